@@ -1,0 +1,124 @@
+import { Mail, MapPin, Phone, Scale } from "lucide-react";
+import { useT } from "~/i18n/hooks";
+import { LocalizedLink } from "./LocalizedLink";
+
+const QUICK_LINKS = [
+  { path: "/practice-areas", key: "nav-practice-areas" },
+  { path: "/team", key: "nav-team" },
+  { path: "/about", key: "nav-about" },
+  { path: "/blog", key: "nav-blog" },
+] as const;
+
+const PRACTICE_LINKS = [
+  { path: "/practice-areas/civil-litigation", key: "footer-link-civil-litigation" },
+  { path: "/practice-areas/immigration", key: "footer-link-immigration" },
+  { path: "/practice-areas/family", key: "footer-link-family" },
+  { path: "/practice-areas/professional-negligence", key: "footer-link-professional-negligence" },
+] as const;
+
+/** Digits and a leading plus only, for tel: links. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+const headingClass = "text-sm font-semibold uppercase tracking-wider text-gold-300";
+const linkClass = "text-slate-200 hover:text-white hover:underline";
+
+export function Footer() {
+  const t = useT();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="flex items-center gap-2 text-lg font-bold text-white">
+            <Scale aria-hidden="true" className="size-5 text-gold-400" />
+            {t("footer-about-title")}
+          </h2>
+          <p className="mt-3 text-sm leading-6 text-slate-300">{t("footer-about-description")}</p>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={headingClass}>
+            {t("footer-quick-links-title")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.path}>
+                <LocalizedLink to={link.path} className={linkClass}>
+                  {t(link.key)}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-practice-areas">
+          <h2 id="footer-practice-areas" className={headingClass}>
+            {t("footer-practice-areas-title")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {PRACTICE_LINKS.map((link) => (
+              <li key={link.path}>
+                <LocalizedLink to={link.path} className={linkClass}>
+                  {t(link.key)}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={headingClass}>
+            {t("footer-contact-title")}
+          </h2>
+          <address className="mt-3 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+              <span>
+                <span className="sr-only">{t("footer-address-label")}: </span>
+                {t("footer-address")}
+              </span>
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+              <a className={linkClass} href={telHref(t("footer-phone"))}>
+                <span className="sr-only">{t("footer-phone-label")}: </span>
+                <bdi dir="ltr">{t("footer-phone")}</bdi>
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+              <a className={linkClass} href={`mailto:${t("footer-email")}`}>
+                <span className="sr-only">{t("footer-email-label")}: </span>
+                <bdi dir="ltr">{t("footer-email")}</bdi>
+              </a>
+            </p>
+            <p>
+              <a className={linkClass} href={t("footer-linkedin")} rel="noopener noreferrer" target="_blank">
+                {t("footer-linkedin-label")}
+                <span className="sr-only"> ({t("common-opens-new-tab")})</span>
+              </a>
+            </p>
+          </address>
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-slate-300 sm:px-6 lg:px-8">
+          <p>{t("footer-legal-notice")}</p>
+          <div className="flex flex-col justify-between gap-3 sm:flex-row">
+            <p>{t("footer-copyright", { year, firm: t("firm-name") })}</p>
+            <ul className="flex gap-4">
+              {/* The spec keeps these two links unprefixed in every language. */}
+              <li>
+                <a className={linkClass} href="/privacy">
+                  {t("footer-privacy-policy")}
+                </a>
+              </li>
+              <li>
+                <a className={linkClass} href="/sitemap">
+                  {t("footer-site-map")}
+                </a>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
+import { Menu, Scale, Video, X } from "lucide-react";
+import { useLocalizePath, useT } from "~/i18n/hooks";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { LocalizedLink } from "./LocalizedLink";
+
+export const NAV_ITEMS = [
+  { path: "/", key: "nav-home" },
+  { path: "/practice-areas", key: "nav-practice-areas" },
+  { path: "/team", key: "nav-team" },
+  { path: "/about", key: "nav-about" },
+  { path: "/blog", key: "nav-blog" },
+  { path: "/contact", key: "nav-contact" },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+    isActive ? "text-brand-700 underline decoration-gold-500 decoration-2 underline-offset-8" : "text-slate-700"
+  }`;
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
+  const localize = useLocalizePath();
+  return (
+    <>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.path}>
+          <NavLink to={localize(item.path)} end={item.path === "/"} className={linkClass} onClick={onNavigate}>
+            {t(item.key)}
+          </NavLink>
+        </li>
+      ))}
+    </>
+  );
+}
+
+function CallToActions() {
+  const t = useT();
+  return (
+    <>
+      <LocalizedLink
+        to="/video-consultation"
+        className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+      >
+        <Video aria-hidden="true" className="size-4" />
+        {t("nav-video-consultation")}
+      </LocalizedLink>
+      <LocalizedLink
+        to="/virtual-consultation"
+        className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        {t("nav-consultation")}
+      </LocalizedLink>
+    </>
+  );
+}
+
+export function Header() {
+  const t = useT();
+  const location = useLocation();
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+
+  // The mobile menu closes once a link in it has been followed.
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  }, [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <LocalizedLink to="/" className="flex items-center gap-2 text-brand-800" aria-label={t("nav-home-link-label")}>
+          <Scale aria-hidden="true" className="size-7 text-gold-500" />
+          <span className="text-lg font-bold tracking-tight">{t("firm-name")}</span>
+        </LocalizedLink>
+        <nav aria-label={t("nav-main-label")} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <NavLinks />
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher />
+          <CallToActions />
+        </div>
+        {/* <details> keeps the menu usable without JavaScript; summary is the toggle button. */}
+        <details ref={mobileMenu} className="group lg:hidden">
+          <summary
+            className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
+            aria-label={t("nav-menu-open")}
+          >
+            <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+            <X aria-hidden="true" className="hidden size-6 group-open:block" />
+          </summary>
+          <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg">
+            <nav aria-label={t("nav-main-label")}>
+              <ul className="flex flex-col gap-1">
+                <NavLinks />
+              </ul>
+            </nav>
+            <div className="mt-4 flex flex-col gap-2">
+              <CallToActions />
+              <LanguageSwitcher />
+            </div>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,157 @@
+import type { DefaultTextGroup } from "./types";
+
+export default {
+  category: "common",
+  texts: {
+    "firm-name": {
+      label: "Firm name",
+      en: "Coastline Law Group",
+      fa: "گروه حقوقی کوستلاین",
+      zh: "海岸律师事务所",
+    },
+    "firm-tagline": {
+      label: "Firm tagline",
+      en: "Trusted legal counsel in downtown Vancouver",
+      fa: "مشاور حقوقی قابل اعتماد شما در مرکز شهر ونکوور",
+      zh: "温哥华市中心值得信赖的法律顾问",
+    },
+    "breadcrumb-home": {
+      label: "Breadcrumb: Home",
+      en: "Home",
+      fa: "خانه",
+      zh: "首页",
+    },
+    "breadcrumb-label": {
+      label: "Breadcrumb (screen-reader label)",
+      en: "Breadcrumb",
+      fa: "مسیر صفحه",
+      zh: "页面路径",
+    },
+    "not-found-page-title": {
+      label: "404 page: browser title",
+      en: "Page Not Found",
+      fa: "صفحه پیدا نشد",
+      zh: "页面未找到",
+    },
+    "not-found-code": {
+      label: "404 page: code",
+      en: "404",
+      fa: "404",
+      zh: "404",
+    },
+    "not-found-title": {
+      label: "404 page: heading",
+      en: "Oops! Page not found",
+      fa: "متأسفیم! صفحه مورد نظر پیدا نشد",
+      zh: "抱歉！页面未找到",
+    },
+    "not-found-description": {
+      label: "404 page: explanation",
+      en: "The page you are looking for may have been moved, renamed or removed.",
+      fa: "ممکن است صفحه‌ای که به دنبال آن هستید جابه‌جا شده، تغییر نام داده یا حذف شده باشد.",
+      zh: "您要查找的页面可能已被移动、重命名或删除。",
+    },
+    "not-found-home-link": {
+      label: "404 page: link home",
+      en: "Return to Home",
+      fa: "بازگشت به صفحه اصلی",
+      zh: "返回首页",
+    },
+    "error-page-title": {
+      label: "Error page: browser title",
+      en: "Something Went Wrong",
+      fa: "خطایی رخ داد",
+      zh: "出现错误",
+    },
+    "error-title": {
+      label: "Error page: heading",
+      en: "Unexpected Application Error!",
+      fa: "خطای غیرمنتظره در برنامه!",
+      zh: "应用程序出现意外错误！",
+    },
+    "error-description": {
+      label: "Error page: explanation",
+      en: "Something went wrong on our side, and we are sorry for the inconvenience. Please try again in a few moments. If the problem continues, you can reach our office by phone or email.",
+      fa: "مشکلی در سمت ما پیش آمده است؛ بابت این ناراحتی پوزش می‌خواهیم. لطفاً چند لحظه دیگر دوباره امتحان کنید. اگر مشکل ادامه داشت، می‌توانید از طریق تلفن یا ایمیل با دفتر ما در تماس باشید.",
+      zh: "我们这边出现了问题，给您带来不便，敬请谅解。请稍后再试。如果问题仍然存在，您可以通过电话或电子邮件联系我们。",
+    },
+    "error-home-link": {
+      label: "Error page: link home",
+      en: "Return to Home",
+      fa: "بازگشت به صفحه اصلی",
+      zh: "返回首页",
+    },
+    "common-loading": {
+      label: "Generic loading text",
+      en: "Loading...",
+      fa: "در حال بارگذاری...",
+      zh: "加载中……",
+    },
+    "common-toast-close": {
+      label: "Notification close button (screen-reader label)",
+      en: "Close notification",
+      fa: "بستن اعلان",
+      zh: "关闭通知",
+    },
+    "common-learn-more": {
+      label: "Generic 'Learn more' link",
+      en: "Learn more",
+      fa: "بیشتر بدانید",
+      zh: "了解更多",
+    },
+    "common-back": {
+      label: "Generic 'Back' link",
+      en: "Back",
+      fa: "بازگشت",
+      zh: "返回",
+    },
+    "common-opens-new-tab": {
+      label: "Screen-reader note for links opening a new tab",
+      en: "opens in a new tab",
+      fa: "در برگه جدید باز می‌شود",
+      zh: "在新标签页中打开",
+    },
+    "sitemap-page-title": {
+      label: "Site map: title",
+      en: "Site Map",
+      fa: "نقشه سایت",
+      zh: "网站地图",
+    },
+    "sitemap-intro": {
+      label: "Site map: introduction",
+      en: "Every public page of our website in one place, to help you find what you need quickly.",
+      fa: "همه صفحه‌های عمومی وب‌سایت ما در یک جا، تا آنچه را لازم دارید سریع‌تر پیدا کنید.",
+      zh: "这里汇集了本网站的所有公开页面，方便您快速找到所需内容。",
+    },
+    "sitemap-pages-title": {
+      label: "Site map: heading 'Pages'",
+      en: "Pages",
+      fa: "صفحه‌ها",
+      zh: "页面",
+    },
+    "sitemap-practice-areas-title": {
+      label: "Site map: heading 'Practice Areas'",
+      en: "Practice Areas",
+      fa: "حوزه‌های تخصصی",
+      zh: "业务领域",
+    },
+    "sitemap-blog-title": {
+      label: "Site map: heading 'Blog posts'",
+      en: "Blog posts",
+      fa: "نوشته‌های وبلاگ",
+      zh: "博客文章",
+    },
+    "sitemap-blog-empty": {
+      label: "Site map: no blog posts yet",
+      en: "No blog posts have been published yet.",
+      fa: "هنوز نوشته‌ای در وبلاگ منتشر نشده است.",
+      zh: "目前尚未发布博客文章。",
+    },
+    "sitemap-meta-description": {
+      label: "Site map: meta description",
+      en: "Site map of our Vancouver law firm's website: practice areas, team, blog articles, contact details and consultation booking.",
+      fa: "نقشه وب‌سایت دفتر حقوقی ما در ونکوور: حوزه‌های تخصصی، تیم، مقاله‌های وبلاگ، اطلاعات تماس و رزرو مشاوره.",
+      zh: "本所网站地图：业务领域、团队介绍、博客文章、联系方式及咨询预约。",
+    },
+  },
+} satisfies DefaultTextGroup;

@@ -1,0 +1,163 @@
+import type { DefaultTextGroup } from "./types";
+
+export default {
+  category: "home",
+  texts: {
+    "home-page-title": {
+      label: "Browser title",
+      en: "Vancouver Lawyers for Litigation, Immigration and Family Law",
+      fa: "وکلای ونکوور در دعاوی مدنی، مهاجرت و حقوق خانواده",
+      zh: "温哥华诉讼、移民及家事法律师",
+    },
+    "home-meta-description": {
+      label: "Meta description",
+      en: "Downtown Vancouver law firm for civil litigation, immigration, family law and professional negligence, including immigration malpractice. Book a free 30-minute consultation.",
+      fa: "دفتر حقوقی در مرکز شهر ونکوور برای دعاوی مدنی، مهاجرت، حقوق خانواده و قصور حرفه‌ای، از جمله قصور در امور مهاجرتی. یک جلسه مشاوره رایگان ۳۰ دقیقه‌ای رزرو کنید.",
+      zh: "温哥华市中心律师事务所，专注民事诉讼、移民、家事法及专业过失（含移民代理过失）案件。欢迎预约 30 分钟免费咨询。",
+    },
+    "hero-headline": {
+      label: "Hero headline",
+      en: "Experienced Legal Counsel in Downtown Vancouver",
+      fa: "مشاوره و وکالت حقوقی باتجربه در مرکز شهر ونکوور",
+      zh: "温哥华市中心经验丰富的法律团队",
+    },
+    "hero-tagline": {
+      label: "Hero tagline",
+      en: "Civil litigation, immigration, family law and professional negligence. Clear advice and determined advocacy at every step of your matter.",
+      fa: "دعاوی مدنی، مهاجرت، حقوق خانواده و قصور حرفه‌ای؛ با مشاوره‌ای روشن و دفاعی پیگیر در تمام مراحل پرونده شما.",
+      zh: "民事诉讼、移民、家事法与专业过失——在案件的每一个阶段，为您提供清晰的建议和坚定的代理。",
+    },
+    "home-hero-consultation-button": {
+      label: "Hero button: free consultation",
+      en: "Book a Free Consultation",
+      fa: "رزرو مشاوره رایگان",
+      zh: "预约免费咨询",
+    },
+    "home-hero-services-button": {
+      label: "Hero button: services",
+      en: "Our Services",
+      fa: "خدمات ما",
+      zh: "我们的服务",
+    },
+    "home-practice-areas-title": {
+      label: "Practice areas section: title",
+      en: "Our Practice Areas",
+      fa: "حوزه‌های تخصصی ما",
+      zh: "我们的业务领域",
+    },
+    "home-practice-areas-intro": {
+      label: "Practice areas section: introduction",
+      en: "Focused legal services for individuals, families and businesses across British Columbia.",
+      fa: "خدمات حقوقی تخصصی برای افراد، خانواده‌ها و کسب‌وکارها در سراسر بریتیش کلمبیا.",
+      zh: "为不列颠哥伦比亚省各地的个人、家庭和企业提供专业法律服务。",
+    },
+    "home-learn-more": {
+      label: "Practice card link: Learn More",
+      en: "Learn More",
+      fa: "بیشتر بدانید",
+      zh: "了解更多",
+    },
+    "home-testimonials-title": {
+      label: "Testimonials section: title",
+      en: "What Our Clients Say",
+      fa: "موکلان ما چه می‌گویند",
+      zh: "客户评价",
+    },
+    "home-testimonials-subtitle": {
+      label: "Testimonials section: subtitle",
+      en: "Feedback shared by clients. Names are shortened to protect their privacy.",
+      fa: "نظراتی که موکلان ما با ما در میان گذاشته‌اند. برای حفظ حریم خصوصی، نام‌ها به‌صورت کوتاه آمده است.",
+      zh: "以下为客户分享的反馈。为保护客户隐私，姓名均以缩写显示。",
+    },
+    "home-testimonial-1-quote": {
+      label: "Testimonial 1: quote",
+      en: "After my study permit extension was refused, I did not know where to turn. The team explained my options in plain language, prepared a much stronger application and kept me updated until it was approved.",
+      fa: "وقتی درخواست تمدید مجوز تحصیلم رد شد، نمی‌دانستم باید به کجا مراجعه کنم. تیم این دفتر گزینه‌هایم را به زبانی ساده توضیح داد، درخواستی بسیار محکم‌تر آماده کرد و تا زمان تأیید، مرا در جریان همه مراحل گذاشت.",
+      zh: "我的学签延期申请被拒后，我一时不知所措。律师团队用通俗易懂的语言向我解释了各种选择，重新准备了一份更充分的申请，并一直随时告知我进展，直到申请获批。",
+    },
+    "home-testimonial-1-name": {
+      label: "Testimonial 1: name",
+      en: "M. R.",
+      fa: "م. ر.",
+      zh: "M. R.",
+    },
+    "home-testimonial-1-matter": {
+      label: "Testimonial 1: matter type",
+      en: "Immigration client",
+      fa: "موکل پرونده مهاجرت",
+      zh: "移民案件客户",
+    },
+    "home-testimonial-2-quote": {
+      label: "Testimonial 2: quote",
+      en: "Separating with two young children was the hardest time of my life. They were patient, practical and always focused on what was best for my kids. We reached a parenting agreement without going to trial.",
+      fa: "جدایی، آن هم با دو فرزند خردسال، سخت‌ترین دوران زندگی‌ام بود. آن‌ها صبور و واقع‌بین بودند و همیشه مصلحت فرزندانم را در اولویت قرار می‌دادند. سرانجام بدون رفتن به دادگاه، به توافقی درباره سرپرستی و نگهداری بچه‌ها رسیدیم.",
+      zh: "带着两个年幼的孩子经历分居，是我人生中最艰难的时期。律师们耐心、务实，始终把孩子的利益放在首位。最终我们无需开庭，就达成了育儿安排协议。",
+    },
+    "home-testimonial-2-name": {
+      label: "Testimonial 2: name",
+      en: "S. K.",
+      fa: "س. ک.",
+      zh: "S. K.",
+    },
+    "home-testimonial-2-matter": {
+      label: "Testimonial 2: matter type",
+      en: "Family law client",
+      fa: "موکل پرونده خانواده",
+      zh: "家事法客户",
+    },
+    "home-testimonial-3-quote": {
+      label: "Testimonial 3: quote",
+      en: "Our contract dispute had dragged on for more than a year. The firm gave us a realistic assessment from day one and negotiated a settlement that protected our business.",
+      fa: "اختلاف قراردادی ما بیش از یک سال طول کشیده بود. این دفتر از همان روز اول ارزیابی واقع‌بینانه‌ای به ما ارائه داد و با مذاکره به سازشی رسید که از کسب‌وکار ما محافظت کرد.",
+      zh: "我们的合同纠纷已经拖了一年多。律所从第一天起就给了我们实事求是的评估，并通过谈判达成了保护我们业务的和解。",
+    },
+    "home-testimonial-3-name": {
+      label: "Testimonial 3: name",
+      en: "D. L.",
+      fa: "د. ل.",
+      zh: "D. L.",
+    },
+    "home-testimonial-3-matter": {
+      label: "Testimonial 3: matter type",
+      en: "Civil litigation client",
+      fa: "موکل دعوای مدنی",
+      zh: "民事诉讼客户",
+    },
+    "home-testimonial-4-quote": {
+      label: "Testimonial 4: quote",
+      en: "A consultant's mistake cost me my application and months of my life. The lawyers helped me understand exactly what went wrong and pursued a claim for my losses. For the first time, I felt someone was on my side.",
+      fa: "اشتباه یک مشاور مهاجرت به قیمت از دست رفتن پرونده‌ام و ماه‌ها وقتم تمام شد. وکلای این دفتر به من کمک کردند دقیقاً بفهمم چه اشتباهی رخ داده و برای جبران خسارتم اقامه دعوا کردند. برای نخستین بار احساس کردم کسی واقعاً طرف من است.",
+      zh: "一名移民顾问的失误让我的申请失败，还白白耽误了好几个月。律师们帮我弄清楚问题究竟出在哪里，并就我的损失提出索赔。那是我第一次感到有人真正站在我这一边。",
+    },
+    "home-testimonial-4-name": {
+      label: "Testimonial 4: name",
+      en: "A. H.",
+      fa: "ع. ح.",
+      zh: "A. H.",
+    },
+    "home-testimonial-4-matter": {
+      label: "Testimonial 4: matter type",
+      en: "Professional negligence client",
+      fa: "موکل پرونده قصور حرفه‌ای",
+      zh: "专业过失案件客户",
+    },
+    "home-cta-title": {
+      label: "Closing call to action: title",
+      en: "Ready to Discuss Your Legal Matter?",
+      fa: "آماده‌اید درباره موضوع حقوقی خود با ما صحبت کنید؟",
+      zh: "准备好与我们讨论您的法律问题了吗？",
+    },
+    "home-cta-text": {
+      label: "Closing call to action: text",
+      en: "Book a free, confidential 30-minute consultation with an experienced lawyer. We will listen, explain your options and recommend the next steps.",
+      fa: "یک جلسه مشاوره رایگان و محرمانه ۳۰ دقیقه‌ای با وکیلی باتجربه رزرو کنید. ما به حرف‌های شما گوش می‌دهیم، گزینه‌هایتان را توضیح می‌دهیم و گام‌های بعدی را پیشنهاد می‌کنیم.",
+      zh: "预约与资深律师进行 30 分钟免费、保密的咨询。我们会认真倾听，为您说明可选方案，并建议下一步行动。",
+    },
+    "home-cta-button": {
+      label: "Closing call to action: button",
+      en: "Book Your Free Consultation",
+      fa: "مشاوره رایگان خود را رزرو کنید",
+      zh: "预约免费咨询",
+    },
+  },
+} satisfies DefaultTextGroup;

@@ -1,0 +1,69 @@
+import type { DefaultText, DefaultTextGroup } from "./types";
+import navigation from "./navigation";
+import footer from "./footer";
+import common from "./common";
+import home from "./home";
+import whyChooseUs from "./why-choose-us";
+import about from "./about";
+import contact from "./contact";
+import team from "./team";
+import blog from "./blog";
+import videoConsultation from "./video-consultation";
+import virtualConsultation from "./virtual-consultation";
+import privacy from "./privacy";
+import practiceAreas from "./practice-areas";
+import civilLitigation from "./civil-litigation";
+import immigrationLaw from "./immigration-law";
+import familyLaw from "./family-law";
+import professionalNegligence from "./professional-negligence";
+
+export const defaultGroups: DefaultTextGroup[] = [
+  navigation,
+  footer,
+  common,
+  home,
+  whyChooseUs,
+  about,
+  contact,
+  team,
+  blog,
+  videoConsultation,
+  virtualConsultation,
+  privacy,
+  practiceAreas,
+  civilLitigation,
+  immigrationLaw,
+  familyLaw,
+  professionalNegligence,
+];
+
+export interface DefaultEntry extends DefaultText {
+  key: string;
+  category: string;
+}
+
+/** The per-member team fields, stored as content texts `team.member.{id}.{field}`. */
+export const TEAM_FIELDS = ["role", "bio", "education", "bar_admissions", "areas_of_practice"] as const;
+export type TeamField = (typeof TEAM_FIELDS)[number];
+export const teamTextKey = (memberId: number | string, field: TeamField) => `team.member.${memberId}.${field}`;
+export const teamTextLabel = (field: TeamField, name: string) => `Team Member ${field} - ${name}`;
+
+const allEntries: DefaultEntry[] = defaultGroups.flatMap((group) =>
+  Object.entries(group.texts).map(([key, text]) => ({ ...text, key, category: group.category })),
+);
+const isDemoMemberText = (key: string) => key.startsWith("team.member.");
+
+/**
+ * Every built-in text keyed by its content key. The demo members' texts are not among
+ * them: a real member with the same id must never fall back to a demo biography.
+ */
+export const defaultTexts: ReadonlyMap<string, DefaultEntry> = new Map(
+  allEntries.filter((e) => !isDemoMemberText(e.key)).map((e) => [e.key, e]),
+);
+
+/** The demo members' texts, keyed `team.member.{demo number}.{field}`; used by the demo seed only. */
+export const demoTeamTexts: ReadonlyMap<string, DefaultEntry> = new Map(
+  allEntries.filter((e) => isDemoMemberText(e.key)).map((e) => [e.key, e]),
+);
+
+export type { DefaultText, DefaultTextGroup };

@@ -1,0 +1,73 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import faFont400 from "@fontsource/vazirmatn/400.css?url";
+import faFont700 from "@fontsource/vazirmatn/700.css?url";
+import zhFont400 from "@fontsource/noto-sans-sc/400.css?url";
+import zhFont700 from "@fontsource/noto-sans-sc/700.css?url";
+import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  // An unprefixed address with ?lang=fa|zh moves to the prefixed one, so each page has one URL per language.
+  const asked = url.searchParams.get("lang");
+  if (lang === "en" && (asked === "fa" || asked === "zh") && !url.pathname.startsWith("/admin")) {
+    throw redirect(switchLanguageUrl(url, asked));
+  }
+  return { lang, nonce: context.nonce };
+}
+
+const fontSheets: Record<Lang, string[]> = { en: [], fa: [faFont400, faFont700], zh: [zhFont400, zhFont700] };
+
+export function links() {
+  return [
+    { rel: "stylesheet", href: appCss },
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang: Lang = data?.lang ?? "en";
+  const info = LANGUAGE_INFO[lang];
+  return (
+    <html lang={info.htmlLang} dir={info.dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#102e4b" />
+        <Meta />
+        <Links />
+        {fontSheets[lang].map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last-resort error page: no stack trace in production, status from the error. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold text-brand-800">Unexpected Application Error!</h1>
+      <p className="text-lg">{status === 404 ? "404 Not Found" : `${status}`}</p>
+      {import.meta.env.DEV && error instanceof Error ? <pre className="overflow-auto text-start text-sm">{error.stack}</pre> : null}
+      <a className="rounded bg-brand-700 px-4 py-2 font-semibold text-white" href="/">
+        Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** Every public page, by its unprefixed path; each is also served under /fa and /zh. */
+export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> = [
+  ["/", "routes/home.tsx"],
+  ["/practice-areas", "routes/practice-areas.tsx"],
+  ["/practice-areas/civil-litigation", "routes/practice-area.tsx"],
+  ["/practice-areas/immigration", "routes/practice-area.tsx"],
+  ["/practice-areas/family", "routes/practice-area.tsx"],
+  ["/practice-areas/professional-negligence", "routes/practice-area.tsx"],
+  ["/team", "routes/team.tsx"],
+  ["/about", "routes/about.tsx"],
+  ["/blog", "routes/blog.tsx"],
+  ["/blog/:slug", "routes/blog-post.tsx"],
+  ["/contact", "routes/contact.tsx"],
+  ["/video-consultation", "routes/video-consultation.tsx"],
+  ["/virtual-consultation", "routes/virtual-consultation.tsx"],
+  ["/privacy", "routes/privacy.tsx"],
+  ["/sitemap", "routes/sitemap-page.tsx"],
+];
+
+const LANGUAGE_PREFIXES = [
+  ["en", ""],
+  ["fa", "/fa"],
+  ["zh", "/zh"],
+] as const;
+
+/** Route id of a public page in a language, e.g. "page:/team:fa". */
+export const pageRouteId = (path: string, lang: string) => `page:${path}:${lang}`;
+
+export default [
+  layout("routes/site-layout.tsx", [
+    ...LANGUAGE_PREFIXES.flatMap(([lang, langPrefix]) =>
+      PUBLIC_PAGES.map(([path, file]) =>
+        route(path === "/" ? langPrefix || "/" : `${langPrefix}${path}`, file, { id: pageRouteId(path, lang) }),
+      ),
+    ),
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  // Feeds and crawler files.
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  ...LANGUAGE_PREFIXES.map(([lang, langPrefix]) =>
+    route(`${langPrefix}/rss.xml`, "routes/rss-xml.ts", { id: `rss:${lang}` }),
+  ),
+
+  // The private admin area (English only).
+  ...prefix("admin", [
+    index("routes/admin/index.ts", { id: "admin-index" }),
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    route("setup", "routes/admin/setup.tsx"),
+    route("media", "routes/admin/media.ts"),
+    route("dashboard", "routes/admin/dashboard.tsx", [
+      index("routes/admin/blog.tsx", { id: "admin-blog" }),
+      route("blog/:id", "routes/admin/blog-edit.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("team", "routes/admin/team.tsx"),
+      route("inbox", "routes/admin/inbox.tsx"),
+      route("inbox/export/:kind", "routes/admin/inbox-export.ts"),
+    ]),
+  ]),
+] satisfies RouteConfig;

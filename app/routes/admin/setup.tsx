@@ -1,0 +1,4 @@
+// Placeholder until its owner writes this page.
+export default function Page() {
+  return null;
+}

@@ -1,0 +1,87 @@
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/site-layout";
+import { Header } from "~/components/site/Header";
+import { Footer } from "~/components/site/Footer";
+import { ChatButton } from "~/components/site/ChatButton";
+import { useLiveUpdates } from "~/components/site/useLiveUpdates";
+import { useT } from "~/i18n/hooks";
+import { pageTexts } from "~/i18n/page.server";
+import { LANGUAGE_INFO } from "~/i18n/languages";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang, texts } = await pageTexts(request, context, { categories: ["navigation", "footer", "common"] });
+  const { config } = context.services;
+  return {
+    lang,
+    texts,
+    site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST, mapEmbedUrl: config.MAP_EMBED_URL },
+  };
+}
+
+export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/** The site's settings (booking page, chat number) for any public page component. */
+export function useSite(): SiteLayoutData["site"] {
+  const data = useRouteLoaderData("routes/site-layout") as SiteLayoutData | undefined;
+  if (!data) throw new Error("useSite() is for pages inside the site layout");
+  return data.site;
+}
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const t = useT();
+  const data = useRouteLoaderData("routes/site-layout") as SiteLayoutData | undefined;
+  useLiveUpdates();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-brand-800 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {t("nav-skip-to-content")}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <Footer />
+      {data?.site.whatsappNumber ? <ChatButton number={data.site.whatsappNumber} /> : null}
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        position="top-center"
+        dir={LANGUAGE_INFO[data?.lang ?? "en"].dir}
+        richColors
+        closeButton
+        toastOptions={{ closeButtonAriaLabel: t("common-toast-close") }}
+      />
+    </>
+  );
+}
+
+export default function SiteLayout() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/** An error inside a page keeps the site's chrome and says so in the page's language. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Chrome>
+      <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-brand-800">{t("error-title")}</h1>
+        <p className="text-slate-700">{t("error-description")}</p>
+        <p className="text-sm text-slate-500">{status}</p>
+        <a href="/" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          {t("error-home-link")}
+        </a>
+      </section>
+    </Chrome>
+  );
+}

@@ -1,0 +1,81 @@
+import type { MetaDescriptor } from "react-router";
+import { LANGUAGES, LANGUAGE_INFO, localizePath, type Lang } from "~/i18n/languages";
+
+export interface PageMetaInput {
+  /** The page's own title; the firm name is appended. */
+  title: string;
+  description: string;
+  /** The page's unprefixed path, e.g. "/practice-areas/family". */
+  path: string;
+  /** Absolute or site-relative share image; defaults to /og-image.jpg. */
+  image?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+  /** JSON-LD objects (schema.org), rendered as ld+json scripts. */
+  jsonLd?: object[];
+}
+
+interface MatchData {
+  id: string;
+  loaderData?: unknown;
+}
+
+interface SiteFacts {
+  lang: Lang;
+  siteUrl: string;
+  firmName: string;
+}
+
+/** Language, canonical base and firm name, read from the root and site-layout loaders. */
+export function siteFacts(matches: ReadonlyArray<MatchData | undefined>): SiteFacts {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { lang?: Lang } | undefined;
+  const layout = matches.find((m) => m?.id === "routes/site-layout")?.loaderData as
+    | { texts?: Record<string, string>; site?: { siteUrl?: string } }
+    | undefined;
+  return {
+    lang: root?.lang ?? "en",
+    siteUrl: layout?.site?.siteUrl ?? "",
+    firmName: layout?.texts?.["firm-name"] ?? "",
+  };
+}
+
+export const absoluteUrl = (siteUrl: string, pathOrUrl: string) =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+
+/**
+ * Everything a public page puts in its head: title '{title} | {firm}', description,
+ * canonical, reciprocal hreflang alternates (en, fa, zh, x-default), Open Graph, Twitter card.
+ */
+export function pageMeta(matches: ReadonlyArray<MatchData | undefined>, input: PageMetaInput): MetaDescriptor[] {
+  const { lang, siteUrl, firmName } = siteFacts(matches);
+  const title = firmName && input.title !== firmName ? `${input.title} | ${firmName}` : input.title;
+  const canonical = absoluteUrl(siteUrl, localizePath(input.path, lang));
+  const image = absoluteUrl(siteUrl, input.image ?? "/og-image.jpg");
+  const descriptors: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...LANGUAGES.map((code) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: code,
+      href: absoluteUrl(siteUrl, localizePath(input.path, code)),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(siteUrl, localizePath(input.path, "en")) },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "og:site_name", content: firmName },
+    { property: "og:locale", content: LANGUAGE_INFO[lang].ogLocale },
+    ...LANGUAGES.filter((code) => code !== lang).map((code) => ({ property: "og:locale:alternate", content: LANGUAGE_INFO[code].ogLocale })),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (input.noindex) descriptors.push({ name: "robots", content: "noindex" });
+  for (const data of input.jsonLd ?? []) descriptors.push({ "script:ld+json": data });
+  return descriptors;
+}

@@ -1,0 +1,303 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- auth (better-auth models)
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable("verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The admin role lives here, as in the original product: a row (user, 'admin') grants the dashboard. */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_roles_user_role_uq").on(t.userId, t.role)],
+);
+
+// ---------------------------------------------------------------- content
+
+export const contentText = pgTable(
+  "content_text",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    label: text("label").notNull().default(""),
+    content: text("content").notNull().default(""),
+    contentFa: text("content_fa"),
+    contentZh: text("content_zh"),
+    category: text("category").notNull().default("uncategorized"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("content_text_category_key_idx").on(t.category, t.key)],
+);
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    orderIndex: integer("order_index").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    /** A /media/... reference (never a data URL). */
+    photoUrl: text("photo_url"),
+    photoBwUrl: text("photo_bw_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("team_members_active_order_idx").on(t.active, t.orderIndex)],
+);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull().default(""),
+    metaDescription: text("meta_description"),
+    imageAltText: text("image_alt_text"),
+    featuredImage: text("featured_image"),
+    author: text("author").notNull().default(""),
+    published: boolean("published").notNull().default(false),
+    publishedAt: date("published_at", { mode: "string" }),
+    titleFa: text("title_fa"),
+    excerptFa: text("excerpt_fa"),
+    contentFa: text("content_fa"),
+    metaDescriptionFa: text("meta_description_fa"),
+    imageAltTextFa: text("image_alt_text_fa"),
+    titleZh: text("title_zh"),
+    excerptZh: text("excerpt_zh"),
+    contentZh: text("content_zh"),
+    metaDescriptionZh: text("meta_description_zh"),
+    imageAltTextZh: text("image_alt_text_zh"),
+    instagramPosted: boolean("instagram_posted").notNull().default(false),
+    instagramPostId: text("instagram_post_id"),
+    instagramError: text("instagram_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("blog_posts_published_date_idx").on(t.published, t.publishedAt.desc()),
+    index("blog_posts_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_submissions_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: serial("id").primaryKey(),
+  /** Stored lower-cased so the same address cannot subscribe twice. */
+  email: text("email").notNull().unique(),
+  language: text("language").notNull().default("en"),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- automation and social
+
+export const blogTopics = pgTable(
+  "blog_topics",
+  {
+    id: serial("id").primaryKey(),
+    topic: text("topic").notNull(),
+    status: text("status", { enum: ["pending", "used"] }).notNull().default("pending"),
+    scheduleFor: timestamp("schedule_for", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_topics_status_schedule_idx").on(t.status, t.scheduleFor), index("blog_topics_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const blogAutomationSettings = pgTable("blog_automation_settings", {
+  id: serial("id").primaryKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  lastRun: timestamp("last_run", { withTimezone: true }),
+});
+
+/** One row per UTC day: the unique date makes the daily run happen once across instances. */
+export const automationRuns = pgTable("automation_runs", {
+  runDate: date("run_date", { mode: "string" }).primaryKey(),
+  status: text("status").notNull().default("running"),
+  message: text("message"),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+export const instagramSettings = pgTable("instagram_settings", {
+  id: serial("id").primaryKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  accessToken: text("access_token"),
+  instagramAccountId: text("instagram_account_id"),
+  autoPost: boolean("auto_post").notNull().default(false),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- platform
+
+export const media = pgTable("media", {
+  id: text("id").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Each upload is re-encoded into a few widths and formats; each is one row here. */
+export const mediaVariants = pgTable(
+  "media_variants",
+  {
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["webp", "avif", "jpeg"] }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.format, t.width] })],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    message: text("message"),
+    payload: jsonb("payload"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("jobs_status_idx").on(t.status, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc())],
+);
+
+/** Fixed-window counters for rate limits, shared by every instance through the database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Small key/value facts about this database, such as when it was seeded. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

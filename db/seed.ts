@@ -1,0 +1,109 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { projectRoot } from "./client";
+import { appMeta, blogAutomationSettings, blogPosts, contentText, instagramSettings, teamMembers } from "./schema";
+import { defaultTexts, demoTeamTexts, TEAM_FIELDS, teamTextKey, teamTextLabel } from "../app/i18n/defaults";
+import { storeImage } from "../server/media";
+
+/**
+ * Insert every built-in text the database does not have yet. Runs at every start, so a
+ * new release's new keys appear in the admin; existing rows (edited by staff) are kept.
+ */
+export async function ensureDefaultTexts(db: Db): Promise<number> {
+  const rows = [...defaultTexts.values()].map((entry) => ({
+    key: entry.key,
+    label: entry.label,
+    content: entry.en,
+    contentFa: entry.fa,
+    contentZh: entry.zh,
+    category: entry.category,
+  }));
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += 200) {
+    const result = await db
+      .insert(contentText)
+      .values(rows.slice(i, i + 200))
+      .onConflictDoNothing({ target: contentText.key })
+      .returning({ id: contentText.id });
+    inserted += result.length;
+  }
+  return inserted;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  textsInserted: number;
+}
+
+/**
+ * Seed a fresh database once: settings rows and, when asked, demo posts and team. The
+ * 'seeded' marker row is claimed first inside the transaction, so two instances starting
+ * together cannot both seed.
+ */
+export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<SeedResult> {
+  const textsInserted = await ensureDefaultTexts(db);
+  const claimed = await db
+    .insert(appMeta)
+    .values({ key: "seeded_at", value: new Date().toISOString() })
+    .onConflictDoNothing({ target: appMeta.key })
+    .returning();
+  if (claimed.length === 0) return { seeded: false, textsInserted };
+  try {
+    await db.insert(blogAutomationSettings).values({ enabled: false });
+    await db.insert(instagramSettings).values({ enabled: false, autoPost: false });
+    if (options.demo) await seedDemo(db);
+  } catch (error) {
+    // Leave the database seedable again rather than half-seeded for ever.
+    await db.delete(appMeta).where(eq(appMeta.key, "seeded_at"));
+    throw error;
+  }
+  return { seeded: true, textsInserted };
+}
+
+async function seedDemo(db: Db): Promise<void> {
+  const { demoPosts, demoTeam } = await import("./demo");
+  const root = path.join(projectRoot(), "db");
+  const upload = async (file: string, greyscale = false) =>
+    (await storeImage(db, await readFile(path.join(root, file)), { greyscale, avif: false })).url;
+
+  for (const post of demoPosts) {
+    const featuredImage = post.featuredImage ? await upload(post.featuredImage) : null;
+    await db.insert(blogPosts).values({ ...post, featuredImage });
+  }
+  for (const [index, member] of demoTeam.entries()) {
+    const [row] = await db
+      .insert(teamMembers)
+      .values({
+        name: member.name,
+        email: member.email,
+        phone: member.phone,
+        orderIndex: index + 1,
+        active: true,
+        photoUrl: await upload(member.photo),
+        photoBwUrl: await upload(member.photo, true),
+      })
+      .returning({ id: teamMembers.id });
+    await db.insert(contentText).values(
+      TEAM_FIELDS.map((field) => {
+        const text = demoTeamTexts.get(teamTextKey(member.key, field));
+        return {
+          key: teamTextKey(row.id, field),
+          label: teamTextLabel(field, member.name),
+          content: text?.en ?? "",
+          contentFa: text?.fa ?? null,
+          contentZh: text?.zh ?? null,
+          category: "team",
+        };
+      }),
+    );
+  }
+}
+
+/** How many rows a table has; used by tests and the health of a seed. */
+export async function countRows(db: Db, table: "content_text" | "blog_posts" | "team_members"): Promise<number> {
+  const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  const rows = (result as unknown as { rows: Array<{ n: number }> }).rows;
+  return rows[0].n;
+}

@@ -1,0 +1,152 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { pingDatabase } from "../db/client";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { createLogger } from "./log";
+import { mediaRouter } from "./media-routes";
+import { securityHeaders } from "./security";
+import { createServices, type Services } from "./services";
+import { DataDirLocked } from "./pglite-lock";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: Services;
+    /** This response's CSP script nonce. */
+    nonce: string;
+  }
+}
+
+export interface AppOptions {
+  vite?: ViteDevServer;
+}
+
+export function createApp(services: Services, options: AppOptions = {}) {
+  const { config } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy on the same machine, the visitor's address comes from X-Forwarded-For.
+  app.set("trust proxy", "loopback");
+  app.use(securityHeaders(config));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await pingDatabase(services.db);
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+  });
+  app.use("/media", mediaRouter(services));
+  app.get("/events", (req, res) => {
+    res.set({ "Content-Type": "text/event-stream", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" });
+    res.flushHeaders();
+    res.write("retry: 5000\n\n");
+    const off = services.events.on((kind) => {
+      res.write(`event: change\ndata: ${kind}\n\n`);
+      (res as unknown as { flush?: () => void }).flush?.();
+    });
+    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), 25_000);
+    req.on("close", () => {
+      clearInterval(heartbeat);
+      off();
+    });
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.vite) {
+    const vite = options.vite;
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    // This module runs from <build>/server/index.js; the browser assets sit in <build>/client.
+    const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "client");
+    // Hashed file names never change content: cache for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+  app.use(
+    createRequestHandler({
+      build,
+      mode: options.vite ? "development" : "production",
+      getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string }),
+    }),
+  );
+  return app;
+}
+
+export interface RunningServer {
+  server: Server;
+  services: Services;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Start the whole site: configuration, database, seed, HTTP. */
+export async function startServer(options: AppOptions & { env?: Record<string, string | undefined> } = {}): Promise<RunningServer> {
+  const log = createLogger(process.env.LOG_LEVEL ?? "info");
+  let config: Config;
+  try {
+    config = loadConfig(options.env ?? process.env, (message) => log.warn(message));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.problems) console.error(line);
+      process.exit(1);
+    }
+    throw error;
+  }
+  log.level = config.LOG_LEVEL;
+  let services: Services;
+  try {
+    services = await createServices(config, log);
+  } catch (error) {
+    if (error instanceof DataDirLocked) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = createApp(services, options);
+  const server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  log.info({ url, database: services.database.kind }, `serving on ${url}`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Long-lived event streams would hold the close open; end idle connections now.
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      });
+      await services.close();
+    })());
+  return { server, services, url, close };
+}
+
+/** The production entry: start, and shut down gracefully on SIGTERM/SIGINT. */
+export async function main(options: AppOptions = {}): Promise<void> {
+  const running = await startServer(options);
+  const shutdown = (signal: string) => {
+    running.services.log.info({ signal }, "shutting down");
+    running
+      .close()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        running.services.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      });
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}

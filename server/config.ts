@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z.url({ message: "must be a URL such as https://example.com" }).optional();
+const flag = z
+  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "must be a port number between 1 and 65535" })
+    .int({ message: "must be a port number between 1 and 65535" })
+    .min(0, { message: "must be a port number between 1 and 65535" })
+    .max(65535, { message: "must be a port number between 1 and 65535" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SITE_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_IMAGE_MODEL: z.string().default("gpt-image-1"),
+  TRANSLATE_PROVIDER: z.enum(["ai", "deepl", "libretranslate"], { message: "must be ai, deepl or libretranslate" }).default("ai"),
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_API_URL: optionalUrl,
+  LIBRETRANSLATE_URL: optionalUrl,
+  GRAPH_API_URL: z.url({ message: "must be a URL" }).default("https://graph.facebook.com"),
+  MEET_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, { message: "must be a host name such as meet.example.com (no scheme, no path)" })
+    .default("meet.jit.si"),
+  BOOKING_URL: z.url({ message: "must be a URL" }).default("https://calendly.com/"),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\+?\d{6,15}$/, { message: "must be a phone number in international form, digits only, such as 16045550100" })
+    .default("16045550100"),
+  MAP_EMBED_URL: z
+    .url({ message: "must be a URL" })
+    .default("https://www.openstreetmap.org/export/embed.html?bbox=-123.1245%2C49.2805%2C-123.1125%2C49.2865&layer=mapnik&marker=49.2835%2C-123.1185"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+  MAIL_FROM: z.string().optional(),
+  CONTACT_NOTIFY_TO: z.string().optional(),
+  CONTACT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(10),
+  SEED_DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "SITE_URL" | "SESSION_SECRET" | "DATA_DIR"> {
+  DATA_DIR: string;
+  SITE_URL: string;
+  SESSION_SECRET: string;
+  /** Whether cookies must be Secure (SITE_URL is https). */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+/** Parse the environment; every problem becomes one line naming its variable. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  // An empty string means "unset" (as in an .env file with KEY=).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `Invalid ${String(issue.path[0])}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+/**
+ * The whole configuration: the environment plus what is derived from it. A missing
+ * SESSION_SECRET is generated once into DATA_DIR so restarts keep sessions valid.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  notice: (message: string) => void = () => {},
+): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const siteUrl = (parsed.SITE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  let secret = parsed.SESSION_SECRET;
+  if (!secret) {
+    const secretFile = path.join(dataDir, "session-secret");
+    if (existsSync(secretFile)) {
+      secret = readFileSync(secretFile, "utf8").trim();
+    } else {
+      secret = randomBytes(48).toString("base64url");
+      writeFileSync(secretFile, secret, { mode: 0o600 });
+      notice(
+        `SESSION_SECRET is not set: generated one into ${secretFile}. Several instances must share an explicit SESSION_SECRET.`,
+      );
+    }
+  }
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    SITE_URL: siteUrl,
+    SESSION_SECRET: secret,
+    secureCookies: siteUrl.startsWith("https://"),
+  };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { Db } from "../db/client";
+import { media, mediaVariants } from "../db/schema";
+
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", "tiff"]);
+/** Widths every image is re-encoded to (never upscaled). */
+export const MEDIA_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
+export class ImageRejected extends Error {}
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface StoreImageOptions {
+  createdBy?: string | null;
+  /** Convert to greyscale (the team's black-and-white photo). */
+  greyscale?: boolean;
+  /** AVIF next to WebP; slower to encode, so demo seeding may skip it. */
+  avif?: boolean;
+}
+
+/**
+ * Check that the bytes really are an image (by content, not by name), then re-encode it:
+ * EXIF and other metadata dropped, auto-rotated, a few widths as WebP and AVIF.
+ */
+export async function storeImage(db: Db, input: Buffer, options: StoreImageOptions = {}): Promise<StoredImage> {
+  if (input.byteLength === 0) throw new ImageRejected("The file is empty.");
+  if (input.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejected("The image is larger than 8 MB.");
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(input).metadata();
+  } catch {
+    throw new ImageRejected("The file is not an image.");
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw new ImageRejected("The file is not a supported image (JPEG, PNG, WebP, AVIF, GIF, HEIF or TIFF).");
+  }
+  const base = () => {
+    const pipeline = sharp(input, { animated: false }).rotate();
+    return options.greyscale ? pipeline.greyscale() : pipeline;
+  };
+  // EXIF orientations 5-8 are quarter turns: the displayed width is the stored height.
+  const fullWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
+  const widths = [...new Set([...MEDIA_WIDTHS.filter((w) => w < fullWidth), Math.min(fullWidth, MEDIA_WIDTHS.at(-1)!)])];
+  const formats: Array<"webp" | "avif"> = options.avif === false ? ["webp"] : ["webp", "avif"];
+  const variants: Array<typeof mediaVariants.$inferInsert> = [];
+  const id = randomUUID();
+  for (const width of widths) {
+    for (const format of formats) {
+      const resized = base().resize({ width, withoutEnlargement: true });
+      const encoded = format === "webp" ? resized.webp({ quality: 78 }) : resized.avif({ quality: 55, effort: 2 });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      variants.push({ mediaId: id, format, width: info.width, height: info.height, bytes: data });
+    }
+  }
+  const largest = variants.reduce((a, b) => (b.width > a.width ? b : a));
+  await db.transaction(async (tx) => {
+    await tx.insert(media).values({ id, width: largest.width, height: largest.height, createdBy: options.createdBy ?? null });
+    await tx.insert(mediaVariants).values(variants);
+  });
+  return { id, url: `/media/${id}`, width: largest.width, height: largest.height };
+}
+
+export interface MediaVariantInfo {
+  format: "webp" | "avif" | "jpeg";
+  width: number;
+  height: number;
+}
+
+/** The variants of one image, without their bytes (for srcset). */
+export async function listVariants(db: Db, id: string): Promise<MediaVariantInfo[]> {
+  return db
+    .select({ format: mediaVariants.format, width: mediaVariants.width, height: mediaVariants.height })
+    .from(mediaVariants)
+    .where(eq(mediaVariants.mediaId, id))
+    .orderBy(mediaVariants.width);
+}
+
+/** One variant's bytes: a given width and format, or the widest of the format. */
+export async function readVariant(db: Db, id: string, format: "webp" | "avif", width?: number) {
+  const rows = await db
+    .select()
+    .from(mediaVariants)
+    .where(
+      width
+        ? and(eq(mediaVariants.mediaId, id), eq(mediaVariants.format, format), eq(mediaVariants.width, width))
+        : and(eq(mediaVariants.mediaId, id), eq(mediaVariants.format, format)),
+    )
+    .orderBy(desc(mediaVariants.width))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export const MEDIA_URL = /^\/media\/([0-9a-f-]{36})$/;

@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { Config } from "./config";
+
+/** The origin (scheme://host[:port]) a MEET_HOST value stands for; https unless a scheme is given. */
+export function meetOrigin(meetHost: string): string {
+  return /^https?:\/\//.test(meetHost) ? new URL(meetHost).origin : `https://${meetHost}`;
+}
+
+export function contentSecurityPolicy(config: Config, nonce: string): string {
+  const meet = meetOrigin(config.MEET_HOST);
+  const meetWs = meet.replace(/^http/, "ws");
+  const map = new URL(config.MAP_EMBED_URL).origin;
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // Inline style attributes (React style props, toast positioning) need 'unsafe-inline'; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    `connect-src 'self' ${meet} ${meetWs}`,
+    `frame-src ${map} ${meet}`,
+    `media-src 'self' ${meet}`,
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Security headers on every response, with a fresh script nonce in res.locals.nonce. */
+export function securityHeaders(config: Config) {
+  // The meeting frame needs camera, microphone and screen sharing; nothing else does.
+  const meet = `"${meetOrigin(config.MEET_HOST)}"`;
+  const permissions = `camera=(self ${meet}), microphone=(self ${meet}), display-capture=(self ${meet}), geolocation=()`;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, nonce));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", permissions);
+    if (config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (req.path.startsWith("/admin")) res.setHeader("Cache-Control", "no-store");
+    next();
+  };
+}

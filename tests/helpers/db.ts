@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "../../db/client";
+
+export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of DATABASE_URL (dropped again by `drop`).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const url = await createTestDatabaseUrl();
+  const database = await openDatabase({ databaseUrl: url });
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close();
+      if (url) await dropTestDatabase(url);
+    },
+  };
+}
+
+/** A new empty database on the test server, or undefined when running on PGlite. */
+export async function createTestDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}

@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const tempDir = (prefix = "site-test-") => mkdtempSync(path.join(tmpdir(), prefix));
+
+export interface SiteServer {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/** Run the built site (`npm start`'s entry) as a real separate process. */
+export function spawnSite(env: Record<string, string | undefined>): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let output = "";
+  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { process: child, output: () => output, exited };
+}
+
+/** Start the site on a free port and a fresh data directory; resolves once /healthz answers. */
+export async function startSite(env: Record<string, string | undefined> = {}): Promise<SiteServer> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? tempDir();
+  const url = `http://127.0.0.1:${port}`;
+  const run = spawnSite({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: url, ...env });
+  let exitCode: number | null | undefined;
+  void run.exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`The site exited (${exitCode}) before answering:\n${run.output()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      run.process.kill("SIGKILL");
+      throw new Error(`The site did not answer within 90 s:\n${run.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    process: run.process,
+    output: run.output,
+    async stop() {
+      if (exitCode === undefined) run.process.kill("SIGTERM");
+      const code = await run.exited;
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
