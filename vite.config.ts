@@ -5,7 +5,10 @@ import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the whole server ships as one bundle.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : { target: "es2022" },
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", assetsInlineLimit: 0 }
+    : // No data: URLs: fonts and images stay files the CSP (font-src 'self') and caches can serve.
+      { target: "es2022", assetsInlineLimit: 0 },
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
 }));

@@ -1,10 +1,15 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import appCss from "./app.css?url";
+// A side-effect import: React Router emits it in <Links/> the same way on server and client.
+import "./app.css";
 import faFont400 from "@fontsource/vazirmatn/400.css?url";
 import faFont700 from "@fontsource/vazirmatn/700.css?url";
 import zhFont400 from "@fontsource/noto-sans-sc/400.css?url";
 import zhFont700 from "@fontsource/noto-sans-sc/700.css?url";
+// The same hashed files the stylesheets point at, preloaded so the first text paints in them.
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import faArabic400 from "@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url";
+import faArabic700 from "@fontsource/vazirmatn/files/vazirmatn-arabic-700-normal.woff2?url";
 import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,10 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const fontSheets: Record<Lang, string[]> = { en: [], fa: [faFont400, faFont700], zh: [zhFont400, zhFont700] };
+// Farsi pages set Latin text in Vazirmatn too; Chinese glyphs come by unicode-range subset, not preloaded.
+const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faArabic400, faArabic700], zh: [interLatin] };
 
 export function links() {
   return [
-    { rel: "stylesheet", href: appCss },
     { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   ];
 }
@@ -37,10 +43,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#102e4b" />
+        {fontPreloads[lang].map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <Meta />
-        <Links />
+        {/* The same nonce on server and client: React compares these head elements when hydrating. */}
+        <Links nonce={data?.nonce} />
         {fontSheets[lang].map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+          // precedence makes React manage the sheet as a resource, identically when hydrating.
+          <link key={href} rel="stylesheet" href={href} precedence="fonts" />
         ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">

@@ -2,6 +2,7 @@
 import { buildIfNeeded, serverEntry } from "./build-if-needed.mjs";
 
 process.env.NODE_ENV ??= "production";
-buildIfNeeded();
+// Tests run the build that `npm test` made; they pass --no-build so a source edit mid-run cannot rebuild under them.
+if (!process.argv.includes("--no-build")) buildIfNeeded();
 const { main } = await import(serverEntry);
 await main();

@@ -1,17 +1,18 @@
 import type { Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { pingDatabase } from "../db/client";
+import { pingDatabase, projectRoot } from "../db/client";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { createLogger } from "./log";
 import { mediaRouter } from "./media-routes";
-import { securityHeaders } from "./security";
+import { pageCache } from "./page-cache";
+import { contentSecurityPolicy, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
+import { adminMutationGate } from "../app/auth/admin-gate.server";
 import { DataDirLocked } from "./pglite-lock";
 
 declare module "react-router" {
@@ -19,6 +20,8 @@ declare module "react-router" {
     services: Services;
     /** This response's CSP script nonce. */
     nonce: string;
+    /** The visitor's address (behind a local reverse proxy, from X-Forwarded-For), for rate limits. */
+    clientIp: string;
   }
 }
 
@@ -33,6 +36,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Behind a reverse proxy on the same machine, the visitor's address comes from X-Forwarded-For.
   app.set("trust proxy", "loopback");
   app.use(securityHeaders(config));
+  app.use("/admin", adminMutationGate(services));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -61,18 +65,22 @@ export function createApp(services: Services, options: AppOptions = {}) {
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    // This module runs from <build>/server/index.js; the browser assets sit in <build>/client.
-    const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "client");
+    // The same folder `npm run build` wrote (BUILD_DIR, default ./build), found from the project root.
+    const clientDir = path.resolve(projectRoot(), process.env.BUILD_DIR ?? "build", "client");
     // Hashed file names never change content: cache for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // A missing hashed file is a plain 404, not a rendered page.
+    app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
+  // Rendered public pages from memory (fresh nonce per response); form POSTs are never cached.
+  app.use(pageCache({ events: services.events, csp: (nonce) => contentSecurityPolicy(config, nonce), enabled: !options.vite }));
   app.use(
     createRequestHandler({
       build,
       mode: options.vite ? "development" : "production",
-      getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string }),
+      getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
   );
   return app;

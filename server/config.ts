@@ -35,7 +35,10 @@ const envSchema = z.object({
   GRAPH_API_URL: z.url({ message: "must be a URL" }).default("https://graph.facebook.com"),
   MEET_HOST: z
     .string()
-    .regex(/^[a-z0-9.-]+(:\d+)?$/i, { message: "must be a host name such as meet.example.com (no scheme, no path)" })
+    // A bare host means https; a full http(s) origin serves a local Jitsi or the tests' loopback fake (decision 0001).
+    .regex(/^(https?:\/\/)?[a-z0-9.-]+(:\d+)?\/?$/i, {
+      message: "must be a host name such as meet.example.com, or an origin such as http://127.0.0.1:8443 (no path)",
+    })
     .default("meet.jit.si"),
   BOOKING_URL: z.url({ message: "must be a URL" }).default("https://calendly.com/"),
   WHATSAPP_NUMBER: z

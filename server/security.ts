@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "./config";
+import { meetOrigin } from "../app/video/meet";
 
-/** The origin (scheme://host[:port]) a MEET_HOST value stands for; https unless a scheme is given. */
-export function meetOrigin(meetHost: string): string {
-  return /^https?:\/\//.test(meetHost) ? new URL(meetHost).origin : `https://${meetHost}`;
-}
+// One definition shared with the video page, so the CSP and the page agree on the meeting origin.
+export { meetOrigin };
 
 export function contentSecurityPolicy(config: Config, nonce: string): string {
   const meet = meetOrigin(config.MEET_HOST);

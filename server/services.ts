@@ -6,6 +6,8 @@ import type { Config } from "./config";
 import { ChangeEvents } from "./events";
 import type { Logger } from "./log";
 import { lockDataDir } from "./pglite-lock";
+import { startControlServer } from "./control";
+import { setupLink } from "../app/auth/admin-users.server";
 
 /** Everything a loader or action may use, built once per process and passed in the load context. */
 export interface Services {
@@ -42,6 +44,19 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   });
   await events.start();
 
+  // Admin tools (npm run admin:create) reach the process that owns the embedded database here.
+  let stopControl = async () => {};
+  if (!config.DATABASE_URL) {
+    try {
+      stopControl = await startControlServer(config.DATA_DIR, db, log);
+    } catch (error) {
+      log.warn({ err: error }, "control socket unavailable: stop the server to run npm run admin:create");
+    }
+  }
+  // First admin: while none exists, print a one-time setup link (the token is stored hashed).
+  const link = await setupLink(db, config.SITE_URL);
+  if (link) console.log(`No admin account exists yet. Create the first one (link valid 24 hours): ${link}`);
+
   return {
     config,
     log,
@@ -50,6 +65,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     texts,
     events,
     async close() {
+      await stopControl();
       await events.stop();
       await database.close();
       release();

@@ -1,4 +1,178 @@
-// Placeholder until its owner writes this page.
-export default function Page() {
-  return null;
+import { data } from "react-router";
+import { ArrowLeft, CalendarDays, Scale, ShieldAlert, UserRound } from "lucide-react";
+import type { Route } from "./+types/blog-post";
+import { formatPostDate } from "~/blog/dates";
+import { postImage } from "~/blog/images.server";
+import { findPublishedPost, localizePost, type BlogPostRow } from "~/blog/posts.server";
+import { PostMarkdown } from "~/components/blog/Markdown";
+import { textLangProps } from "~/components/blog/PostCards";
+import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { LocalizedLink } from "~/components/site/LocalizedLink";
+import { useLang, useT } from "~/i18n/hooks";
+import { pageTexts } from "~/i18n/page.server";
+import { blogPosting, breadcrumbList } from "~/seo/jsonld";
+import { pageMeta, seoSite, siteFacts } from "~/seo/meta";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, log } = context.services;
+  const page = await pageTexts(request, context, { categories: ["blog"] });
+  let row: BlogPostRow | null = null;
+  let failed = false;
+  try {
+    row = await findPublishedPost(db, params.slug);
+  } catch (error) {
+    log.error({ err: error, slug: params.slug }, "Failed to fetch blog post");
+    failed = true;
+  }
+  // A missing slug and a draft look the same to a visitor: 'Post Not Found'. A database
+  // failure shows the same page with 503, so crawlers come back rather than drop the URL.
+  if (!row) return data({ ...page, post: null }, { status: failed ? 503 : 404 });
+
+  const localized = localizePost(row, page.lang);
+  const image = await postImage(db, localized.featuredImage).catch(() => null);
+  const post = {
+    ...localized,
+    date: formatPostDate(localized.publishedAt, page.lang),
+    image,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  return data({ ...page, post });
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const texts = page?.texts ?? {};
+  const post = page?.post;
+  if (!post) {
+    const { firmName } = siteFacts(matches);
+    const title = texts["blog-post-not-found-title"] ?? "Post Not Found";
+    return [{ title: firmName ? `${title} | ${firmName}` : title }, { name: "robots", content: "noindex" }];
+  }
+  const site = seoSite(matches);
+  const path = `/blog/${post.slug}`;
+  const description = post.metaDescription.text || post.excerpt.text;
+  return pageMeta(matches, {
+    title: post.title.text,
+    description,
+    path,
+    type: "article",
+    image: post.featuredImage ?? undefined,
+    jsonLd: [
+      blogPosting(site, {
+        path,
+        headline: post.title.text,
+        description,
+        datePublished: post.publishedAt ?? post.updatedAt,
+        dateModified: post.updatedAt,
+        author: post.author,
+        image: post.featuredImage,
+        imageAlt: post.imageAlt.text,
+      }),
+      breadcrumbList(site, [
+        { name: texts["blog-breadcrumb"] ?? "Blog", path: "/blog" },
+        { name: post.title.text, path },
+      ]),
+    ],
+  });
+};
+
+function BackToBlog() {
+  const t = useT();
+  return (
+    <LocalizedLink to="/blog" className="inline-flex items-center gap-2 font-medium text-brand-700 hover:text-brand-900 hover:underline">
+      <ArrowLeft aria-hidden="true" className="flip-rtl size-4" />
+      {t("blog-back-to-blog")}
+    </LocalizedLink>
+  );
+}
+
+function PostNotFound() {
+  const t = useT();
+  return (
+    <>
+      <Breadcrumbs items={[{ label: t("blog-breadcrumb"), path: "/blog" }, { label: t("blog-post-not-found-title") }]} />
+      <section className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-brand-900">{t("blog-post-not-found-title")}</h1>
+        <p className="text-lg text-slate-700">{t("blog-post-not-found-text")}</p>
+        <BackToBlog />
+      </section>
+    </>
+  );
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const post = loaderData.post;
+  if (!post) return <PostNotFound />;
+  return (
+    <>
+      <Breadcrumbs items={[{ label: t("blog-breadcrumb"), path: "/blog" }, { label: post.title.text }]} />
+      <article className="mx-auto max-w-5xl px-4 pt-4 pb-16 sm:px-6 lg:px-8">
+        <BackToBlog />
+        {post.image ? (
+          <img
+            src={post.image.src}
+            srcSet={post.image.srcSet}
+            sizes={post.image.srcSet ? "(min-width: 1024px) 960px, calc(100vw - 2rem)" : undefined}
+            alt={post.imageAlt.text}
+            {...(post.imageAlt.text ? textLangProps(post.imageAlt, lang) : {})}
+            width={1200}
+            height={400}
+            fetchPriority="high"
+            decoding="async"
+            className="mt-6 aspect-[3/1] w-full rounded-xl bg-brand-100 object-cover"
+          />
+        ) : null}
+        <div className="mx-auto max-w-3xl">
+          <header className="mt-8 border-b border-slate-200 pb-6">
+            <h1 className="text-3xl leading-tight font-bold text-brand-900 sm:text-4xl" {...textLangProps(post.title, lang)}>
+              {post.title.text}
+            </h1>
+            <p className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-slate-600">
+              {post.author ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <UserRound aria-hidden="true" className="size-4 text-brand-600" />
+                  {t("blog-by")} {post.author}
+                </span>
+              ) : null}
+              {post.date ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays aria-hidden="true" className="size-4 text-brand-600" />
+                  <time dateTime={post.publishedAt ?? undefined}>{post.date}</time>
+                </span>
+              ) : null}
+            </p>
+          </header>
+
+          <div className="mt-4" {...textLangProps(post.content, lang)}>
+            <PostMarkdown lang={lang}>{post.content.text}</PostMarkdown>
+          </div>
+
+          <aside aria-labelledby="legal-disclaimer-title" className="mt-12 flex gap-4 rounded-xl border border-amber-300 bg-amber-50 p-6">
+            <ShieldAlert aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+            <div>
+              <h2 id="legal-disclaimer-title" className="text-lg font-semibold text-slate-900">
+                {t("blog-legal-disclaimer-title")}
+              </h2>
+              <p className="mt-2 text-slate-700">{t("blog-legal-disclaimer-text")}</p>
+            </div>
+          </aside>
+
+          <section aria-labelledby="need-help-title" className="mt-10 rounded-2xl bg-brand-800 p-8 text-center text-white sm:p-10">
+            <Scale aria-hidden="true" className="mx-auto size-10 text-gold-400" />
+            <h2 id="need-help-title" className="mt-3 text-2xl font-bold">
+              {t("blog-need-help-title")}
+            </h2>
+            <p className="mx-auto mt-3 max-w-xl text-slate-200">{t("blog-need-help-text")}</p>
+            <LocalizedLink
+              to="/contact"
+              className="mt-6 inline-flex items-center justify-center rounded-md bg-gold-400 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-300"
+            >
+              {t("blog-need-help-button")}
+            </LocalizedLink>
+          </section>
+        </div>
+      </article>
+    </>
+  );
 }

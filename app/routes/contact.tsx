@@ -1,4 +1,104 @@
-// Placeholder until its owner writes this page.
-export default function Page() {
-  return null;
+import { data } from "react-router";
+import type { Route } from "./+types/contact";
+import { useT } from "~/i18n/hooks";
+import { pageTexts } from "~/i18n/page.server";
+import { pageMeta, seoSite } from "~/seo/meta";
+import { breadcrumbList, contactPage } from "~/seo/jsonld";
+import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { ContactForm } from "~/components/contact/ContactForm";
+import { ContactInfo } from "~/components/contact/ContactInfo";
+import { BookingLink } from "~/components/contact/BookingLink";
+import { submitContact, type ContactActionData } from "~/contact/contact.server";
+import { readContactForm } from "~/contact/schema";
+import { useSite } from "./site-layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return pageTexts(request, context, { categories: ["contact"] });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, log, config } = context.services;
+  const form = await request.formData();
+  const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT }, form, context.clientIp);
+  return data(result.body, { status: result.status });
+}
+
+/** With JavaScript, a send that never reaches the server (offline) still answers with the form's error. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
+  const form = await request.clone().formData();
+  try {
+    return (await serverAction()) as ContactActionData;
+  } catch {
+    return { ok: false, formError: "contact.form.error", values: readContactForm(form) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const texts = page?.texts ?? {};
+  const base = seoSite(matches);
+  // The structured data names the contact details this page shows.
+  const site = {
+    ...base,
+    firm: {
+      ...base.firm,
+      telephone: texts["contact-phone"] || base.firm.telephone,
+      email: texts["contact-email"] || base.firm.email,
+      address: texts["contact-office-address"] || base.firm.address,
+    },
+  };
+  const title = texts["contact-page-title"] ?? "";
+  const description = texts["contact-meta-description"] ?? "";
+  return pageMeta(matches, {
+    title,
+    description,
+    path: "/contact",
+    jsonLd: [contactPage(site, { name: title, description }), breadcrumbList(site, [{ name: texts["contact-breadcrumb"] ?? title, path: "/contact" }])],
+  });
+};
+
+export default function Contact() {
+  const t = useT();
+  const { mapEmbedUrl } = useSite();
+  return (
+    <>
+      <Breadcrumbs items={[{ label: t("contact-breadcrumb") }]} />
+
+      <section className="bg-brand-900 px-4 py-16 text-center text-white sm:py-20">
+        <h1 className="mx-auto max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t("contact-hero-title")}</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{t("contact-hero-subtitle")}</p>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8 lg:py-16">
+        <div className="lg:col-span-2">
+          <ContactInfo />
+        </div>
+
+        <div className="space-y-8 lg:col-span-3">
+          <section aria-labelledby="contact-form-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-brand-800">
+              {t("contact-form-title")}
+            </h2>
+            <ContactForm />
+          </section>
+
+          <section aria-labelledby="contact-booking-title" className="rounded-lg bg-brand-50 p-6 sm:p-8">
+            <h2 id="contact-booking-title" className="text-xl font-bold text-brand-800">
+              {t("contact-booking-title")}
+            </h2>
+            <p className="mt-2 text-slate-700">{t("contact-booking-description")}</p>
+            <BookingLink label={t("contact-booking-button")} className="mt-5 bg-brand-700 text-white hover:bg-brand-800" />
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="contact-map-title" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
+        <h2 id="contact-map-title" className="mb-4 text-2xl font-bold text-brand-800">
+          {t("contact-map-title")}
+        </h2>
+        <div className="aspect-[4/3] overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:aspect-[16/7]">
+          <iframe src={mapEmbedUrl} title={t("contact-map-title")} loading="lazy" className="size-full border-0" />
+        </div>
+      </section>
+    </>
+  );
 }

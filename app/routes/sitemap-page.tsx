@@ -1,4 +1,111 @@
-// Placeholder until its owner writes this page.
-export default function Page() {
-  return null;
+import { FileText, Newspaper, Scale } from "lucide-react";
+import type { Route } from "./+types/sitemap-page";
+import { listPublishedPosts, localizePostSummary } from "~/blog/posts.server";
+import { textLangProps } from "~/components/blog/PostCards";
+import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { LocalizedLink } from "~/components/site/LocalizedLink";
+import { useLang, useT } from "~/i18n/hooks";
+import { pageTexts } from "~/i18n/page.server";
+import { pageMeta } from "~/seo/meta";
+
+/** The site's pages, by unprefixed path and the key of their link text. */
+const SITEMAP_PAGES = [
+  { path: "/", key: "sitemap-link-home" },
+  { path: "/team", key: "sitemap-link-team" },
+  { path: "/about", key: "sitemap-link-about" },
+  { path: "/blog", key: "sitemap-link-blog" },
+  { path: "/contact", key: "sitemap-link-contact" },
+  { path: "/virtual-consultation", key: "sitemap-link-virtual-consultation" },
+  { path: "/video-consultation", key: "sitemap-link-video-consultation" },
+  { path: "/privacy", key: "sitemap-link-privacy" },
+  { path: "/sitemap", key: "sitemap-link-sitemap" },
+] as const;
+
+const SITEMAP_PRACTICE_AREAS = [
+  { path: "/practice-areas", key: "sitemap-link-practice-areas" },
+  { path: "/practice-areas/civil-litigation", key: "sitemap-link-civil-litigation" },
+  { path: "/practice-areas/immigration", key: "sitemap-link-immigration" },
+  { path: "/practice-areas/family", key: "sitemap-link-family" },
+  { path: "/practice-areas/professional-negligence", key: "sitemap-link-professional-negligence" },
+] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, log } = context.services;
+  const page = await pageTexts(request, context, { prefixes: ["sitemap-"] });
+  let posts: Array<{ id: number; slug: string; title: ReturnType<typeof localizePostSummary>["title"] }> = [];
+  try {
+    posts = (await listPublishedPosts(db)).map((row) => {
+      const { id, slug, title } = localizePostSummary(row, page.lang);
+      return { id, slug, title };
+    });
+  } catch (error) {
+    // The page's other links are still useful without the posts.
+    log.error({ err: error }, "Failed to fetch blog posts for the site map");
+  }
+  return { ...page, posts };
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) =>
+  pageMeta(matches, {
+    title: page?.texts["sitemap-page-title"] ?? "Site Map",
+    description: page?.texts["sitemap-meta-description"] ?? "",
+    path: "/sitemap",
+  });
+
+const linkClass = "text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";
+
+function LinkGroup({ id, title, icon, children }: { id: string; title: string; icon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="flex items-center gap-2 text-xl font-semibold text-brand-900">
+        {icon}
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2.5">{children}</ul>
+    </section>
+  );
+}
+
+export default function SitemapPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { posts } = loaderData;
+  const iconClass = "size-5 text-gold-500";
+  const pageLink = (item: { path: string; key: string }) => (
+    <li key={item.path}>
+      <LocalizedLink to={item.path} className={linkClass} aria-current={item.path === "/sitemap" ? "page" : undefined}>
+        {t(item.key)}
+      </LocalizedLink>
+    </li>
+  );
+  return (
+    <>
+      <Breadcrumbs items={[{ label: t("sitemap-page-title") }]} />
+      <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("sitemap-page-title")}</h1>
+        <p className="mt-3 max-w-3xl text-lg text-slate-700">{t("sitemap-intro")}</p>
+        <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <LinkGroup id="sitemap-pages" title={t("sitemap-pages-title")} icon={<FileText aria-hidden="true" className={iconClass} />}>
+            {SITEMAP_PAGES.map(pageLink)}
+          </LinkGroup>
+          <LinkGroup id="sitemap-practice-areas" title={t("sitemap-practice-areas-title")} icon={<Scale aria-hidden="true" className={iconClass} />}>
+            {SITEMAP_PRACTICE_AREAS.map(pageLink)}
+          </LinkGroup>
+          <LinkGroup id="sitemap-blog" title={t("sitemap-blog-title")} icon={<Newspaper aria-hidden="true" className={iconClass} />}>
+            {posts.length === 0 ? (
+              <li className="text-slate-600">{t("sitemap-blog-empty")}</li>
+            ) : (
+              posts.map((post) => (
+                <li key={post.id}>
+                  <LocalizedLink to={`/blog/${post.slug}`} className={linkClass} {...textLangProps(post.title, lang)}>
+                    {post.title.text}
+                  </LocalizedLink>
+                </li>
+              ))
+            )}
+          </LinkGroup>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,119 @@
-// Placeholder until its owner writes this page.
-export default function Page() {
-  return null;
+import { Mail } from "lucide-react";
+import type { Route } from "./+types/team";
+import { useT } from "~/i18n/hooks";
+import { pageTexts } from "~/i18n/page.server";
+import { pageMeta, seoSite } from "~/seo/meta";
+import { attorney, breadcrumbList, splitList } from "~/seo/jsonld";
+import { splitAreas } from "~/team/member";
+import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { LocalizedLink } from "~/components/site/LocalizedLink";
+import { TeamMemberCard } from "~/components/team/TeamMemberCard";
+import { listActiveTeamMembers } from "~/team/team.server";
+
+const MEMBER_PREFIX = "team.member.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [page, members] = await Promise.all([
+    pageTexts(request, context, { categories: ["team"], prefixes: [MEMBER_PREFIX] }),
+    listActiveTeamMembers(context.services.db),
+  ]);
+  // Only the shown members' texts go to the browser, not those of members staff have hidden.
+  const shown = new Set(members.map((m) => String(m.id)));
+  const texts = Object.fromEntries(
+    Object.entries(page.texts).filter(([key]) => !key.startsWith(MEMBER_PREFIX) || shown.has(key.slice(MEMBER_PREFIX.length).split(".")[0])),
+  );
+  return { lang: page.lang, texts, members };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const site = seoSite(matches);
+  const texts = data?.texts ?? {};
+  const field = (id: number, name: string) => {
+    const key = `${MEMBER_PREFIX}${id}.${name}`;
+    return texts[key] && texts[key] !== key ? texts[key] : "";
+  };
+  const people = (data?.members ?? []).map((m) =>
+    attorney(site, {
+      name: m.name,
+      jobTitle: field(m.id, "role") || undefined,
+      email: m.email,
+      telephone: m.phone,
+      image: m.photo?.src,
+      education: splitList(field(m.id, "education")),
+      barAdmissions: splitList(field(m.id, "bar_admissions")),
+      knowsAbout: splitAreas(field(m.id, "areas_of_practice")),
+      anchor: `member-${m.id}`,
+    }),
+  );
+  return pageMeta(matches, {
+    title: texts["team-page-title"] ?? "",
+    description: texts["team-meta-description"] ?? "",
+    path: "/team",
+    image: "/images/team/group-1200.webp",
+    imageAlt: texts["team-group-photo-alt"],
+    jsonLd: [breadcrumbList(site, [{ name: texts["team-breadcrumb"] ?? "", path: "/team" }]), ...people],
+  });
+};
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { members } = loaderData;
+  return (
+    <>
+      <Breadcrumbs items={[{ label: t("team-breadcrumb") }]} />
+
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-16">
+          <div>
+            <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t("team-hero-title")}</h1>
+            <p className="mt-4 max-w-xl text-lg text-slate-200">{t("team-hero-subtitle")}</p>
+          </div>
+          {/* The group picture is the largest thing above the fold: fetch it first. */}
+          <img
+            src="/images/team/group-1200.webp"
+            srcSet="/images/team/group-600.webp 600w, /images/team/group-1200.webp 1200w"
+            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+            width={1200}
+            height={800}
+            alt={t("team-group-photo-alt")}
+            fetchPriority="high"
+            decoding="async"
+            className="h-auto w-full rounded-lg shadow-xl"
+          />
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8 lg:py-20">
+        {members.length > 0 ? (
+          <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {members.map((member) => (
+              <li key={member.id} className="flex">
+                <TeamMemberCard member={member} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center text-lg text-slate-700">
+            {t("team-empty")}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="team-join-title" className="bg-brand-50">
+        <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6 lg:py-20">
+          <h2 id="team-join-title" className="text-3xl font-bold text-brand-800">
+            {t("team-join-title")}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{t("team-join-text")}</p>
+          <LocalizedLink
+            to="/contact"
+            className="mt-8 inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
+          >
+            <Mail aria-hidden="true" className="size-5" />
+            {t("team-join-button")}
+          </LocalizedLink>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,4 +1,86 @@
-// Placeholder until its owner writes this page.
-export default function Page() {
-  return null;
+import { Info, Laptop, MessagesSquare, ShieldCheck } from "lucide-react";
+import type { Route } from "./+types/video-consultation";
+import { useT } from "~/i18n/hooks";
+import { pageTexts } from "~/i18n/page.server";
+import { pageMeta } from "~/seo/meta";
+import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { VideoMeeting } from "~/components/video/VideoMeeting";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return pageTexts(request, context, { categories: ["video-consultation"] });
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: data?.texts["videoConsultation.pageTitle"] ?? "",
+    description: data?.texts["videoConsultation.metaDescription"] ?? "",
+    path: "/video-consultation",
+  });
+
+const FEATURES = [
+  { key: "secure", icon: ShieldCheck },
+  { key: "flexible", icon: Laptop },
+  { key: "direct", icon: MessagesSquare },
+] as const;
+
+const STEPS = [1, 2, 3, 4] as const;
+
+export default function VideoConsultation() {
+  const t = useT();
+  return (
+    <>
+      <Breadcrumbs items={[{ label: t("videoConsultation.breadcrumb") }]} />
+
+      <section className="bg-brand-900 px-4 py-16 text-center text-white sm:py-20">
+        <h1 className="mx-auto max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t("videoConsultation.heroTitle")}</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{t("videoConsultation.heroSubtitle")}</p>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {FEATURES.map(({ key, icon: Icon }) => (
+            <li key={key} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <h2 className="mt-4 text-lg font-semibold text-brand-800">{t(`videoConsultation.${key}Title`)}</h2>
+              <p className="mt-2 text-slate-700">{t(`videoConsultation.${key}Description`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="bg-slate-50 px-4 py-12 sm:px-6 lg:px-8">
+        <VideoMeeting />
+      </div>
+
+      <section aria-labelledby="video-steps-title" className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
+        <h2 id="video-steps-title" className="text-center text-3xl font-bold text-brand-800">
+          {t("videoConsultation.instructionsTitle")}
+        </h2>
+        <ol className="mt-10 grid gap-6 sm:grid-cols-2">
+          {STEPS.map((n) => (
+            <li key={n} className="flex gap-4">
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+                {n}
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-brand-800">{t(`videoConsultation.step${n}Title`)}</h3>
+                <p className="mt-1 text-slate-700">{t(`videoConsultation.step${n}Text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-10 flex gap-3 rounded-lg border border-gold-400 bg-amber-50 p-5">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <div>
+            <h3 className="font-semibold text-brand-800">
+              {t("videoConsultation.noteTitle")}
+            </h3>
+            <p className="mt-1 text-slate-700">{t("videoConsultation.note")}</p>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, LANGUAGE_INFO, localizePath, type Lang } from "~/i18n/languages";
+import type { SeoSite } from "./jsonld";
 
 export interface PageMetaInput {
   /** The page's own title; the firm name is appended. */
@@ -9,10 +10,12 @@ export interface PageMetaInput {
   path: string;
   /** Absolute or site-relative share image; defaults to /og-image.jpg. */
   image?: string;
+  /** The share image's text alternative; defaults to the firm name. */
+  imageAlt?: string;
   type?: "website" | "article";
   noindex?: boolean;
-  /** JSON-LD objects (schema.org), rendered as ld+json scripts. */
-  jsonLd?: object[];
+  /** JSON-LD objects (schema.org, from ./jsonld), rendered as ld+json scripts; null entries are skipped. */
+  jsonLd?: ReadonlyArray<object | null | undefined>;
 }
 
 interface MatchData {
@@ -24,6 +27,8 @@ interface SiteFacts {
   lang: Lang;
   siteUrl: string;
   firmName: string;
+  /** The site layout's texts (navigation, footer, common) in the page's language. */
+  texts: Record<string, string>;
 }
 
 /** Language, canonical base and firm name, read from the root and site-layout loaders. */
@@ -32,10 +37,36 @@ export function siteFacts(matches: ReadonlyArray<MatchData | undefined>): SiteFa
   const layout = matches.find((m) => m?.id === "routes/site-layout")?.loaderData as
     | { texts?: Record<string, string>; site?: { siteUrl?: string } }
     | undefined;
+  const texts = layout?.texts ?? {};
   return {
     lang: root?.lang ?? "en",
     siteUrl: layout?.site?.siteUrl ?? "",
-    firmName: layout?.texts?.["firm-name"] ?? "",
+    firmName: texts["firm-name"] ?? "",
+    texts,
+  };
+}
+
+/**
+ * What the JSON-LD builders need, from the loaders every public page already has: the
+ * firm's name, tagline, phone, email, address and profile link in the page's language.
+ * Usage in a page's meta: `jsonLd: [legalService(seoSite(matches))]`.
+ */
+export function seoSite(matches: ReadonlyArray<MatchData | undefined>): SeoSite {
+  const { lang, siteUrl, firmName, texts } = siteFacts(matches);
+  const text = (key: string) => (texts[key] && texts[key] !== key ? texts[key] : "");
+  const profile = text("footer-linkedin");
+  return {
+    lang,
+    siteUrl,
+    homeLabel: text("breadcrumb-home") || "Home",
+    firm: {
+      name: firmName,
+      description: text("firm-tagline") || undefined,
+      telephone: text("footer-phone"),
+      email: text("footer-email"),
+      address: text("footer-address"),
+      sameAs: /^https?:\/\/[^/]+\/.+/.test(profile) ? [profile] : undefined,
+    },
   };
 }
 
@@ -47,7 +78,7 @@ export const absoluteUrl = (siteUrl: string, pathOrUrl: string) =>
  * canonical, reciprocal hreflang alternates (en, fa, zh, x-default), Open Graph, Twitter card.
  */
 export function pageMeta(matches: ReadonlyArray<MatchData | undefined>, input: PageMetaInput): MetaDescriptor[] {
-  const { lang, siteUrl, firmName } = siteFacts(matches);
+  const { lang, siteUrl, firmName, texts } = siteFacts(matches);
   const title = firmName && input.title !== firmName ? `${input.title} | ${firmName}` : input.title;
   const canonical = absoluteUrl(siteUrl, localizePath(input.path, lang));
   const image = absoluteUrl(siteUrl, input.image ?? "/og-image.jpg");
@@ -62,11 +93,22 @@ export function pageMeta(matches: ReadonlyArray<MatchData | undefined>, input: P
       href: absoluteUrl(siteUrl, localizePath(input.path, code)),
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(siteUrl, localizePath(input.path, "en")) },
+    // The blog feed in this page's language, for feed readers.
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: [firmName, texts["nav-blog"]].filter(Boolean).join(" - ") || "RSS",
+      href: absoluteUrl(siteUrl, lang === "en" ? "/rss.xml" : `/${lang}/rss.xml`),
+    },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
+    // The shipped default share image's size, so previews render before it downloads.
+    ...(input.image ? [] : [{ property: "og:image:width", content: "1200" }, { property: "og:image:height", content: "630" }]),
+    { property: "og:image:alt", content: input.imageAlt ?? firmName },
     { property: "og:site_name", content: firmName },
     { property: "og:locale", content: LANGUAGE_INFO[lang].ogLocale },
     ...LANGUAGES.filter((code) => code !== lang).map((code) => ({ property: "og:locale:alternate", content: LANGUAGE_INFO[code].ogLocale })),
@@ -76,6 +118,6 @@ export function pageMeta(matches: ReadonlyArray<MatchData | undefined>, input: P
     { name: "twitter:image", content: image },
   ];
   if (input.noindex) descriptors.push({ name: "robots", content: "noindex" });
-  for (const data of input.jsonLd ?? []) descriptors.push({ "script:ld+json": data });
+  for (const data of input.jsonLd ?? []) if (data) descriptors.push({ "script:ld+json": data });
   return descriptors;
 }

@@ -31,7 +31,7 @@ export interface SiteServer {
 /** Run the built site (`npm start`'s entry) as a real separate process. */
 export function spawnSite(env: Record<string, string | undefined>): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--no-build"], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: process.env.BUILD_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -8,7 +8,9 @@ export function chatUrl(number: string, text: string): string {
 
 export function ChatButton({ number }: { number: string }) {
   const t = useT();
+  // In its own labelled landmark, so every piece of the page belongs to one.
   return (
+    <aside aria-label={t("nav-chat-button-label")}>
     <a
       href={chatUrl(number, t("chat-prefill-message"))}
       target="_blank"
@@ -18,5 +20,6 @@ export function ChatButton({ number }: { number: string }) {
     >
       <MessageCircle aria-hidden="true" className="size-7" />
     </a>
+    </aside>
   );
 }

@@ -1,4 +1,110 @@
-// Placeholder until its owner writes this page.
-export default function Page() {
-  return null;
+import { LogOut } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { readToast } from "~/admin/toast.server";
+import { ACCESS_DENIED } from "~/auth/forms";
+import { requireAdminPage } from "~/auth/guard.server";
+import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
+
+export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdminPage(request, context);
+  const { toast, headers } = readToast(request);
+  return data({ user, toast }, { headers });
+}
+
+const TABS = [
+  { to: "/admin/dashboard", label: "Blog Posts", end: true },
+  { to: "/admin/dashboard/content", label: "Website Content", end: false },
+  { to: "/admin/dashboard/team", label: "Team Management", end: false },
+  { to: "/admin/dashboard/inbox", label: "Inbox", end: false },
+] as const;
+
+function LogoutButton() {
+  return (
+    <Form method="post" action="/admin/logout">
+      <button
+        type="submit"
+        className="inline-flex items-center gap-2 rounded-md border border-brand-200 bg-white px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        Logout
+      </button>
+    </Form>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { user, toast } = loaderData;
+  useFlashToast(toast);
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href="#admin-main" className="sr-only z-50 rounded bg-brand-800 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <h1 className="text-xl font-bold text-brand-800 sm:text-2xl">Admin Dashboard</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-sm text-slate-700" title="Signed in as">
+              <span className="sr-only">Signed in as </span>
+              {user.email}
+            </span>
+            <LogoutButton />
+          </div>
+        </div>
+        <nav aria-label="Dashboard sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
+          <ul className="flex gap-1">
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  end={tab.end}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold ${
+                      isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-brand-800"
+                    }`
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none">
+        <Outlet />
+      </main>
+      <AdminToaster />
+    </div>
+  );
+}
+
+/** Errors of the dashboard or a tab: access refused, or something went wrong; never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const denied = status === 403;
+  return (
+    <main id="admin-main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold text-brand-800">{denied ? "Access Denied" : "Admin Dashboard"}</h1>
+      <p className="text-slate-800">{denied ? ACCESS_DENIED : status === 401 ? "Your session has ended. Please sign in again." : "Something went wrong. Please try again."}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {denied ? (
+          <LogoutButton />
+        ) : (
+          <Link
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            to={status === 401 ? "/admin/login" : "/admin/dashboard"}
+            reloadDocument
+          >
+            {status === 401 ? "Go to Admin Login" : "Back to the dashboard"}
+          </Link>
+        )}
+      </div>
+    </main>
+  );
 }

@@ -1,4 +1,152 @@
-// Placeholder until its owner writes this page.
-export default function Page() {
-  return null;
+import { Download } from "lucide-react";
+import { useEffect } from "react";
+import { data, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { deleteSubmission, deleteSubscriber, listSubmissions, listSubscribers, parseRowId, setHandled } from "~/admin/inbox/inbox.server";
+import { requireAdminAction, requireAdminPage } from "~/auth/guard.server";
+import { adminMeta } from "~/auth/ui";
+import { useFetcherResult } from "~/components/admin/blog/use-fetcher-result";
+import { SubmissionItem, type InboxAnswer } from "~/components/admin/inbox/SubmissionItem";
+import { SubscriberTable } from "~/components/admin/inbox/SubscriberTable";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import type { Route } from "./+types/inbox";
+
+export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const { db, log } = context.services;
+  try {
+    const [submissions, subscribers] = await Promise.all([listSubmissions(db), listSubscribers(db)]);
+    return { submissions, subscribers, loadError: null };
+  } catch (error) {
+    log.error({ err: error }, "admin: loading the inbox failed");
+    return { submissions: { items: [], total: 0, open: 0 }, subscribers: { items: [], total: 0 }, loadError: "The inbox could not be read. Please reload the page." };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdminAction(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = parseRowId(form.get("id"));
+  const { db, log } = context.services;
+  const fail = (message: string, status: number) => data<InboxAnswer>({ ok: false, intent, message }, { status });
+  if (!id) return fail("Unknown item.", 400);
+  try {
+    if (intent === "handle") {
+      const handled = form.get("handled") === "true";
+      if (!(await setHandled(db, user, id, handled))) return fail("This message was deleted.", 404);
+      return data<InboxAnswer>({ ok: true, intent, handled });
+    }
+    if (intent === "delete") {
+      if (!(await deleteSubmission(db, user, id))) return fail("This message was already deleted.", 404);
+      return data<InboxAnswer>({ ok: true, intent });
+    }
+    if (intent === "delete-subscriber") {
+      if (!(await deleteSubscriber(db, user, id))) return fail("This address was already removed.", 404);
+      return data<InboxAnswer>({ ok: true, intent });
+    }
+  } catch (error) {
+    log.error({ err: error, intent, id }, "admin: inbox change failed");
+    return fail("The change could not be saved. Please try again.", 500);
+  }
+  return fail("Unknown action.", 400);
+}
+
+function ExportLink({ kind, label }: { kind: "submissions" | "subscribers"; label: string }) {
+  return (
+    // A plain download: the browser saves the file, no client-side routing.
+    <a href={`/admin/dashboard/inbox/export/${kind}`} download className={buttonClass("secondary", "sm")}>
+      <Download aria-hidden className="size-4" />
+      Export CSV<span className="sr-only"> of {label}</span>
+    </a>
+  );
+}
+
+function ShowingNote({ shown, total }: { shown: number; total: number }) {
+  if (total <= shown) return null;
+  return (
+    <p className="px-4 pt-3 text-sm text-slate-600">
+      Showing the {shown} newest of {total}. The CSV export contains all of them.
+    </p>
+  );
+}
+
+export default function InboxTab({ loaderData }: Route.ComponentProps) {
+  const { submissions, subscribers, loadError } = loaderData;
+  // Deletions are answered after the row is gone, so their fetchers live here.
+  const deleter = useFetcher<InboxAnswer>({ key: "inbox-delete" });
+  const deletingId = deleter.state !== "idle" && deleter.formData?.get("intent") === "delete" ? Number(deleter.formData.get("id")) : null;
+  const removingId = deleter.state !== "idle" && deleter.formData?.get("intent") === "delete-subscriber" ? Number(deleter.formData.get("id")) : null;
+
+  useEffect(() => {
+    if (loadError) toast.error("Failed to load the inbox", { description: loadError });
+  }, [loadError]);
+
+  useFetcherResult(deleter, (answer) => {
+    if (!answer.ok) toast.error("Error deleting", { description: answer.message });
+    else toast.success("Deleted!", { description: answer.intent === "delete-subscriber" ? "Subscriber removed." : "Message removed." });
+  });
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="inbox-messages-heading">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+            <div>
+              <h2 id="inbox-messages-heading" className="text-xl font-semibold text-slate-900">
+                Contact messages ({submissions.total})
+              </h2>
+              <p className="text-sm text-slate-600">
+                Newest first, times in Vancouver time.
+                {submissions.total > 0 ? ` ${submissions.open === 1 ? "1 message is" : `${submissions.open} messages are`} not handled yet.` : ""}
+              </p>
+            </div>
+            <ExportLink kind="submissions" label="contact messages" />
+          </CardHeader>
+          <ShowingNote shown={submissions.items.length} total={submissions.total} />
+          {submissions.items.length === 0 ? (
+            <p className="p-6 text-center text-sm text-slate-700">{loadError ? "The messages could not be loaded." : "No messages yet."}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {submissions.items.map((item) => (
+                <SubmissionItem
+                  key={item.id}
+                  item={item}
+                  deleting={deletingId === item.id}
+                  onDelete={(id) => deleter.submit({ intent: "delete", id: String(id) }, { method: "post" })}
+                />
+              ))}
+            </ul>
+          )}
+        </Card>
+      </section>
+
+      <section aria-labelledby="inbox-subscribers-heading">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+            <div>
+              <h2 id="inbox-subscribers-heading" className="text-xl font-semibold text-slate-900">
+                Newsletter subscribers ({subscribers.total})
+              </h2>
+              <p className="text-sm text-slate-600">Addresses entered in the blog&apos;s Stay Informed box, newest first.</p>
+            </div>
+            <ExportLink kind="subscribers" label="newsletter subscribers" />
+          </CardHeader>
+          <ShowingNote shown={subscribers.items.length} total={subscribers.total} />
+          {subscribers.items.length === 0 ? (
+            <p className="p-6 text-center text-sm text-slate-700">No subscribers yet.</p>
+          ) : (
+            <SubscriberTable
+              items={subscribers.items}
+              removingId={removingId}
+              onRemove={(id) => deleter.submit({ intent: "delete-subscriber", id: String(id) }, { method: "post" })}
+            />
+          )}
+        </Card>
+      </section>
+    </div>
+  );
 }

@@ -1,4 +1,9 @@
-// Placeholder until its owner writes this resource route.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { redirect } from "react-router";
+import type { Route } from "./+types/index";
+import { requireAdminPage } from "~/auth/guard.server";
+
+/** /admin: the dashboard for an admin; the guard sends anyone else to the login page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  return redirect("/admin/dashboard", { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,11 @@
-// Placeholder until its owner writes this resource route.
+import type { Route } from "./+types/logout";
+import { logoutAction } from "~/auth/logout.server";
+
+/** Signing out changes state, so it is POST only (a link or image cannot sign anyone out). */
 export function loader() {
-  return new Response("Not found", { status: 404 });
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return logoutAction(request, context);
 }

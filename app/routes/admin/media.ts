@@ -1,4 +1,29 @@
-// Placeholder until its owner writes this resource route.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { handleImageUpload } from "~/admin/blog/media-upload.server";
+import { requireAdminAction } from "~/auth/guard.server";
+import type { Route } from "./+types/media";
+
+// 'Cache-Control: no-store' is added to every /admin response by server/security.ts.
+const json = (body: unknown, status = 200, extra: Record<string, string> = {}) => Response.json(body, { status, headers: extra });
+
+/** Uploads only: a GET here is refused by the guard (405), like every admin mutation over GET. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminAction(request, context);
+  return json({ error: "Method Not Allowed" }, 405, { Allow: "POST" });
+}
+
+/** POST /admin/media, multipart field `file`: `{ url, width, height }` or `{ error }`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdminAction(request, context);
+  try {
+    const result = await handleImageUpload(context.services, user, request);
+    if (!result.ok) {
+      // A refused body may still be arriving: close the connection rather than read the rest.
+      return json({ error: result.error }, result.status, result.status === 413 ? { Connection: "close" } : {});
+    }
+    const { url, width, height } = result.image;
+    return json({ url, width, height });
+  } catch (error) {
+    context.services.log.error({ err: error }, "image upload failed");
+    return json({ error: "The image could not be stored. Please try again." }, 500);
+  }
 }

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { CONTENT_MAX_LENGTH } from "../content/schema";
+
+/**
+ * The per-member texts, stored as content texts team.member.{id}.{field}. Kept here (not
+ * imported from i18n/defaults) so the admin's browser bundle does not carry every default text.
+ */
+export const MEMBER_TEXT_FIELDS = ["role", "bio", "education", "bar_admissions", "areas_of_practice"] as const;
+export type MemberTextField = (typeof MEMBER_TEXT_FIELDS)[number];
+
+export const MEMBER_FIELD_LABELS: Record<MemberTextField, string> = {
+  role: "Role",
+  bio: "Bio",
+  education: "Education",
+  bar_admissions: "Bar admissions",
+  areas_of_practice: "Areas of practice",
+};
+
+/** Bio, education and bar admissions are edited in multi-line boxes. */
+export const MULTILINE_MEMBER_FIELDS: ReadonlySet<MemberTextField> = new Set(["bio", "education", "bar_admissions"]);
+
+export type MemberTexts = Record<MemberTextField, { en: string; fa: string; zh: string }>;
+
+export interface TeamMemberView {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  orderIndex: number;
+  active: boolean;
+  photoUrl: string | null;
+  photoBwUrl: string | null;
+  /** The smallest stored widths of the photos, for thumbnails in the list. */
+  photoThumb: string | null;
+  photoBwThumb: string | null;
+  /** Changes on every save, so the page can reset the member's form to the stored values. */
+  version: string;
+  texts: MemberTexts;
+}
+
+export const LANGS = ["en", "fa", "zh"] as const;
+export type EditLang = (typeof LANGS)[number];
+
+export const LANGUAGE_NAMES: Record<EditLang, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
+
+const memberText = (field: MemberTextField, lang: EditLang) =>
+  z
+    .string()
+    .max(CONTENT_MAX_LENGTH, `${MEMBER_FIELD_LABELS[field]} (${LANGUAGE_NAMES[lang]}) is longer than ${CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters.`);
+
+const textsShape = Object.fromEntries(
+  MEMBER_TEXT_FIELDS.map((field) => [field, z.object({ en: memberText(field, "en"), fa: memberText(field, "fa"), zh: memberText(field, "zh") })]),
+) as Record<MemberTextField, z.ZodObject<Record<EditLang, z.ZodString>>>;
+
+export const memberIdSchema = z.coerce.number({ error: "Unknown team member." }).int("Unknown team member.").positive("Unknown team member.");
+
+/** The one form of a team member (the expanded panel of the Team Management tab). */
+export const memberSchema = z.object({
+  id: memberIdSchema,
+  name: z.string().trim().min(1, "Name is required").max(200, "Name is longer than 200 characters."),
+  email: z.union([z.literal(""), z.email("Enter a valid email address.").max(255, "Email is longer than 255 characters.")]),
+  phone: z.string().trim().max(50, "Phone is longer than 50 characters."),
+  orderIndex: z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, "Order must be a whole number.")
+    .transform((value) => Number.parseInt(value, 10))
+    .pipe(z.number().int().min(-1_000_000, "Order is out of range.").max(1_000_000, "Order is out of range.")),
+  active: z.boolean(),
+  texts: z.object(textsShape),
+});
+
+export type MemberFormInput = z.input<typeof memberSchema>;
+export type MemberInput = z.output<typeof memberSchema>;
+
+const str = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
+};
+
+/** The member form's fields -> the schema's input (used by the page before sending and by the action). */
+export function memberFromFormData(form: FormData): MemberFormInput {
+  return {
+    id: str(form, "id"),
+    name: str(form, "name"),
+    email: str(form, "email").trim(),
+    phone: str(form, "phone"),
+    orderIndex: str(form, "order_index"),
+    active: form.get("active") === "on",
+    texts: Object.fromEntries(
+      MEMBER_TEXT_FIELDS.map((field) => [field, { en: str(form, `${field}_en`), fa: str(form, `${field}_fa`), zh: str(form, `${field}_zh`) }]),
+    ) as MemberFormInput["texts"],
+  };
+}
+
+/** Form field name of an input, e.g. "name" or "bio_fa" (used as a key into field errors). */
+export function memberFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [first, field, lang] = issue.path.map(String);
+    const name = first === "texts" ? `${field}_${lang}` : first === "orderIndex" ? "order_index" : first;
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+export const PHOTO_KINDS = ["color", "bw"] as const;
+export type PhotoKind = (typeof PHOTO_KINDS)[number];
+
+/** The photo upload form (the file itself is checked by size here and by content on the server). */
+export const photoUploadSchema = z.object({
+  id: memberIdSchema,
+  kind: z.enum(PHOTO_KINDS, { error: "Unknown photo kind." }),
+});
+
+export type MemberTranslationState = "complete" | "partial" | "none";
+
+const filled = (value: string | null | undefined) => typeof value === "string" && value.trim() !== "";
+
+/** SPEC 4: check when all five fields have both translations, warning when any exists, cross otherwise. */
+export function memberTranslationState(texts: Record<MemberTextField, { fa: string; zh: string }>): MemberTranslationState {
+  const values = MEMBER_TEXT_FIELDS.flatMap((field) => [texts[field].fa, texts[field].zh]);
+  if (values.every(filled)) return "complete";
+  return values.some(filled) ? "partial" : "none";
+}

@@ -1,0 +1,191 @@
+import { asc, eq, like, max, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { contentText, teamMembers } from "../../../db/schema";
+import type { ChangeEvents } from "../../../server/events";
+import { listVariants, storeImage, MEDIA_URL } from "../../../server/media";
+import { recordAudit } from "../audit.server";
+import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
+
+export type { TeamMemberView };
+export { ImageRejected, MAX_UPLOAD_BYTES } from "../../../server/media";
+
+export interface TeamDeps {
+  db: Db;
+  events: Pick<ChangeEvents, "emit">;
+}
+
+export const memberTextKey = (id: number, field: MemberTextField) => `team.member.${id}.${field}`;
+export const memberTextLabel = (field: MemberTextField, name: string) => `Team Member ${field} - ${name}`;
+const memberTextPrefix = (id: number) => `team.member.${id}.%`;
+
+export class MemberNotFound extends Error {
+  constructor() {
+    super("This team member no longer exists.");
+  }
+}
+
+async function thumbnailFor(db: Db, url: string | null): Promise<string | null> {
+  const id = url ? MEDIA_URL.exec(url)?.[1] : undefined;
+  if (!id) return null;
+  const smallest = (await listVariants(db, id)).find((v) => v.format === "webp");
+  return smallest ? `/media/${id}/${smallest.width}.webp` : url;
+}
+
+/** Every member (active or not) by order, with the five texts in the three languages. */
+export async function listTeam(db: Db): Promise<TeamMemberView[]> {
+  const members = await db.select().from(teamMembers).orderBy(asc(teamMembers.orderIndex), asc(teamMembers.id));
+  const textRows = await db
+    .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh })
+    .from(contentText)
+    .where(like(contentText.key, "team.member.%"));
+  const texts = new Map(textRows.map((row) => [row.key, row]));
+  return Promise.all(
+    members.map(async (member) => ({
+      id: member.id,
+      name: member.name,
+      email: member.email ?? "",
+      phone: member.phone ?? "",
+      orderIndex: member.orderIndex,
+      active: member.active,
+      photoUrl: member.photoUrl,
+      photoBwUrl: member.photoBwUrl,
+      photoThumb: await thumbnailFor(db, member.photoUrl),
+      photoBwThumb: await thumbnailFor(db, member.photoBwUrl),
+      version: member.updatedAt.toISOString(),
+      texts: Object.fromEntries(
+        MEMBER_TEXT_FIELDS.map((field) => {
+          const row = texts.get(memberTextKey(member.id, field));
+          return [field, { en: row?.content ?? "", fa: row?.contentFa ?? "", zh: row?.contentZh ?? "" }];
+        }),
+      ) as MemberTexts,
+    })),
+  );
+}
+
+const NEW_MEMBER_NAME = "New Team Member";
+
+/** SPEC 3: 'New Team Member', order = highest + 1, active, with its five empty texts. */
+export async function addMember(deps: TeamDeps, userId: string): Promise<{ id: number; name: string }> {
+  const id = await deps.db.transaction(async (tx) => {
+    const [{ highest }] = await tx.select({ highest: max(teamMembers.orderIndex) }).from(teamMembers);
+    const [row] = await tx
+      .insert(teamMembers)
+      .values({ name: NEW_MEMBER_NAME, orderIndex: (highest ?? 0) + 1, active: true })
+      .returning({ id: teamMembers.id });
+    await tx
+      .insert(contentText)
+      .values(
+        MEMBER_TEXT_FIELDS.map((field) => ({
+          key: memberTextKey(row.id, field),
+          label: memberTextLabel(field, NEW_MEMBER_NAME),
+          content: "",
+          category: "team",
+        })),
+      )
+      .onConflictDoNothing({ target: contentText.key });
+    await recordAudit(tx, { userId, action: "create", entity: "team_member", entityId: row.id, details: { name: NEW_MEMBER_NAME } });
+    return row.id;
+  });
+  await deps.events.emit("team");
+  await deps.events.emit("content");
+  return { id, name: NEW_MEMBER_NAME };
+}
+
+const orNull = (value: string) => (value.trim() === "" ? null : value);
+
+/** Save the member's fields and its five texts (creating any missing text row). */
+export async function updateMember(deps: TeamDeps, userId: string, input: MemberInput): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(teamMembers)
+      .set({
+        name: input.name,
+        email: orNull(input.email),
+        phone: orNull(input.phone),
+        orderIndex: input.orderIndex,
+        active: input.active,
+        updatedAt: new Date(),
+      })
+      .where(eq(teamMembers.id, input.id))
+      .returning({ id: teamMembers.id });
+    if (updated.length === 0) throw new MemberNotFound();
+    await tx
+      .insert(contentText)
+      .values(
+        MEMBER_TEXT_FIELDS.map((field) => ({
+          key: memberTextKey(input.id, field),
+          label: memberTextLabel(field, input.name),
+          content: input.texts[field].en,
+          contentFa: orNull(input.texts[field].fa),
+          contentZh: orNull(input.texts[field].zh),
+          category: "team",
+        })),
+      )
+      .onConflictDoUpdate({
+        target: contentText.key,
+        set: {
+          label: sql`excluded.label`,
+          content: sql`excluded.content`,
+          contentFa: sql`excluded.content_fa`,
+          contentZh: sql`excluded.content_zh`,
+          category: sql`excluded.category`,
+          updatedAt: sql`now()`,
+        },
+      });
+    await recordAudit(tx, {
+      userId,
+      action: "update",
+      entity: "team_member",
+      entityId: input.id,
+      details: { name: input.name, active: input.active, orderIndex: input.orderIndex },
+    });
+  });
+  await deps.events.emit("team");
+  await deps.events.emit("content");
+}
+
+/** Delete the member and all of its texts. */
+export async function deleteMember(deps: TeamDeps, userId: string, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning({ name: teamMembers.name });
+    if (deleted.length === 0) throw new MemberNotFound();
+    const texts = await tx.delete(contentText).where(like(contentText.key, memberTextPrefix(id))).returning({ key: contentText.key });
+    await recordAudit(tx, {
+      userId,
+      action: "delete",
+      entity: "team_member",
+      entityId: id,
+      details: { name: deleted[0].name, texts: texts.length },
+    });
+  });
+  await deps.events.emit("team");
+  await deps.events.emit("content");
+}
+
+/**
+ * Store an uploaded photo through the image pipeline (content check, re-encoding, EXIF
+ * dropped) and point the member at it. The black-and-white photo is converted to greyscale,
+ * so it is black and white whatever was uploaded. Throws ImageRejected with the reason.
+ */
+export async function setMemberPhoto(deps: TeamDeps, userId: string, id: number, kind: PhotoKind, bytes: Buffer): Promise<string> {
+  const [exists] = await deps.db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, id));
+  if (!exists) throw new MemberNotFound();
+  const image = await storeImage(deps.db, bytes, { greyscale: kind === "bw", createdBy: userId });
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(teamMembers)
+      .set(kind === "color" ? { photoUrl: image.url, updatedAt: new Date() } : { photoBwUrl: image.url, updatedAt: new Date() })
+      .where(eq(teamMembers.id, id))
+      .returning({ id: teamMembers.id });
+    if (updated.length === 0) throw new MemberNotFound();
+    await recordAudit(tx, {
+      userId,
+      action: "update",
+      entity: "team_member",
+      entityId: id,
+      details: { photo: kind, media: image.id, width: image.width, height: image.height },
+    });
+  });
+  await deps.events.emit("team");
+  return image.url;
+}

@@ -1,0 +1,41 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Services } from "../../server/services";
+import { ACCESS_DENIED } from "./forms";
+import { getSignedInUser, isCrossSite } from "./guard.server";
+
+/** Reachable without a session: signing in, first-admin setup, signing out. */
+const OPEN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Deny by default, in front of React Router: every mutation under /admin must come from this
+ * site and (except the open paths) from an admin session. Each action still calls
+ * requireAdminAction; this layer makes a forgotten check harmless and gives every route the same
+ * answers (403 cross-site, 401 anonymous, 403 non-admin), whatever its error boundaries do.
+ */
+export function adminMutationGate(services: Services) {
+  const refuse = (res: ExpressResponse, status: number, message: string) =>
+    res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(message);
+
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    const headers = new Headers();
+    for (const name of ["origin", "sec-fetch-site", "cookie", "user-agent"]) {
+      const value = req.get(name);
+      if (value) headers.set(name, value);
+    }
+    const request = new Request(url, { method: "POST", headers });
+    if (isCrossSite(request, services.config.SITE_URL)) return refuse(res, 403, "Cross-site request refused.");
+    // Client-side submissions go to the same path plus ".data" (React Router's single fetch).
+    const path = new URL(url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+    if (OPEN_PATHS.has(path)) return next();
+    getSignedInUser(request, { services })
+      .then((user) => {
+        if (!user) return refuse(res, 401, "Sign in required.");
+        if (!user.isAdmin) return refuse(res, 403, ACCESS_DENIED);
+        next();
+      })
+      .catch(next);
+  };
+}

@@ -1,0 +1,94 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Db } from "../../db/client";
+import { accounts, sessions, users, verifications } from "../../db/schema";
+import type { Config } from "../../server/config";
+import { configureToastCookie } from "../admin/toast.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
+
+/**
+ * Session lifetimes (see docs/decisions/0002-admin-auth.md).
+ * - Absolute: better-auth's `expiresIn` with refresh disabled, so a session (and its cookie,
+ *   whose Max-Age is the same) ends 7 days after sign-in however active it is.
+ * - Idle: the guard (guard.server.ts) ends a session unused for 12 hours, using the row's
+ *   updated_at, which it moves forward at most every SESSION_TOUCH_SECONDS.
+ */
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+export const SESSION_TOUCH_SECONDS = 5 * 60;
+
+/** The header through which the client address reaches better-auth (set only by our code). */
+export const CLIENT_IP_HEADER = "x-admin-client-ip";
+
+export function createAuth(db: Db, config: Pick<Config, "SESSION_SECRET" | "SITE_URL" | "secureCookies">) {
+  return betterAuth({
+    appName: "Admin",
+    baseURL: config.SITE_URL,
+    // Only the server API is used (from React Router actions); no HTTP handler is mounted.
+    basePath: "/admin/auth",
+    secret: config.SESSION_SECRET,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts come only from /admin/setup and `npm run admin:create` (admin-users.server.ts).
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: false,
+    },
+    session: {
+      expiresIn: SESSION_ABSOLUTE_SECONDS,
+      disableSessionRefresh: true,
+      // The database is the only session store: a deleted row ends the session at once.
+      cookieCache: { enabled: false },
+    },
+    // The login throttle (login-throttle.server.ts) is shared by every instance through the database.
+    rateLimit: { enabled: false },
+    advanced: {
+      // Under https the cookie is Secure and named __Secure-admin.session_token.
+      useSecureCookies: config.secureCookies,
+      cookiePrefix: "admin",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One instance per database handle: one per process in production; tests may open several.
+const instances = new WeakMap<object, Auth>();
+
+export interface AuthContext {
+  services: { db: Db; config: Config };
+}
+
+/** The better-auth instance of this process, built on first use from the load context. */
+export function getAuth(context: AuthContext): Auth {
+  const { db, config } = context.services;
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db, config);
+    instances.set(db, auth);
+    configureToastCookie(config);
+  }
+  return auth;
+}
+
+/**
+ * Headers for a better-auth server call: only the session cookie, the user agent and the
+ * client address we determined. Origin and fetch-metadata checks are done by our guard.
+ */
+export function authHeaders(request: Request, clientIp?: string): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.get("Cookie");
+  if (cookie) headers.set("Cookie", cookie);
+  const agent = request.headers.get("User-Agent");
+  if (agent) headers.set("User-Agent", agent.slice(0, 500));
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}

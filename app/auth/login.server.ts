@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { data, type AppLoadContext } from "react-router";
+import { sessions } from "../../db/schema";
+import { recordAudit } from "../admin/audit.server";
+import { redirectWithToast } from "../admin/toast.server";
+import { authHeaders, getAuth } from "./auth.server";
+import { fieldErrors, loginSchema, type FieldErrors } from "./forms";
+import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isAdmin } from "./guard.server";
+import { beginLoginAttempt, clearLoginFailures, throttleMessage } from "./login-throttle.server";
+
+export interface LoginActionData {
+  error: { title: string; message?: string };
+  fields?: FieldErrors;
+  email?: string;
+}
+
+/** One message for an unknown email and a wrong password: nothing tells which accounts exist. */
+export const INVALID_CREDENTIALS = "Invalid email or password";
+
+/** Sign in with email and password; only admins keep the session (SPEC 2.15, 6, 8). */
+export async function loginAction(request: Request, context: AppLoadContext) {
+  const { db, config, log } = context.services;
+  assertSameOriginMutation(request, config.SITE_URL);
+  const form = await request.formData();
+  const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  const typedEmail = String(form.get("email") ?? "").slice(0, 255);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    const message = fields.email ?? fields.password ?? "Check the form";
+    return data<LoginActionData>({ error: { title: "Login Failed", message }, fields, email: typedEmail }, { status: 400 });
+  }
+  const email = parsed.data.email.toLowerCase();
+  const ip = context.clientIp || "unknown";
+
+  const throttle = await beginLoginAttempt(db, email, ip);
+  if (throttle.waitMs > 0) {
+    log.warn({ ip }, "admin sign-in throttled");
+    return data<LoginActionData>(
+      { error: { title: "Login Failed", message: throttleMessage(throttle.waitMs) }, email: typedEmail },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(throttle.waitMs / 1000)) } },
+    );
+  }
+
+  // Each sign-in starts from a fresh session token; a session this browser already had is ended.
+  const previous = await getSignedInUser(request, context);
+  if (previous) await db.delete(sessions).where(eq(sessions.id, previous.sessionId));
+
+  const auth = getAuth(context);
+  let result;
+  try {
+    result = await auth.api.signInEmail({
+      body: { email, password: parsed.data.password, rememberMe: true },
+      headers: authHeaders(request, ip),
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    log.warn({ ip, status: error.status }, "admin sign-in failed");
+    return data<LoginActionData>({ error: { title: "Login Failed", message: INVALID_CREDENTIALS }, email: typedEmail }, { status: 401 });
+  }
+  await clearLoginFailures(db, email, ip);
+  const { user, token } = result.response;
+
+  if (!(await isAdmin(db, user.id))) {
+    // Signed out at once: the session never reaches the browser.
+    await db.delete(sessions).where(eq(sessions.token, token));
+    log.warn({ ip }, "non-admin account tried the admin sign-in");
+    return data<LoginActionData>({ error: { title: ACCESS_DENIED }, email: typedEmail }, { status: 403 });
+  }
+
+  await recordAudit(db, { userId: user.id, action: "login", entity: "session", details: { ip } });
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description: "Successfully logged in.", type: "success" }, { headers });
+}

@@ -1,0 +1,40 @@
+import type { Lang } from "../i18n/languages";
+
+/** A text and the language it is actually in (English when the translation is missing). */
+export interface LocalizedText {
+  text: string;
+  lang: Lang;
+}
+
+/** A post as a visitor in one language sees it in a list. */
+export interface LocalizedPostSummary {
+  id: number;
+  slug: string;
+  title: LocalizedText;
+  excerpt: LocalizedText;
+  metaDescription: LocalizedText;
+  imageAlt: LocalizedText;
+  featuredImage: string | null;
+  author: string;
+  /** 'YYYY-MM-DD', or null when the post has no date. */
+  publishedAt: string | null;
+}
+
+/** A whole post as a visitor in one language sees it. */
+export interface LocalizedPost extends LocalizedPostSummary {
+  content: LocalizedText;
+}
+
+/** What the list and site-map pages send to the browser for one post. */
+export interface PostCardData extends Omit<LocalizedPostSummary, "featuredImage" | "metaDescription"> {
+  /** The date already formatted in the page's language. */
+  date: string;
+  image: PostImage | null;
+}
+
+/** What an <img> needs for a post image. */
+export interface PostImage {
+  src: string;
+  /** WebP widths of an uploaded image; absent for an outside URL. */
+  srcSet?: string;
+}

@@ -1,0 +1,358 @@
+import { ExternalLink, Loader2, Save, Wand2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useBlocker, useFetcher } from "react-router";
+import { toast } from "sonner";
+import {
+  isImageUrl,
+  POST_FORM_FIELDS,
+  slugify,
+  validatePostForm,
+  type PostFieldErrors,
+  type PostFormField,
+  type PostFormInput,
+} from "~/admin/blog/post-schema";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Field, Input, Label, Textarea } from "~/components/ui/field";
+import { Switch } from "~/components/ui/switch";
+import { ImagePreview } from "./ImagePreview";
+import { ImageUploadButton } from "./ImageUploadButton";
+import { LeaveDialog } from "./LeaveDialog";
+import { MarkdownPreview } from "./MarkdownPreview";
+import { useFetcherResult } from "./use-fetcher-result";
+
+/** What the editor's action answers. */
+export type SavePostAnswer =
+  | { ok: true; values: PostFormInput }
+  | { ok: false; message: string; errors: PostFieldErrors; values: PostFormInput };
+
+type TextField = Exclude<PostFormField, "published">;
+type TranslationLang = "fa" | "zh";
+
+const TRANSLATIONS: Record<TranslationLang, { name: string; fields: Record<"title" | "excerpt" | "content" | "metaDescription" | "imageAltText", TextField> }> = {
+  fa: {
+    name: "Farsi",
+    fields: { title: "titleFa", excerpt: "excerptFa", content: "contentFa", metaDescription: "metaDescriptionFa", imageAltText: "imageAltTextFa" },
+  },
+  zh: {
+    name: "Chinese",
+    fields: { title: "titleZh", excerpt: "excerptZh", content: "contentZh", metaDescription: "metaDescriptionZh", imageAltText: "imageAltTextZh" },
+  },
+};
+
+/** Right-to-left input with the Persian font for Farsi; the Chinese font for Chinese. */
+const LANG_ATTRS: Record<TranslationLang, { lang: string; dir?: "rtl"; className: string }> = {
+  fa: { lang: "fa", dir: "rtl", className: "font-[Vazirmatn]" },
+  zh: { lang: "zh", className: "font-['Noto_Sans_SC']" },
+};
+
+const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
+
+interface Props {
+  postId: number;
+  initialValues: PostFormInput;
+  /** The values as stored now (differs from initialValues after a refused no-JavaScript save). */
+  storedValues: PostFormInput;
+  /** Whether the stored post is public, for the 'View on site' link. */
+  storedSlug: string;
+  storedPublished: boolean;
+}
+
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished }: Props) {
+  const fetcher = useFetcher<SavePostAnswer>({ key: `save-post-${postId}` });
+  const [values, setValues] = useState(initialValues);
+  const [saved, setSaved] = useState(storedValues);
+  const [errors, setErrors] = useState<PostFieldErrors>({});
+  const [tab, setTab] = useState<TranslationLang>("fa");
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [live, setLive] = useState({ slug: storedSlug, published: storedPublished });
+  const form = useRef<HTMLFormElement>(null);
+  const submitted = useRef<PostFormInput | null>(null);
+  const saving = fetcher.state !== "idle";
+  const dirty = !sameValues(values, saved);
+
+  // Leaving with unsaved changes asks first: links inside the app, and reload or close.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  function focusField(field: PostFormField) {
+    const lang = (Object.keys(TRANSLATIONS) as TranslationLang[]).find((l) => Object.values(TRANSLATIONS[l].fields).includes(field as TextField));
+    if (lang) setTab(lang);
+    // After the tab switch has rendered, so the control is visible and focusable.
+    requestAnimationFrame(() => {
+      const control = form.current?.elements.namedItem(field);
+      if (control instanceof HTMLElement) control.focus();
+    });
+  }
+
+  function showErrors(next: PostFieldErrors) {
+    setErrors(next);
+    const first = POST_FORM_FIELDS.find((field) => next[field]);
+    if (first) focusField(first);
+  }
+
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.ok) {
+      setSaved(answer.values);
+      // Keep anything typed while the save was on its way; otherwise show the stored (trimmed) values.
+      setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
+      setErrors({});
+      setLive({ slug: answer.values.slug, published: answer.values.published });
+      toast.success("Saved!", { description: "Blog post saved successfully." });
+    } else {
+      showErrors(answer.errors);
+      toast.error("Error saving", { description: answer.message });
+    }
+  });
+
+  function change(field: TextField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // A field already marked wrong is re-checked as it is corrected.
+    if (errors[field]) {
+      const checked = validatePostForm(next);
+      setErrors((current) => ({ ...current, [field]: checked.success ? undefined : checked.errors[field] }));
+    }
+  }
+
+  function blur(field: TextField) {
+    // An untouched field says nothing yet; a changed one is checked when the user moves on.
+    if (values[field] === saved[field]) return;
+    const checked = validatePostForm(values);
+    const message = checked.success ? undefined : checked.errors[field];
+    if (message) setErrors((current) => ({ ...current, [field]: message }));
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const checked = validatePostForm(values);
+    if (!checked.success) {
+      // Nothing is sent: the values stay in the form with the reasons beside them.
+      event.preventDefault();
+      showErrors(checked.errors);
+      toast.error("Error saving", { description: "Please correct the highlighted fields." });
+      return;
+    }
+    setErrors({});
+    submitted.current = values;
+  }
+
+  const textField = (field: TextField, label: string, options: { rows?: number; hint?: string; lang?: TranslationLang; type?: string; className?: string } = {}) => {
+    const langAttrs = options.lang ? LANG_ATTRS[options.lang] : null;
+    return (
+      <Field label={label} error={errors[field]} hint={options.hint} className={options.className}>
+        {(control) => {
+          const common = {
+            ...control,
+            name: field,
+            value: values[field],
+            lang: langAttrs?.lang,
+            dir: langAttrs?.dir,
+            onBlur: () => blur(field),
+          };
+          return options.rows ? (
+            <Textarea {...common} rows={options.rows} className={langAttrs?.className} onChange={(e) => change(field, e.target.value)} />
+          ) : (
+            <Input {...common} type={options.type ?? "text"} className={langAttrs?.className} onChange={(e) => change(field, e.target.value)} />
+          );
+        }}
+      </Field>
+    );
+  };
+
+  /** Content with the rendered article beside it (below it on narrow screens). */
+  const contentField = (field: TextField, label: string, lang: "en" | TranslationLang) => (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {textField(field, label, { rows: 10, lang: lang === "en" ? undefined : lang, hint: "Markdown: ## heading, **bold**, - list, [link](https://…)." })}
+      <div>
+        <p className="mb-1 text-sm font-medium text-slate-800" aria-hidden>
+          Preview
+        </p>
+        <MarkdownPreview source={values[field]} lang={lang} label={`${label} preview`} />
+      </div>
+    </div>
+  );
+
+  const imageUrl = values.featuredImage.trim();
+  const filledCount = (lang: TranslationLang) => Object.values(TRANSLATIONS[lang].fields).filter((f) => values[f].trim() !== "").length;
+  const tabHasError = (lang: TranslationLang) => Object.values(TRANSLATIONS[lang].fields).some((f) => errors[f]);
+
+  function onTabKey(event: React.KeyboardEvent<HTMLButtonElement>) {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    event.preventDefault();
+    const next: TranslationLang = tab === "fa" ? "zh" : "fa";
+    setTab(next);
+    document.getElementById(`post-tab-${next}`)?.focus();
+  }
+
+  return (
+    <>
+      <fetcher.Form method="post" ref={form} noValidate onSubmit={onSubmit} className="space-y-6" aria-labelledby="post-editor-heading">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
+              Edit post
+            </h2>
+            {live.published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
+            {dirty ? (
+              <Badge tone="warning" role="status">
+                Unsaved changes
+              </Badge>
+            ) : null}
+          </div>
+          {live.published ? (
+            <a href={`/blog/${live.slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")}>
+              <ExternalLink aria-hidden className="size-4" />
+              View on site<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+        </div>
+
+        <Card>
+          <CardHeader>
+            <h3 className="font-semibold text-slate-900">Post</h3>
+            <p className="text-sm text-slate-600">English is the main version; a missing translation shows the English text.</p>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            {textField("title", "Title")}
+
+            <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-start">
+              {textField("slug", "Slug (URL)", { hint: "Lowercase letters, digits and hyphens; the page address is /blog/{slug}." })}
+              <Button
+                variant="secondary"
+                className="sm:mt-6"
+                onClick={() => {
+                  const suggestion = slugify(values.title);
+                  if (suggestion) change("slug", suggestion);
+                }}
+                disabled={!slugify(values.title)}
+              >
+                <Wand2 aria-hidden className="size-4" />
+                Slug from title
+              </Button>
+            </div>
+
+            <div className="grid gap-5 sm:grid-cols-2">
+              {textField("author", "Author")}
+              {textField("publishedAt", "Publication Date", { type: "date" })}
+            </div>
+
+            <div className="space-y-3">
+              {textField("featuredImage", "Featured Image URL", { hint: "An https:// address, or upload an image (JPEG, PNG, WebP, AVIF; at most 8 MB)." })}
+              <div className="flex flex-wrap items-center gap-3">
+                <ImageUploadButton
+                  label="Upload image"
+                  describedBy={uploadError ? "featured-upload-error" : undefined}
+                  onError={setUploadError}
+                  onUploaded={(image) => change("featuredImage", image.url)}
+                />
+                {imageUrl ? (
+                  <Button variant="ghost" onClick={() => change("featuredImage", "")}>
+                    Remove image
+                  </Button>
+                ) : null}
+              </div>
+              {uploadError ? (
+                <p id="featured-upload-error" role="alert" className="text-sm text-red-700">
+                  Upload refused: {uploadError}
+                </p>
+              ) : null}
+              {imageUrl && isImageUrl(imageUrl) ? (
+                <ImagePreview key={imageUrl} src={imageUrl} alt={values.imageAltText.trim() || "Featured image preview"} />
+              ) : null}
+            </div>
+
+            {textField("excerpt", "Excerpt", { rows: 2 })}
+            {contentField("content", "Content", "en")}
+            {textField("metaDescription", "Meta description", { rows: 2, hint: "Shown by search engines; about 150 to 160 characters." })}
+            {textField("imageAltText", "Image alt text", { hint: "Describes the featured image for people who cannot see it." })}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h3 className="font-semibold text-slate-900">Translations</h3>
+            <p className="text-sm text-slate-600">Visitors reading in Farsi or Chinese see these texts; empty ones fall back to English.</p>
+          </CardHeader>
+          <CardContent className="space-y-5">
+            <div role="tablist" aria-label="Translation language" className="flex gap-2 border-b border-slate-200">
+              {(Object.keys(TRANSLATIONS) as TranslationLang[]).map((lang) => (
+                <button
+                  key={lang}
+                  type="button"
+                  role="tab"
+                  id={`post-tab-${lang}`}
+                  aria-selected={tab === lang}
+                  aria-controls={`post-panel-${lang}`}
+                  tabIndex={tab === lang ? 0 : -1}
+                  onClick={() => setTab(lang)}
+                  onKeyDown={onTabKey}
+                  className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${
+                    tab === lang ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"
+                  }`}
+                >
+                  {TRANSLATIONS[lang].name}
+                  <span className="text-xs text-slate-600">({filledCount(lang)}/5)</span>
+                  {tabHasError(lang) ? (
+                    <span className="text-xs font-semibold text-red-700">
+                      <span aria-hidden>!</span>
+                      <span className="sr-only"> has errors</span>
+                    </span>
+                  ) : null}
+                </button>
+              ))}
+            </div>
+            {(Object.keys(TRANSLATIONS) as TranslationLang[]).map((lang) => {
+              const { name, fields } = TRANSLATIONS[lang];
+              return (
+                <div key={lang} role="tabpanel" id={`post-panel-${lang}`} aria-labelledby={`post-tab-${lang}`} hidden={tab !== lang} className="grid gap-5">
+                  {textField(fields.title, `Title (${name})`, { lang })}
+                  {textField(fields.excerpt, `Excerpt (${name})`, { lang, rows: 2 })}
+                  {contentField(fields.content, `Content (${name})`, lang)}
+                  {textField(fields.metaDescription, `Meta description (${name})`, { lang, rows: 2 })}
+                  {textField(fields.imageAltText, `Image alt text (${name})`, { lang })}
+                </div>
+              );
+            })}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent className="flex items-start gap-3">
+            <Switch
+              id="post-published"
+              name="published"
+              checked={values.published}
+              onCheckedChange={(checked) => setValues((current) => ({ ...current, published: checked }))}
+              aria-describedby="post-published-hint"
+            />
+            <div>
+              <Label htmlFor="post-published" className="mb-0">
+                Published
+              </Label>
+              <p id="post-published-hint" className="text-sm text-slate-600">
+                When on, the post appears on the public blog in all three languages after you save.
+              </p>
+            </div>
+          </CardContent>
+        </Card>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
+          <Button type="submit" disabled={saving}>
+            {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
+            {saving ? "Saving…" : "Save Post"}
+          </Button>
+          <Link to="/admin/dashboard" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        </div>
+      </fetcher.Form>
+      <LeaveDialog blocker={blocker} />
+    </>
+  );
+}

@@ -1,0 +1,280 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useBlocker, useFetcher } from "react-router";
+import { ExternalLink, Search } from "lucide-react";
+import { toast } from "sonner";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/field";
+import { CATEGORY_PAGES, categoryGroups, categoryName } from "~/admin/content/categories";
+import { contentSaveSchema, contentSaveToFormData, translationStatus, type ContentEntryInput, type ContentRow } from "~/admin/content/schema";
+import { CategoryNav, type CategoryStats } from "./CategoryNav";
+import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
+import { LeaveDialog } from "./LeaveDialog";
+import { MoreEntries } from "./MoreEntries";
+
+/** What the tab's action answers. */
+export type ContentActionResult = { ok: true; saved: string[]; changed: number } | { ok: false; error: string };
+
+const PAGE_SIZE = 60;
+
+const sameDraft = (a: Draft, b: Draft) => a.content === b.content && a.contentFa === b.contentFa && a.contentZh === b.contentZh;
+
+interface Batch {
+  kind: "one" | "all";
+  keys: string[];
+}
+
+export function ContentEditor({ entries }: { entries: ContentRow[] }) {
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [category, setCategory] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+
+  const rowsByKey = useMemo(() => new Map(entries.map((row) => [row.key, row])), [entries]);
+  const dirtyKeys = useMemo(
+    () => Object.keys(drafts).filter((key) => rowsByKey.has(key) && !sameDraft(drafts[key], rowsByKey.get(key)!)),
+    [drafts, rowsByKey],
+  );
+  const dirtySet = useMemo(() => new Set(dirtyKeys), [dirtyKeys]);
+
+  const stats = useMemo(() => {
+    const map = new Map<string, CategoryStats>();
+    for (const row of entries) {
+      const s = map.get(row.category) ?? { total: 0, complete: 0, partial: 0 };
+      s.total += 1;
+      const status = translationStatus(row.contentFa, row.contentZh);
+      if (status === "complete") s.complete += 1;
+      else if (status === "partial") s.partial += 1;
+      map.set(row.category, s);
+    }
+    return map;
+  }, [entries]);
+  const groups = useMemo(() => categoryGroups(stats.keys()), [stats]);
+  const categoryOrder = useMemo(() => groups.flatMap((g) => g.categories), [groups]);
+
+  // The filter reads the stored texts, so an entry does not vanish while it is being edited.
+  const filtered = useMemo(() => {
+    const needle = deferredQuery.trim().toLocaleLowerCase();
+    const matches = (row: ContentRow) =>
+      !needle || [row.key, row.label, row.content, row.contentFa, row.contentZh].some((value) => value.toLocaleLowerCase().includes(needle));
+    const rank = new Map(categoryOrder.map((c, i) => [c, i]));
+    return entries
+      .filter((row) => (category === null || row.category === category) && matches(row))
+      .sort((a, b) => rank.get(a.category)! - rank.get(b.category)! || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }, [entries, category, deferredQuery, categoryOrder]);
+
+  // Hundreds of entries with three inputs each are rendered a page at a time as the list
+  // scrolls; the search box finds the rest. This keeps the first paint and each filter fast.
+  const filterKey = `${category ?? ""}\u0000${deferredQuery}`;
+  const [paging, setPaging] = useState({ key: filterKey, limit: PAGE_SIZE });
+  // A new filter starts again from the first page.
+  const limit = paging.key === filterKey ? paging.limit : PAGE_SIZE;
+  const sections = useMemo(() => {
+    const byCategory = new Map<string, ContentRow[]>();
+    for (const row of filtered.slice(0, limit)) {
+      const list = byCategory.get(row.category) ?? [];
+      list.push(row);
+      byCategory.set(row.category, list);
+    }
+    return [...byCategory].map(([name, rows]) => ({
+      category: name,
+      rows,
+      total: filtered.reduce((n, row) => n + (row.category === name ? 1 : 0), 0),
+    }));
+  }, [filtered, limit]);
+  const shown = filtered.length;
+  const remaining = filtered.length - Math.min(limit, filtered.length);
+  const showMore = useCallback(
+    () => setPaging((prev) => ({ key: filterKey, limit: (prev.key === filterKey ? prev.limit : PAGE_SIZE) + PAGE_SIZE })),
+    [filterKey],
+  );
+
+  // ---------------------------------------------------------------- editing and saving
+
+  const draftsRef = useRef(drafts);
+  draftsRef.current = drafts;
+  const rowsRef = useRef(rowsByKey);
+  rowsRef.current = rowsByKey;
+
+  const onChange = useCallback((key: string, field: DraftField, value: string) => {
+    setDrafts((prev) => {
+      const row = rowsRef.current.get(key);
+      if (!row) return prev;
+      const base = prev[key] ?? { content: row.content, contentFa: row.contentFa, contentZh: row.contentZh };
+      return { ...prev, [key]: { ...base, [field]: value } };
+    });
+  }, []);
+
+  const fetcher = useFetcher<ContentActionResult>();
+  // submit keeps its identity while the fetcher object changes with every state.
+  const submit = fetcher.submit;
+  const inflight = useRef<Batch | null>(null);
+  const queued = useRef<Batch | null>(null);
+
+  const send = useCallback(
+    (batch: Batch) => {
+      const values: ContentEntryInput[] = batch.keys.map((key) => {
+        const draft = draftsRef.current[key] ?? rowsRef.current.get(key)!;
+        return { key, content: draft.content, contentFa: draft.contentFa, contentZh: draft.contentZh };
+      });
+      // The same schema as the server's, so a too-long text is caught before the round trip.
+      const checked = contentSaveSchema.safeParse({ entries: values });
+      if (!checked.success) {
+        toast.error("Failed to update content", { description: checked.error.issues[0].message });
+        return;
+      }
+      inflight.current = batch;
+      void submit(contentSaveToFormData(values), { method: "post" });
+    },
+    [submit],
+  );
+
+  const save = useCallback(
+    (batch: Batch) => {
+      // One save at a time; a save asked for meanwhile waits for the current one.
+      if (inflight.current) {
+        const waiting = queued.current;
+        queued.current = waiting
+          ? { kind: waiting.kind === "all" || batch.kind === "all" ? "all" : "one", keys: [...new Set([...waiting.keys, ...batch.keys])] }
+          : batch;
+        return;
+      }
+      send(batch);
+    },
+    [send],
+  );
+
+  const onSave = useCallback(
+    (key: string) => {
+      const draft = draftsRef.current[key];
+      const row = rowsRef.current.get(key);
+      if (!draft || !row || sameDraft(draft, row)) {
+        toast.info("No changes", { description: "There are no unsaved changes to save." });
+        return;
+      }
+      save({ kind: "one", keys: [key] });
+    },
+    [save],
+  );
+
+  const onSaveAll = () => {
+    if (dirtyKeys.length === 0) {
+      toast.info("No changes", { description: "There are no unsaved changes to save." });
+      return;
+    }
+    save({ kind: "all", keys: dirtyKeys });
+  };
+
+  const lastResult = useRef<ContentActionResult | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || result === lastResult.current) return;
+    lastResult.current = result;
+    const batch = inflight.current;
+    inflight.current = null;
+    if (result.ok) {
+      // The loader has already brought the stored texts back; drop drafts that now match them.
+      setDrafts((prev) => {
+        const next: Record<string, Draft> = {};
+        for (const [key, draft] of Object.entries(prev)) {
+          const row = rowsByKey.get(key);
+          if (row && !sameDraft(draft, row)) next[key] = draft;
+        }
+        return next;
+      });
+      if (batch?.kind === "all") {
+        toast.success("All saved", { description: `${result.saved.length} ${result.saved.length === 1 ? "entry" : "entries"} updated.` });
+      } else {
+        toast.success("Saved", { description: "Content updated successfully" });
+      }
+    } else {
+      toast.error("Failed to update content", { description: result.error });
+    }
+    const next = queued.current;
+    queued.current = null;
+    if (next) send(next);
+  }, [fetcher.state, fetcher.data, rowsByKey, send]);
+
+  // Leaving the tab (or the site) with unsaved entries asks first.
+  const hasUnsaved = dirtyKeys.length > 0;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsaved && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!hasUnsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [hasUnsaved]);
+
+  const saving = fetcher.state !== "idle";
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <aside className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
+        <CategoryNav groups={groups} stats={stats} total={entries.length} selected={category} onSelect={setCategory} />
+      </aside>
+
+      <div className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <Label htmlFor="content-search">Search content</Label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+              <Input
+                id="content-search"
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder="Key, label or text in any language"
+                className="ps-9"
+                autoComplete="off"
+              />
+            </div>
+          </div>
+          <Button onClick={onSaveAll} aria-busy={saving || undefined}>
+            Save All ({dirtyKeys.length})
+          </Button>
+        </div>
+
+        <p role="status" className="text-sm text-slate-700">
+          Showing {shown} of {entries.length} entries
+          {category !== null ? ` in ${categoryName(category)}` : ""}
+        </p>
+
+        {sections.length === 0 ? (
+          <Card className="p-6 text-center text-slate-700">No entries match your search.</Card>
+        ) : (
+          sections.map(({ category: name, rows, total }) => (
+            <Card key={name} className="overflow-hidden">
+              <section aria-labelledby={`category-${name}`}>
+                <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-3">
+                  <h3 id={`category-${name}`} className="text-lg font-semibold text-slate-900">
+                    {categoryName(name)} <span className="text-sm font-normal text-slate-600">({total})</span>
+                  </h3>
+                  {CATEGORY_PAGES[name] ? (
+                    <a href={CATEGORY_PAGES[name]} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "sm")}>
+                      <ExternalLink className="size-4" aria-hidden="true" />
+                      View page<span className="sr-only"> {categoryName(name)} (opens in a new tab)</span>
+                    </a>
+                  ) : null}
+                </div>
+                <div className="flex flex-col gap-3 p-4">
+                  {rows.map((row) => (
+                    <EntryEditor key={row.key} row={row} draft={drafts[row.key]} dirty={dirtySet.has(row.key)} onChange={onChange} onSave={onSave} />
+                  ))}
+                </div>
+              </section>
+            </Card>
+          ))
+        )}
+        {remaining > 0 ? <MoreEntries remaining={remaining} onMore={showMore} /> : null}
+      </div>
+
+      <LeaveDialog
+        open={blocker.state === "blocked"}
+        count={dirtyKeys.length}
+        onStay={() => blocker.reset?.()}
+        onLeave={() => blocker.proceed?.()}
+      />
+    </div>
+  );
+}

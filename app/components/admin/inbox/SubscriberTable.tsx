@@ -1,0 +1,72 @@
+import { Trash2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+
+export interface SubscriberData {
+  id: number;
+  email: string;
+  language: string;
+  subscribedAt: string;
+  subscribedLabel: string;
+}
+
+const LANGUAGE_NAMES: Record<string, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
+
+interface Props {
+  items: SubscriberData[];
+  removingId: number | null;
+  onRemove: (id: number) => void;
+}
+
+/** The newsletter list: address, the site language they subscribed from, and when. */
+export function SubscriberTable({ items, removingId, onRemove }: Props) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-start text-sm">
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-2 text-start font-semibold">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-2 text-start font-semibold">
+              Language
+            </th>
+            <th scope="col" className="px-4 py-2 text-start font-semibold">
+              Subscribed
+            </th>
+            <th scope="col" className="px-4 py-2 text-end font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {items.map((item) => (
+            <tr key={item.id} className={removingId === item.id ? "opacity-50" : ""}>
+              <td className="px-4 py-2 break-all">
+                <bdi dir="ltr">{item.email}</bdi>
+              </td>
+              <td className="px-4 py-2">{LANGUAGE_NAMES[item.language] ?? item.language}</td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                <time dateTime={item.subscribedAt}>{item.subscribedLabel}</time>
+              </td>
+              <td className="px-4 py-2 text-end">
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="sm" disabled={removingId === item.id}>
+                      <Trash2 aria-hidden className="size-4" />
+                      Remove<span className="sr-only"> {item.email}</span>
+                    </Button>
+                  }
+                  title="Remove subscriber"
+                  description={`Remove ${item.email} from the newsletter list? This cannot be undone.`}
+                  confirmLabel="Remove"
+                  onConfirm={() => onRemove(item.id)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field, Input, Label, Textarea } from "~/components/ui/field";
+import { Switch } from "~/components/ui/switch";
+import {
+  LANGS,
+  LANGUAGE_NAMES,
+  MEMBER_FIELD_LABELS,
+  MEMBER_TEXT_FIELDS,
+  MULTILINE_MEMBER_FIELDS,
+  memberFieldErrors,
+  memberFromFormData,
+  memberSchema,
+  type EditLang,
+  type TeamMemberView,
+} from "~/admin/team/schema";
+import { PhotoUpload } from "./PhotoUpload";
+import type { TeamActionResult } from "./types";
+import { useFetcherResult } from "./useFetcherResult";
+
+const LANG_ATTRS: Record<EditLang, { lang: string; dir: "ltr" | "rtl"; className: string }> = {
+  en: { lang: "en", dir: "ltr", className: "" },
+  fa: { lang: "fa", dir: "rtl", className: "font-[Vazirmatn,ui-sans-serif,system-ui,sans-serif]" },
+  zh: { lang: "zh", dir: "ltr", className: "font-['Noto_Sans_SC',ui-sans-serif,system-ui,sans-serif]" },
+};
+
+interface MemberFormProps {
+  member: TeamMemberView;
+  /** Put the cursor in the name field on mount (a member just added). */
+  focusName: boolean;
+  onDelete: (id: number) => void;
+  deleting: boolean;
+}
+
+/** The expanded panel of one member: details, photos, the five texts in three languages. */
+export function MemberForm({ member, focusName, onDelete, deleting }: MemberFormProps) {
+  const fetcher = useFetcher<TeamActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const id = useId();
+  const saving = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (focusName) nameRef.current?.focus();
+  }, [focusName]);
+
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    const first = Object.keys(next)[0];
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      setErrors({});
+      toast.success("Team member updated");
+    } else {
+      showErrors(result.fieldErrors ?? {});
+      toast.error("Failed to update member", { description: result.reason ?? result.error });
+    }
+  });
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    // The server checks the same schema again.
+    const parsed = memberSchema.safeParse(memberFromFormData(form));
+    if (!parsed.success) {
+      const fieldErrors = memberFieldErrors(parsed.error);
+      showErrors(fieldErrors);
+      toast.error("Failed to update member", { description: Object.values(fieldErrors)[0] });
+      return;
+    }
+    setErrors({});
+    void fetcher.submit(form, { method: "post" });
+  };
+
+  return (
+    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={member.id} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name}>
+          {(control) => <Input {...control} ref={nameRef} name="name" defaultValue={member.name} required autoComplete="off" />}
+        </Field>
+        <Field label="Email" error={errors.email}>
+          {(control) => <Input {...control} name="email" type="email" defaultValue={member.email} autoComplete="off" />}
+        </Field>
+        <Field label="Phone" error={errors.phone}>
+          {(control) => <Input {...control} name="phone" type="tel" defaultValue={member.phone} autoComplete="off" />}
+        </Field>
+        <Field label="Order" error={errors.order_index} hint="Lower numbers are listed first.">
+          {(control) => (
+            <Input {...control} name="order_index" type="number" step={1} inputMode="numeric" defaultValue={String(member.orderIndex)} required />
+          )}
+        </Field>
+      </div>
+
+      <div className="flex items-center gap-3">
+        <Switch id={`${id}-active`} name="active" defaultChecked={member.active} aria-describedby={`${id}-active-hint`} />
+        <div>
+          <Label htmlFor={`${id}-active`} className="mb-0">
+            Active
+          </Label>
+          <p id={`${id}-active-hint`} className="text-xs text-slate-600">
+            Only active members appear on the public Team page.
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PhotoUpload memberId={member.id} memberName={member.name} kind="color" thumb={member.photoThumb} />
+        <PhotoUpload memberId={member.id} memberName={member.name} kind="bw" thumb={member.photoBwThumb} />
+      </div>
+
+      {MEMBER_TEXT_FIELDS.map((field) => (
+        <fieldset key={field} className="rounded-md border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">{MEMBER_FIELD_LABELS[field]}</legend>
+          {field === "areas_of_practice" ? (
+            <p className="mb-2 text-xs text-slate-600">Separate the areas with commas; each one is shown as a badge.</p>
+          ) : null}
+          <div className="grid gap-3 md:grid-cols-3">
+            {LANGS.map((lang) => {
+              const name = `${field}_${lang}`;
+              const attrs = LANG_ATTRS[lang];
+              return (
+                <Field key={lang} label={LANGUAGE_NAMES[lang]} error={errors[name]}>
+                  {(control) =>
+                    MULTILINE_MEMBER_FIELDS.has(field) ? (
+                      <Textarea {...control} {...attrs} name={name} rows={field === "bio" ? 6 : 3} defaultValue={member.texts[field][lang]} />
+                    ) : (
+                      <Input {...control} {...attrs} name={name} defaultValue={member.texts[field][lang]} />
+                    )
+                  }
+                </Field>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+
+      <div className="flex flex-wrap justify-between gap-3">
+        <ConfirmDialog
+          trigger={
+            <Button variant="destructive" disabled={deleting}>
+              {deleting ? "Deleting…" : "Delete"}
+            </Button>
+          }
+          title="Delete Team Member"
+          description="This will permanently delete this team member and all their content. This action cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={() => onDelete(member.id)}
+        />
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving…" : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { Check, TriangleAlert, X } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import type { MemberTranslationState } from "~/admin/team/schema";
+
+const STATES = {
+  complete: { tone: "success", label: "Fully translated", Icon: Check },
+  partial: { tone: "warning", label: "Partly translated", Icon: TriangleAlert },
+  none: { tone: "danger", label: "Not translated", Icon: X },
+} as const;
+
+/** SPEC 4's check / warning / cross, with the words beside the icon. */
+export function TranslationBadge({ state }: { state: MemberTranslationState }) {
+  const { tone, label, Icon } = STATES[state];
+  return (
+    <Badge tone={tone}>
+      <Icon className="size-3.5" aria-hidden="true" />
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,156 @@
+import { Mail, Phone, UserRound } from "lucide-react";
+import type { Translate } from "~/i18n/hooks";
+import { useT } from "~/i18n/hooks";
+import { telHref } from "~/components/site/Footer";
+import { splitAreas, type TeamPhoto } from "~/team/member";
+
+export interface TeamMemberView {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  photo: TeamPhoto | null;
+  photoBw: TeamPhoto | null;
+}
+
+/** Cards are one column on phones, two on tablets and three from 1024 px (max 7xl wide). */
+const PHOTO_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+
+/** A member's text field, or "" when staff have not written it (the lookup answers with the key then). */
+export function memberText(t: Translate, id: number, field: string): string {
+  const key = `team.member.${id}.${field}`;
+  const text = t(key);
+  return text === key ? "" : text.trim();
+}
+
+function Photo({ photo, alt, className, hidden }: { photo: TeamPhoto; alt: string; className: string; hidden?: boolean }) {
+  return (
+    <picture>
+      {photo.avifSrcSet ? <source type="image/avif" srcSet={photo.avifSrcSet} sizes={PHOTO_SIZES} /> : null}
+      {photo.srcSet ? <source type="image/webp" srcSet={photo.srcSet} sizes={PHOTO_SIZES} /> : null}
+      <img
+        src={photo.src}
+        alt={alt}
+        aria-hidden={hidden || undefined}
+        width={photo.width ?? 800}
+        height={photo.height ?? 800}
+        loading="lazy"
+        decoding="async"
+        className={className}
+      />
+    </picture>
+  );
+}
+
+/**
+ * One member. When a black-and-white photo exists, it lies on top of the colour one and
+ * fades in while the card is hovered or anything in it has keyboard focus (CSS only).
+ */
+export function TeamMemberCard({ member }: { member: TeamMemberView }) {
+  const t = useT();
+  const role = memberText(t, member.id, "role");
+  const bio = memberText(t, member.id, "bio");
+  const education = memberText(t, member.id, "education");
+  const barAdmissions = memberText(t, member.id, "bar_admissions");
+  const areas = splitAreas(memberText(t, member.id, "areas_of_practice"));
+  const main = member.photo ?? member.photoBw;
+  const swap = member.photo && member.photoBw ? member.photoBw : null;
+  const nameId = `team-member-${member.id}-name`;
+
+  return (
+    <article
+      id={`member-${member.id}`}
+      aria-labelledby={nameId}
+      data-testid="team-member"
+      className="group flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-within:shadow-md"
+    >
+      <div className="relative aspect-square overflow-hidden bg-brand-50">
+        {main ? (
+          <Photo photo={main} alt={t("team-member-photo-alt", { name: member.name })} className="absolute inset-0 size-full object-cover" />
+        ) : (
+          <UserRound aria-hidden="true" className="absolute inset-0 m-auto size-24 text-brand-200" />
+        )}
+        {swap ? (
+          <Photo
+            photo={swap}
+            alt=""
+            hidden
+            className="team-photo-bw absolute inset-0 size-full object-cover opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 motion-safe:transition-opacity motion-safe:duration-300"
+          />
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col p-6">
+        <h2 id={nameId} className="text-xl font-bold text-brand-800">
+          {member.name}
+        </h2>
+        {role ? <p className="mt-1 font-medium text-brand-600">{role}</p> : null}
+        {bio ? <p className="mt-4 leading-relaxed text-slate-700">{bio}</p> : null}
+
+        {education || barAdmissions || areas.length > 0 ? (
+          <dl className="mt-5 space-y-4 text-sm">
+            {education ? (
+              <div>
+                <dt className="font-semibold text-slate-900">{t("team-education-label")}</dt>
+                <dd className="mt-1 text-slate-700">{education}</dd>
+              </div>
+            ) : null}
+            {barAdmissions ? (
+              <div>
+                <dt className="font-semibold text-slate-900">{t("team-bar-admissions-label")}</dt>
+                <dd className="mt-1 text-slate-700">{barAdmissions}</dd>
+              </div>
+            ) : null}
+            {areas.length > 0 ? (
+              <div>
+                <dt className="font-semibold text-slate-900">{t("team-areas-label")}</dt>
+                <dd className="mt-2">
+                  <ul className="flex flex-wrap gap-2">
+                    {areas.map((area) => (
+                      <li key={area} data-testid="practice-area" className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800">
+                        {area}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+
+        {member.email || member.phone ? (
+          <div className="mt-auto flex flex-wrap gap-3 pt-6">
+            {member.email ? (
+              <a
+                href={`mailto:${member.email}`}
+                title={t("team-email-aria", { name: member.name })}
+                className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                {t("team-email-button")}
+                <span className="sr-only">
+                  {" "}
+                  <bdi>{member.name}</bdi>
+                </span>
+              </a>
+            ) : null}
+            {member.phone ? (
+              <a
+                href={telHref(member.phone)}
+                title={t("team-call-aria", { name: member.name })}
+                className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                <Phone aria-hidden="true" className="size-4" />
+                {t("team-call-button")}
+                <span className="sr-only">
+                  {" "}
+                  <bdi>{member.name}</bdi>
+                </span>
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

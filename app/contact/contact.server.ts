@@ -1,0 +1,66 @@
+import type { Db } from "../../db/client";
+import { contactSubmissions } from "../../db/schema";
+import { hitRateLimit } from "../../server/rate-limit";
+import type { Logger } from "../../server/log";
+import { HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
+
+/** What the contact action answers; the page shows it as toasts (with JavaScript) or inline (without). */
+export type ContactActionData =
+  | { ok: true }
+  | {
+      ok: false;
+      /** Per-field message keys (validation). */
+      errors?: Partial<Record<ContactField, string>>;
+      /** The message key to show for the whole form. */
+      formError: string;
+      /** What the visitor typed, so a page rendered without JavaScript keeps it. */
+      values: ContactValues;
+    };
+
+export interface ContactDeps {
+  db: Db;
+  log: Logger;
+  /** Accepted messages per address per hour. */
+  rateLimit: number;
+}
+
+export const RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Validate, filter spam, rate-limit and store one contact form submission. Never throws:
+ * any failure becomes contact.form.error, so the visitor keeps what they typed.
+ */
+export async function submitContact(
+  deps: ContactDeps,
+  form: FormData,
+  clientIp: string,
+): Promise<{ status: number; body: ContactActionData }> {
+  const values = readContactForm(form);
+  try {
+    // A bot filled the field people cannot see: it is told "thank you" and nothing is stored.
+    const trap = form.get(HONEYPOT_FIELD);
+    if (typeof trap === "string" && trap.trim() !== "") {
+      deps.log.info({ ip: clientIp }, "contact form honeypot filled; submission dropped");
+      return { status: 200, body: { ok: true } };
+    }
+
+    const checked = validateContact(values);
+    if (!checked.success) {
+      return { status: 400, body: { ok: false, errors: checked.errors, formError: checked.firstError, values } };
+    }
+
+    // Only well-formed messages count towards the limit, so typing mistakes never lock anyone out.
+    const limit = await hitRateLimit(deps.db, `contact:${clientIp}`, { limit: deps.rateLimit, windowMs: RATE_WINDOW_MS });
+    if (!limit.allowed) {
+      deps.log.warn({ ip: clientIp, count: limit.count }, "contact form rate limit reached");
+      return { status: 429, body: { ok: false, formError: "contact.validation.rate-limited", values } };
+    }
+
+    const { name, email, phone, subject, message } = checked.data;
+    await deps.db.insert(contactSubmissions).values({ name, email, phone, message: storedContactMessage(subject, message) });
+    return { status: 200, body: { ok: true } };
+  } catch (error) {
+    deps.log.error({ err: error }, "contact form submission failed");
+    return { status: 500, body: { ok: false, formError: "contact.form.error", values } };
+  }
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * The contact form's one schema, used by the page before sending and by the server action.
+ * Messages are content keys (contact.validation.*), translated where they are shown.
+ */
+export const CONTACT_LIMITS = { name: 100, email: 255, phone: 50, subject: 200, message: 5000 } as const;
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+
+/** The hidden field only bots fill in. */
+export const HONEYPOT_FIELD = "website";
+
+export const contactSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "contact.validation.name-required")
+    .max(CONTACT_LIMITS.name, "contact.validation.name-max"),
+  email: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.email, "contact.validation.email-max")
+    .pipe(z.email("contact.validation.email-invalid")),
+  phone: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.phone, "contact.validation.phone-max")
+    .transform((phone) => (phone === "" ? null : phone)),
+  subject: z
+    .string()
+    .trim()
+    .min(1, "contact.validation.subject-required")
+    .max(CONTACT_LIMITS.subject, "contact.validation.subject-max"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "contact.validation.message-required")
+    .max(CONTACT_LIMITS.message, "contact.validation.message-max"),
+});
+
+export type ContactSubmission = z.output<typeof contactSchema>;
+
+export const emptyContactValues = (): ContactValues => ({ name: "", email: "", phone: "", subject: "", message: "" });
+
+/** The form's fields as strings (a missing field is empty), as typed by the visitor. */
+export function readContactForm(form: FormData): ContactValues {
+  const values = emptyContactValues();
+  for (const field of CONTACT_FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+export type ContactValidation =
+  | { success: true; data: ContactSubmission }
+  | { success: false; errors: Partial<Record<ContactField, string>>; firstError: string };
+
+/** Validate; on failure, each field's first message key and the form's first one (in field order). */
+export function validateContact(values: ContactValues): ContactValidation {
+  const result = contactSchema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    errors[field] ??= issue.message;
+  }
+  const firstField = CONTACT_FIELDS.find((field) => errors[field])!;
+  return { success: false, errors, firstError: errors[firstField]! };
+}
+
+/** How a submission is stored: the subject leads the message, then a blank line (spec section 3). */
+export const storedContactMessage = (subject: string, body: string) => `Subject: ${subject}\n\n${body}`;

@@ -1,0 +1,73 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { mediaVariants, teamMembers } from "../../db/schema";
+import { MEDIA_URL } from "../../server/media";
+import type { TeamPhoto } from "./member";
+
+export interface PublicTeamMember {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  photo: TeamPhoto | null;
+  photoBw: TeamPhoto | null;
+}
+
+/**
+ * Turn a stored photo reference into what an <img> needs: a /media image gets a srcset
+ * of its WebP (and AVIF, when present) widths and its real size; anything else is used as is.
+ */
+function toPhoto(url: string | null, variants: Map<string, Array<{ format: string; width: number; height: number }>>): TeamPhoto | null {
+  if (!url) return null;
+  const id = MEDIA_URL.exec(url)?.[1];
+  if (!id) return { src: url, srcSet: null, avifSrcSet: null, width: null, height: null };
+  const list = variants.get(id) ?? [];
+  const webp = list.filter((v) => v.format === "webp");
+  const avif = list.filter((v) => v.format === "avif");
+  const widest = webp.at(-1) ?? list.at(-1);
+  const srcSet = (items: typeof list, format: string) =>
+    items.length > 0 ? items.map((v) => `/media/${id}/${v.width}.${format} ${v.width}w`).join(", ") : null;
+  return {
+    src: widest ? `/media/${id}/${widest.width}.${widest.format}` : url,
+    srcSet: srcSet(webp, "webp"),
+    avifSrcSet: srcSet(avif, "avif"),
+    width: widest?.width ?? null,
+    height: widest?.height ?? null,
+  };
+}
+
+/** The active members in their order (spec 7.2), with their photos ready for responsive images. */
+export async function listActiveTeamMembers(db: Db): Promise<PublicTeamMember[]> {
+  const members = await db
+    .select()
+    .from(teamMembers)
+    .where(eq(teamMembers.active, true))
+    .orderBy(asc(teamMembers.orderIndex), asc(teamMembers.id));
+
+  const mediaIds = members
+    .flatMap((m) => [m.photoUrl, m.photoBwUrl])
+    .map((url) => (url ? MEDIA_URL.exec(url)?.[1] : undefined))
+    .filter((id): id is string => Boolean(id));
+  const variants = new Map<string, Array<{ format: string; width: number; height: number }>>();
+  if (mediaIds.length > 0) {
+    const rows = await db
+      .select({ mediaId: mediaVariants.mediaId, format: mediaVariants.format, width: mediaVariants.width, height: mediaVariants.height })
+      .from(mediaVariants)
+      .where(and(inArray(mediaVariants.mediaId, mediaIds), inArray(mediaVariants.format, ["webp", "avif"])))
+      .orderBy(asc(mediaVariants.width));
+    for (const row of rows) {
+      const list = variants.get(row.mediaId) ?? [];
+      list.push(row);
+      variants.set(row.mediaId, list);
+    }
+  }
+
+  return members.map((m) => ({
+    id: m.id,
+    name: m.name,
+    email: m.email?.trim() || null,
+    phone: m.phone?.trim() || null,
+    photo: toPhoto(m.photoUrl, variants),
+    photoBw: toPhoto(m.photoBwUrl, variants),
+  }));
+}

@@ -1,0 +1,103 @@
+// `npm run admin:create -- --email E --password P [--name N]`: create an admin account, or promote
+// an existing account (and set its password when one is given). Prints one line; exit 0 on success,
+// 2 on bad input, 1 when the database cannot be reached.
+//
+// With DATABASE_URL it connects to PostgreSQL directly. With the embedded database it asks the
+// running server over its control socket (PGlite belongs to one process), or, when no server
+// runs, opens the database itself while holding the same DATA_DIR lock a server would.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
+import { openDatabase } from "../db/client";
+import { ConfigError, parseEnv } from "../server/config";
+import { controlSocketPath, sendControlCommand } from "../server/control";
+import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
+
+const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name']";
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function runningServerPid(dataDir: string): number | null {
+  const file = path.join(dataDir, "server.pid");
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, "utf8").trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : null;
+  }
+}
+
+async function main() {
+  let values: { email?: string; password?: string; name?: string };
+  try {
+    ({ values } = parseArgs({
+      options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}. ${USAGE}`, 2);
+  }
+  if (!values.email) fail(`--email is required. ${USAGE}`, 2);
+
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.problems[0] ?? "Invalid environment.", 2);
+    throw error;
+  }
+  const input = { email: values.email, password: values.password, name: values.name };
+
+  if (!env.DATABASE_URL) {
+    const dataDir = path.resolve(env.DATA_DIR);
+    const pid = runningServerPid(dataDir);
+    if (pid !== null) {
+      if (!existsSync(controlSocketPath(dataDir))) {
+        fail(`A server (pid ${pid}) holds the database in ${dataDir} but offers no control socket; stop it and run this again.`, 1);
+      }
+      const answer = await sendControlCommand(dataDir, { command: "admin-create", ...input });
+      if (answer.ok) {
+        console.log(answer.message);
+        return;
+      }
+      fail(answer.error, answer.error.startsWith("The server could not") ? 1 : 2);
+    }
+  }
+
+  let release = () => {};
+  if (!env.DATABASE_URL) {
+    try {
+      release = lockDataDir(path.resolve(env.DATA_DIR));
+    } catch (error) {
+      if (error instanceof DataDirLocked) fail(error.message, 1);
+      throw error;
+    }
+  }
+  try {
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: env.DATABASE_URL ? undefined : path.join(path.resolve(env.DATA_DIR), "pglite"),
+    });
+    try {
+      const result = await createOrPromoteAdmin(database.db, input, { via: "cli" });
+      console.log(describeResult(result));
+    } finally {
+      await database.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof AdminInputError) fail(error.message, 2);
+  fail(`admin:create failed: ${(error as Error).message}`, 1);
+});

@@ -1,0 +1,106 @@
+// `npm run bench:lighthouse [-- --quick] [-- --runs 3] [-- --langs en,fa,zh] [-- --json out.json]`
+// Lighthouse (mobile, its default simulated throttling) against a production start on a
+// temporary data directory, with Debian's Chromium, headless. Prints the median of each
+// measure per URL: performance, accessibility, best practices, SEO, LCP, TBT, CLS.
+import { existsSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { firstPostPath, median, parseArgs, startSite, table } from "./site.mjs";
+
+const options = parseArgs(process.argv.slice(2), {
+  quick: false,
+  runs: 3,
+  langs: "en,fa,zh",
+  json: "",
+  details: false,
+  chrome: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+});
+const runs = options.quick ? 1 : options.runs;
+const langs = options.quick ? ["en"] : options.langs.split(",");
+if (!existsSync(options.chrome)) {
+  console.error(`Chromium is missing at ${options.chrome}: install it with \`apt-get install chromium\`.`);
+  process.exit(1);
+}
+
+const site = await startSite();
+let chrome;
+try {
+  const post = await firstPostPath(site.url);
+  const paths = ["/", "/practice-areas/immigration", "/team", "/blog", post, "/contact"];
+  const urls = langs.flatMap((lang) => paths.map((p) => (lang === "en" ? p : p === "/" ? `/${lang}` : `/${lang}${p}`)));
+  // Fill the page cache first, as a visitor after the first would find it.
+  for (const u of urls) await fetch(`${site.url}${u}`);
+
+  chrome = await chromeLauncher.launch({
+    chromePath: options.chrome,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
+  });
+  const results = [];
+  for (const u of urls) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${site.url}${u}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) throw new Error(`${u}: ${runtimeError.code} ${runtimeError.message}`);
+      samples.push({
+        performance: categories.performance.score * 100,
+        accessibility: categories.accessibility.score * 100,
+        bestPractices: categories["best-practices"].score * 100,
+        seo: categories.seo.score * 100,
+        lcp: audits["largest-contentful-paint"].numericValue,
+        tbt: audits["total-blocking-time"].numericValue,
+        cls: audits["cumulative-layout-shift"].numericValue,
+        failing: Object.values(audits)
+          .filter((a) => a.scoreDisplayMode === "binary" && a.score !== null && a.score < 1)
+          .map((a) => a.id),
+        details: Object.values(audits)
+          .filter((a) => a.scoreDisplayMode === "binary" && a.score !== null && a.score < 1)
+          .map((a) => `${a.id}: ${(a.details?.items ?? []).slice(0, 3).map((item) => JSON.stringify(item).slice(0, 300)).join(" | ")}`),
+      });
+      process.stderr.write(".");
+    }
+    const pick = (key) => median(samples.map((s) => s[key]));
+    results.push({
+      url: u,
+      performance: pick("performance"),
+      accessibility: pick("accessibility"),
+      bestPractices: pick("bestPractices"),
+      seo: pick("seo"),
+      lcp: pick("lcp"),
+      tbt: pick("tbt"),
+      cls: pick("cls"),
+      failing: [...new Set(samples.flatMap((s) => s.failing))],
+      details: [...new Set(samples.flatMap((s) => s.details))],
+    });
+  }
+  process.stderr.write("\n");
+  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, median of ${runs} run(s) per URL\n`);
+  console.log(
+    table(
+      ["URL", "perf", "a11y", "best", "SEO", "LCP s", "TBT ms", "CLS"],
+      results.map((r) => [r.url, r.performance, r.accessibility, r.bestPractices, r.seo, (r.lcp / 1000).toFixed(2), Math.round(r.tbt), r.cls.toFixed(3)]),
+    ),
+  );
+  const worst = (key, dir = 1) => results.reduce((a, r) => (dir * r[key] > dir * a ? r[key] : a), dir > 0 ? -Infinity : Infinity);
+  console.log(
+    `\nworst: performance ${worst("performance", -1)}, accessibility ${worst("accessibility", -1)}, best practices ${worst("bestPractices", -1)}, ` +
+      `SEO ${worst("seo", -1)}, LCP ${(worst("lcp") / 1000).toFixed(2)} s, TBT ${Math.round(worst("tbt"))} ms, CLS ${worst("cls").toFixed(3)}`,
+  );
+  const failing = results.filter((r) => r.failing.length);
+  if (failing.length) {
+    console.log("\naudits not passing (any run):");
+    for (const r of failing) {
+      console.log(`  ${r.url}: ${r.failing.join(", ")}`);
+      if (options.details) for (const line of r.details) console.log(`    ${line}`);
+    }
+  }
+  if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2));
+} finally {
+  await chrome?.kill();
+  await site.stop();
+}

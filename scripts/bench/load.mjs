@@ -1,0 +1,90 @@
+// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /]`
+// A cached public page of a production start vs a plain node:http server sending the same
+// bytes, both on loopback, each in its own process, measured by autocannon in this one.
+// Then a sustained load of --duration seconds on the site and the server's memory after it.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort, parseArgs, startSite, table } from "./site.mjs";
+
+const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2 });
+
+function run(url, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: options.connections, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** node:http answering every request with the same bytes, in a child process. */
+async function startStaticServer(body) {
+  const dir = mkdtempSync(path.join(tmpdir(), "static-bench-"));
+  const file = path.join(dir, "page.html");
+  writeFileSync(file, body);
+  const port = await freePort();
+  const source = `
+    const http = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+      res.end(body);
+    }).listen(${port}, "127.0.0.1", () => process.send("ready"));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`static server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const site = await startSite();
+let staticServer;
+try {
+  const pageUrl = `${site.url}${options.path}`;
+  const first = await fetch(pageUrl);
+  const body = Buffer.from(await first.arrayBuffer());
+  const check = await fetch(pageUrl);
+  await check.arrayBuffer();
+  if (check.headers.get("x-cache") !== "HIT") console.warn(`warning: ${options.path} is not served from the page cache (X-Cache: ${check.headers.get("x-cache")})`);
+  staticServer = await startStaticServer(body);
+
+  const rows = [];
+  const measured = {};
+  for (const [name, url] of [
+    ["static node:http", staticServer.url],
+    ["site (cached page)", pageUrl],
+  ]) {
+    if (options.warmup > 0) await run(url, options.warmup);
+    const result = await run(url, options.seconds);
+    if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    measured[name] = result;
+    rows.push([name, Math.round(result.requests.average), result.latency.p50, result.latency.p99, (result.throughput.average / 1024 / 1024).toFixed(1)]);
+  }
+  const ratio = measured["site (cached page)"].requests.average / measured["static node:http"].requests.average;
+  console.log(`\n${options.path}: ${body.length} bytes, ${options.connections} connections, ${options.seconds} s each, loopback\n`);
+  console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s"], rows));
+  console.log(`\nratio site/static: ${ratio.toFixed(2)}`);
+  await staticServer.stop();
+  staticServer = undefined;
+
+  const before = site.memory();
+  console.log(`\nsustained load: ${options.duration} s on ${options.path} (server RSS before: ${before.rssMB.toFixed(0)} MB)`);
+  const sustained = await run(pageUrl, options.duration);
+  const after = site.memory();
+  console.log(
+    `  ${Math.round(sustained.requests.average)} req/s, p99 ${sustained.latency.p99} ms, ${sustained.requests.total} requests, ` +
+      `${sustained.non2xx} non-2xx, ${sustained.errors} errors`,
+  );
+  console.log(`  server RSS after: ${after.rssMB.toFixed(0)} MB (peak ${after.peakMB.toFixed(0)} MB)`);
+} finally {
+  await staticServer?.stop();
+  await site.stop();
+}

@@ -1,0 +1,122 @@
+// A production server of this site on a temporary data directory, for the benchmarks.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildIfNeeded, root } from "../build-if-needed.mjs";
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Parse `--name value` and `--flag` arguments. */
+export function parseArgs(argv, defaults) {
+  const options = { ...defaults };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith("--")) continue;
+    const [name, inline] = arg.slice(2).split("=", 2);
+    if (!(name in defaults)) {
+      console.error(`Unknown option --${name}. Options: ${Object.keys(defaults).map((k) => `--${k}`).join(", ")}`);
+      process.exit(2);
+    }
+    if (typeof defaults[name] === "boolean") options[name] = inline === undefined ? true : inline !== "false";
+    else {
+      const value = inline ?? argv[++i];
+      options[name] = typeof defaults[name] === "number" ? Number(value) : value;
+    }
+  }
+  return options;
+}
+
+/** Build when needed, then start `scripts/start.mjs` (NODE_ENV=production) on a free port and a fresh DATA_DIR. */
+export async function startSite(env = {}) {
+  buildIfNeeded();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-bench-"));
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      BUILD_DIR: process.env.BUILD_DIR,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: url,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  let exitCode;
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve((exitCode = code))));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`The site exited (${exitCode}) before answering:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The site did not answer within 120 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid,
+    output: () => output,
+    /** Resident memory of the server process, in MB (current and peak), from /proc. */
+    memory() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+      return { rssMB: kb("VmRSS") / 1024, peakMB: kb("VmHWM") / 1024 };
+    },
+    async stop() {
+      if (exitCode === undefined) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first published post's path, from the English feed. */
+export async function firstPostPath(url) {
+  const feed = await (await fetch(`${url}/rss.xml`)).text();
+  const link = /<item>[\s\S]*?<link>([^<]+)<\/link>/.exec(feed)?.[1];
+  if (!link) throw new Error("No published post in /rss.xml (the demo content seeds three).");
+  return new URL(link).pathname;
+}
+
+export const median = (values) => {
+  const sorted = values.filter((v) => typeof v === "number" && !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** A plain text table with right-aligned numbers. */
+export function table(headers, rows) {
+  const cells = [headers, ...rows].map((row) => row.map((c) => String(c)));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}

@@ -1,0 +1,269 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { ChangeKind } from "./events";
+
+/**
+ * Rendered public HTML, kept in memory per URL (the URL's prefix says the language).
+ *
+ * - Only anonymous GETs without a query string are served from or stored in the cache:
+ *   a request with a Cookie or Authorization header may be personal, so it always renders.
+ * - Only a 200 text/html response without Set-Cookie is stored; a page that varies by
+ *   visitor sends `Cache-Control: private` or `no-store` and is left alone.
+ * - Every content, team or blog change event (which reaches every instance) empties it.
+ * - CSP nonces: the page renders with a placeholder nonce; each response gets a fresh
+ *   one substituted into the stored body, and the CSP header carries that same nonce.
+ * - The ETag is `"{hash of the page}-{nonce}"`: it names the exact bytes sent. A matching
+ *   If-None-Match gets a 304 whose CSP header carries the nonce of the copy the client
+ *   (or a CDN) already holds, so its scripts keep running.
+ */
+
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/** Headers the cache itself decides; a stored page keeps the route's other headers. */
+const MANAGED_HEADERS = new Set(["content-length", "etag", "cache-control", "x-cache", "set-cookie", "content-encoding", "vary"]);
+
+const NONCE_SHAPE = /^[A-Za-z0-9+/]{16,64}={0,2}$/;
+
+export interface CachedPage {
+  /** The page split at each placeholder nonce. */
+  parts: Buffer[];
+  /** Hash of the page with its nonces left out: equal pages hash equal on every instance. */
+  hash: string;
+  bytes: number;
+  /** The route's own response headers (content type and the like). */
+  headers: Array<[string, string | number | string[]]>;
+}
+
+/** A least-recently-used map bounded by entry count and total bytes. */
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private totalBytes = 0;
+  /** Bumped by clear(): a render that started before a change must not be stored after it. */
+  generation = 0;
+
+  constructor(
+    readonly maxEntries = 500,
+    readonly maxBytes = 50 * 1024 * 1024,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): void {
+    if (entry.bytes > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.totalBytes -= old.bytes;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    for (const [oldest, value] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.totalBytes -= value.bytes;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
+    this.generation++;
+  }
+}
+
+/** Store a rendered page: split at the placeholder, hashed without it. */
+export function makeEntry(body: Buffer, placeholder: string, headers: CachedPage["headers"]): CachedPage {
+  const parts: Buffer[] = [];
+  const marker = Buffer.from(placeholder);
+  let from = 0;
+  for (let at = body.indexOf(marker, from); at !== -1; at = body.indexOf(marker, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + marker.length;
+  }
+  parts.push(body.subarray(from));
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\u0000");
+  return {
+    parts: parts.map((p) => Buffer.from(p)),
+    hash: hash.digest("hex").slice(0, 32),
+    bytes: body.length,
+    headers,
+  };
+}
+
+/** The page with one nonce in every place the placeholder stood. */
+export function renderEntry(entry: CachedPage, nonce: string): Buffer {
+  if (entry.parts.length === 1) return entry.parts[0]!;
+  const value = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  entry.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(value);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+export const etagFor = (entry: CachedPage, nonce: string) => `"${entry.hash}-${nonce}"`;
+
+/** The nonce of the client's copy when one of its If-None-Match tags names this page. */
+export function matchingNonce(ifNoneMatch: string | undefined, hash: string): string | null {
+  if (!ifNoneMatch) return null;
+  for (const raw of ifNoneMatch.split(",")) {
+    const tag = raw.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
+    const dash = tag.indexOf("-");
+    if (dash <= 0 || tag.slice(0, dash) !== hash) continue;
+    const nonce = tag.slice(dash + 1);
+    if (NONCE_SHAPE.test(nonce)) return nonce;
+  }
+  return null;
+}
+
+export interface PageCacheOptions {
+  events: { on(handler: (kind: ChangeKind) => void): () => void };
+  /** The CSP header for a nonce (server/security.ts contentSecurityPolicy). */
+  csp: (nonce: string) => string;
+  /** False in development: pages are rendered fresh, only the no-store rule applies. */
+  enabled?: boolean;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+/** Whether a request may be answered from, and stored into, the page cache. */
+export function isCacheableRequest(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.originalUrl.includes("?")) return false;
+  if (req.headers.cookie || req.headers.authorization) return false;
+  const path = req.path;
+  // Pages have no dots (.data, .xml, .txt and files are not pages); the admin and APIs never come from here.
+  if (path.includes(".") || path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return false;
+  return true;
+}
+
+type WriteArgs = [chunk?: unknown, encoding?: unknown, callback?: unknown];
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+}
+
+/**
+ * The middleware: put it just before the React Router request handler. Also marks every
+ * response to a non-GET request (a form POST) `no-store`, and the admin `X-Robots-Tag: noindex`.
+ */
+export function pageCache(options: PageCacheOptions) {
+  const cache = new PageCache(options.maxEntries, options.maxBytes);
+  // Letters and digits only, so no escaping anywhere in the page can change it.
+  const placeholder = `nonce${randomBytes(16).toString("hex")}`;
+  options.events.on(() => cache.clear());
+
+  const notModified = (res: Response, entry: CachedPage, nonce: string) => {
+    res.setHeader("Content-Security-Policy", options.csp(nonce));
+    res.setHeader("ETag", etagFor(entry, nonce));
+    res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+    res.removeHeader("Content-Length");
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+  };
+
+  const handler = (req: Request, res: Response, next: NextFunction) => {
+    // Search engines never list the admin (robots.txt also keeps crawlers out).
+    if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Cache-Control", "no-store");
+      return next();
+    }
+    if (options.enabled === false || !isCacheableRequest(req)) return next();
+
+    const key = req.path;
+    const nonce = res.locals.nonce as string;
+    const hit = cache.get(key);
+    if (hit) {
+      for (const [name, value] of hit.headers) res.setHeader(name, value);
+      res.setHeader("X-Cache", "HIT");
+      const theirs = matchingNonce(req.headers["if-none-match"], hit.hash);
+      if (theirs) return notModified(res, hit, theirs);
+      const body = renderEntry(hit, nonce);
+      res.setHeader("ETag", etagFor(hit, nonce));
+      res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+      res.setHeader("Content-Length", body.length);
+      res.status(200).end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+    // A HEAD renders no body, so there is nothing to store.
+    if (req.method === "HEAD") return next();
+
+    const generation = cache.generation;
+    const earlierHeaders = new Set(Object.keys(res.getHeaders()));
+    res.locals.nonce = placeholder;
+    const chunks: Buffer[] = [];
+    const write = res.write;
+    const end = res.end;
+    const patched = res as unknown as { write: (...args: WriteArgs) => boolean; end: (...args: WriteArgs) => Response };
+    patched.write = (chunk, encoding, callback) => {
+      if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
+      const done = typeof encoding === "function" ? encoding : callback;
+      if (typeof done === "function") process.nextTick(done as () => void);
+      return true;
+    };
+    patched.end = (chunk, encoding, callback) => {
+      res.write = write;
+      res.end = end;
+      const done = [chunk, encoding, callback].find((a) => typeof a === "function") as (() => void) | undefined;
+      if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
+      const body = Buffer.concat(chunks);
+      const send = (out?: Buffer) => (end as (this: Response, ...args: unknown[]) => Response).call(res, out, done);
+
+      const type = String(res.getHeader("content-type") ?? "");
+      const routeCacheControl = String(res.getHeader("cache-control") ?? "");
+      const storable =
+        res.statusCode === 200 &&
+        !res.headersSent &&
+        /^text\/html\b/i.test(type) &&
+        !res.getHeader("set-cookie") &&
+        !/\b(private|no-store|no-cache)\b/i.test(routeCacheControl);
+      const entry = makeEntry(
+        body,
+        placeholder,
+        Object.entries(res.getHeaders())
+          .filter(([name]) => !earlierHeaders.has(name) && !MANAGED_HEADERS.has(name))
+          .map(([name, value]) => [name, value as string | number | string[]]),
+      );
+      if (!storable) {
+        // Not stored (an error page, a redirect, a personal page), but it was rendered with the placeholder.
+        const out = renderEntry(entry, nonce);
+        if (!res.headersSent && entry.parts.length > 1) res.setHeader("Content-Length", out.length);
+        return send(out);
+      }
+      if (cache.generation === generation) cache.set(key, entry);
+      res.setHeader("X-Cache", "MISS");
+      const theirs = matchingNonce(req.headers["if-none-match"], entry.hash);
+      if (theirs) {
+        notModified(res, entry, theirs);
+        return res;
+      }
+      const out = renderEntry(entry, nonce);
+      res.setHeader("ETag", etagFor(entry, nonce));
+      res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+      res.setHeader("Content-Length", out.length);
+      return send(out);
+    };
+    next();
+  };
+  return Object.assign(handler, { cache });
+}

@@ -1,0 +1,152 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { defaultTexts } from "~/i18n/defaults";
+import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+
+const baseUrl = inject("baseUrl");
+const text = (key: string, lang: "en" | "fa" | "zh") => defaultTexts.get(key)![lang];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string, options: { width?: number; javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[]; status: number }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  return { page, errors, status: response!.status() };
+}
+
+describe("home page in each language", () => {
+  it.each([
+    ["/", "en", "ltr", "Inter Variable"],
+    ["/fa", "fa", "rtl", "Vazirmatn"],
+    ["/zh", "zh", "ltr", "Noto Sans SC"],
+  ] as const)("%s has lang=%s, dir=%s and the %s font, with no console errors", async (path, lang, dir, font) => {
+    const { page, errors, status } = await open(path);
+    expect(status).toBe(200);
+    expect(await page.getAttribute("html", "lang")).toBe(lang);
+    expect(await page.getAttribute("html", "dir")).toBe(dir);
+    expect(await page.locator("h1").first().textContent()).toBe(text("hero-headline", lang));
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family).toContain(font);
+    // The font file itself arrived from this server (self-hosted), for the page's own text.
+    const loaded = await page.evaluate(async (name) => {
+      await document.fonts.ready;
+      return [...document.fonts].some((f) => f.family.replace(/"/g, "") === name && f.status === "loaded");
+    }, font);
+    expect(loaded).toBe(true);
+    expect(errors).toEqual([]);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+});
+
+describe("language switcher", () => {
+  it("moves between languages keeping the query and hash, replacing the history entry", async () => {
+    const { page } = await open("/?a=1#x");
+    const historyLength = await page.evaluate(() => history.length);
+    await page.locator("header details summary").first().click();
+    await page.getByRole("link", { name: text("nav-language-fa", "en") }).first().click();
+    await page.waitForURL(`${baseUrl}/fa?a=1#x`);
+    expect(await page.getAttribute("html", "dir")).toBe("rtl");
+    expect(await page.locator("h1").first().textContent()).toBe(text("hero-headline", "fa"));
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+    await page.locator("header details summary").first().click();
+    await page.getByRole("link", { name: text("nav-language-zh", "fa") }).first().click();
+    await page.waitForURL(`${baseUrl}/zh?a=1#x`);
+    expect(await page.getAttribute("html", "lang")).toBe("zh");
+
+    await page.locator("header details summary").first().click();
+    await page.getByRole("link", { name: text("nav-language-en", "zh") }).first().click();
+    await page.waitForURL(`${baseUrl}/?a=1#x`);
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await page.context().close();
+  });
+
+  it("redirects ?lang=fa on an unprefixed address to the Farsi address", async () => {
+    const response = await fetch(`${baseUrl}/?lang=fa&a=1`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/fa?a=1");
+  });
+
+  it("makes in-page links language-aware but keeps /privacy and /sitemap unprefixed", async () => {
+    const html = await (await fetch(`${baseUrl}/zh`)).text();
+    expect(html).toContain('href="/zh/team"');
+    expect(html).toContain('href="/zh/practice-areas/family"');
+    expect(html).toContain('href="/privacy"');
+    expect(html).toContain('href="/sitemap"');
+  });
+});
+
+describe("not-found page", () => {
+  it("answers 404 in Farsi for /fa/no-such-page", async () => {
+    const { page, status } = await open("/fa/no-such-page");
+    expect(status).toBe(404);
+    expect(await page.getAttribute("html", "dir")).toBe("rtl");
+    expect(await page.locator("h1").textContent()).toBe(text("not-found-title", "fa"));
+    await expect(page.getByText("404", { exact: true }).count()).resolves.toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: text("not-found-home-link", "fa") }).getAttribute("href")).toBe("/fa");
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("answers 404 in English for an unknown path", async () => {
+    const response = await fetch(`${baseUrl}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Oops! Page not found");
+  });
+});
+
+describe("shared chrome", () => {
+  it("has the chat button with the pre-filled greeting", async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const greeting = encodeURIComponent("Hello, I would like to inquire about your legal services.");
+    expect(html).toContain(`href="https://wa.me/16045550100?text=${greeting}"`);
+  });
+
+  it("has the six navigation links and the two consultation buttons", async () => {
+    const { page } = await open("/");
+    const nav = page.getByRole("navigation", { name: text("nav-main-label", "en") }).first();
+    const links = await nav.getByRole("link").allTextContents();
+    expect(links).toEqual(["Home", "Practice Areas", "Team", "About", "Blog", "Contact"].map((label) => expect.stringContaining(label)));
+    expect(await page.locator("header").getByRole("link", { name: text("nav-video-consultation", "en") }).first().getAttribute("href")).toBe(
+      "/video-consultation",
+    );
+    expect(await page.locator("header").getByRole("link", { name: text("nav-consultation", "en"), exact: true }).first().getAttribute("href")).toBe(
+      "/virtual-consultation",
+    );
+    await page.context().close();
+  });
+
+  it("opens the mobile menu by keyboard at 360 px", async () => {
+    const { page } = await open("/fa", { width: 360 });
+    const header = page.locator("header");
+    const toggle = header.locator("summary").first();
+    const teamLink = header.getByRole("link", { name: text("nav-team", "fa") });
+    expect(await teamLink.filter({ visible: true }).count()).toBe(0);
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    expect(await teamLink.filter({ visible: true }).count()).toBe(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.context().close();
+  });
+
+  it("renders the whole page without JavaScript", async () => {
+    const { page, status } = await open("/zh", { javaScript: false });
+    expect(status).toBe(200);
+    expect(await page.locator("h1").first().textContent()).toBe(text("hero-headline", "zh"));
+    expect(await page.locator("footer").textContent()).toContain(text("footer-about-title", "zh"));
+    await page.context().close();
+  });
+});

@@ -1,0 +1,238 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ChangeKind } from "../../server/events";
+import { PUBLIC_CACHE_CONTROL, PageCache, makeEntry, pageCache } from "../../server/page-cache";
+
+/** The app.ts order: security headers (fresh nonce) -> compression -> page cache -> renderer. */
+function makeApp() {
+  const handlers = new Set<(kind: ChangeKind) => void>();
+  const events = {
+    on(handler: (kind: ChangeKind) => void) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    emit(kind: ChangeKind) {
+      for (const handler of handlers) handler(kind);
+    },
+  };
+  const state = { renders: 0, version: 1, gate: null as Promise<void> | null };
+  const app = express();
+  app.use((_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
+    next();
+  });
+  app.use(compression());
+  const cache = pageCache({ events, csp: (nonce) => `script-src 'nonce-${nonce}'`, maxEntries: 3 });
+  app.use(cache);
+  app.use(async (req, res) => {
+    state.renders++;
+    const version = state.version;
+    if (state.gate) await state.gate;
+    const nonce = res.locals.nonce as string;
+    if (req.path === "/with-cookie") res.setHeader("Set-Cookie", "flash=1; Path=/");
+    if (req.path === "/private") res.setHeader("Cache-Control", "private");
+    if (req.path === "/missing") res.status(404);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    // Big enough to be compressed, and the nonce both in an attribute and in inline data.
+    res.write(`<!DOCTYPE html><html><head><script nonce="${nonce}">window.ctx=${JSON.stringify({ nonce })}</script></head>`);
+    res.end(`<body><p>${req.method} ${req.path} version ${version}</p>${"<p>filler text</p>".repeat(200)}</body></html>`);
+  });
+  return { app, events, state, cache: cache.cache };
+}
+
+let server: Server;
+let base: string;
+let ctx: ReturnType<typeof makeApp>;
+
+beforeAll(async () => {
+  ctx = makeApp();
+  server = ctx.app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  ctx.cache.clear();
+  ctx.state.renders = 0;
+  ctx.state.gate = null;
+});
+
+const bodyNonce = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
+const headerNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${path}`, { headers });
+  return { response, body: await response.text() };
+}
+
+describe("the page cache", () => {
+  it("renders a page once, then serves it with a fresh nonce each time", async () => {
+    const first = await get("/team");
+    const second = await get("/team");
+    const third = await get("/team");
+    expect(ctx.state.renders).toBe(1);
+    expect(first.response.headers.get("x-cache")).toBe("MISS");
+    expect(second.response.headers.get("x-cache")).toBe("HIT");
+    const nonces = [first, second, third].map(({ body }) => bodyNonce(body));
+    expect(new Set(nonces).size).toBe(3);
+    for (const { response, body } of [first, second, third]) {
+      const nonce = bodyNonce(body)!;
+      // Header and page agree, and the placeholder never leaks.
+      expect(headerNonce(response)).toBe(nonce);
+      expect(body).toContain(`window.ctx={"nonce":"${nonce}"}`);
+      expect(body).not.toMatch(/nonce[0-9a-f]{32}/);
+      expect(response.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    }
+    const strip = (html: string) => html.replaceAll(bodyNonce(html)!, "N");
+    expect(strip(second.body)).toBe(strip(first.body));
+  });
+
+  it("keeps compression working on cached pages", async () => {
+    await get("/about");
+    const { response, body } = await get("/about", { "Accept-Encoding": "gzip" });
+    expect(response.headers.get("x-cache")).toBe("HIT");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(body).toContain("GET /about version");
+  });
+
+  it("answers a matching If-None-Match with 304 and the CSP of the copy the client holds", async () => {
+    const first = await get("/contact");
+    const etag = first.response.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}-[A-Za-z0-9+/=]+"$/);
+    const again = await fetch(`${base}/contact`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(headerNonce(again)).toBe(bodyNonce(first.body));
+    expect(again.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+
+    // Another page's tag, or a changed page, gets the full page.
+    const other = await fetch(`${base}/contact`, { headers: { "If-None-Match": '"0123456789abcdef0123456789abcdef-abcdefghijklmnopqrstuv=="' } });
+    expect(other.status).toBe(200);
+    // A tag whose nonce part is not a nonce cannot smuggle text into the CSP header.
+    const hash = etag.slice(1, etag.indexOf("-"));
+    const hostile = await fetch(`${base}/contact`, { headers: { "If-None-Match": `"${hash}-x' 'unsafe-inline"` } });
+    expect(hostile.status).toBe(200);
+    expect(hostile.headers.get("content-security-policy")).not.toContain("unsafe-inline");
+  });
+
+  it("still answers 304 after the cache was emptied when the page came out the same", async () => {
+    const first = await get("/blog");
+    ctx.events.emit("team");
+    const again = await fetch(`${base}/blog`, { headers: { "If-None-Match": first.response.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    expect(ctx.state.renders).toBe(2);
+  });
+
+  it("drops every page on a content, team or blog change", async () => {
+    for (const kind of ["content", "team", "blog"] as const) {
+      await get("/");
+      await get("/fa");
+      const renders = ctx.state.renders;
+      ctx.state.version++;
+      ctx.events.emit(kind);
+      const { body } = await get("/");
+      await get("/fa");
+      expect(ctx.state.renders).toBe(renders + 2);
+      expect(body).toContain(`version ${ctx.state.version}`);
+    }
+  });
+
+  it("does not store a page whose render began before a change", async () => {
+    let release!: () => void;
+    ctx.state.gate = new Promise<void>((resolve) => (release = resolve));
+    const pending = get("/practice-areas");
+    await new Promise((r) => setTimeout(r, 50));
+    ctx.events.emit("content");
+    release();
+    await pending;
+    ctx.state.gate = null;
+    const next = await get("/practice-areas");
+    expect(next.response.headers.get("x-cache")).toBe("MISS");
+    expect(ctx.state.renders).toBe(2);
+  });
+
+  it("evicts the least recently used page beyond its size", async () => {
+    await get("/a");
+    await get("/b");
+    await get("/c");
+    await get("/a"); // /a is now the most recent
+    await get("/d"); // evicts /b
+    expect(ctx.state.renders).toBe(4);
+    expect((await get("/a")).response.headers.get("x-cache")).toBe("HIT");
+    expect((await get("/b")).response.headers.get("x-cache")).toBe("MISS");
+    expect(ctx.cache.size).toBe(3);
+  });
+
+  it.each([
+    ["a query string", "/team?utm=x", {}],
+    ["a request with cookies", "/team", { Cookie: "admin.session_token=abc" }],
+    ["a request with credentials", "/team", { Authorization: "Bearer x" }],
+    ["the admin", "/admin/dashboard", {}],
+    ["a data request", "/team.data", {}],
+  ])("never serves %s from the cache", async (_label, path, headers) => {
+    await get(path, headers);
+    const { response, body } = await get(path, headers);
+    expect(ctx.state.renders).toBe(2);
+    expect(response.headers.get("x-cache")).toBeNull();
+    // Rendered as usual, with the response's own nonce.
+    expect(bodyNonce(body)).toBe(headerNonce(response));
+  });
+
+  it.each([
+    ["a page that sets a cookie", "/with-cookie"],
+    ["a private page", "/private"],
+    ["a not-found page", "/missing"],
+  ])("never stores %s, but gives it this response's nonce", async (_label, path) => {
+    const first = await get(path);
+    const second = await get(path);
+    expect(ctx.state.renders).toBe(2);
+    expect(second.response.headers.get("etag")).toBeNull();
+    expect(second.response.headers.get("cache-control") ?? "").not.toContain("public");
+    for (const { response, body } of [first, second]) expect(bodyNonce(body)).toBe(headerNonce(response));
+  });
+
+  it("marks form posts no-store and never caches them", async () => {
+    const post = async () => fetch(`${base}/contact`, { method: "POST", body: new URLSearchParams({ name: "x" }) });
+    const first = await post();
+    const second = await post();
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(second.headers.get("x-cache")).toBeNull();
+    expect(ctx.state.renders).toBe(2);
+  });
+
+  it("answers HEAD from the cache without a body", async () => {
+    await get("/team");
+    const head = await fetch(`${base}/team`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(1000);
+    expect(ctx.state.renders).toBe(1);
+  });
+});
+
+describe("PageCache", () => {
+  it("keeps within its byte budget", () => {
+    const cache = new PageCache(100, 2500);
+    const page = (n: number) => makeEntry(Buffer.alloc(1000, n), "nonceX", []);
+    cache.set("/1", page(1));
+    cache.set("/2", page(2));
+    cache.set("/3", page(3));
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(2000);
+    expect(cache.get("/1")).toBeUndefined();
+    cache.set("/huge", makeEntry(Buffer.alloc(3000), "nonceX", []));
+    expect(cache.get("/huge")).toBeUndefined();
+  });
+});

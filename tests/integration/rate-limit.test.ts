@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { openTestDatabase } from "../helpers/db";
+import { rateLimits } from "../../db/schema";
+import { hitRateLimit } from "../../server/rate-limit";
+import type { Db } from "../../db/client";
+
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Db;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.database.db;
+});
+afterAll(async () => handle?.drop());
+
+const HOUR = 60 * 60 * 1000;
+
+describe("fixed-window rate limit", () => {
+  it("allows the limit, refuses the next hit, and counts keys separately", async () => {
+    const now = new Date("2026-01-01T10:00:00Z");
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(db, "test:a", { limit: 3, windowMs: HOUR, now }));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results.map((r) => r.count)).toEqual([1, 2, 3, 4]);
+    expect(results[3].resetAt.toISOString()).toBe("2026-01-01T11:00:00.000Z");
+    expect((await hitRateLimit(db, "test:b", { limit: 3, windowMs: HOUR, now })).count).toBe(1);
+  });
+
+  it("starts a new window once the old one has ended", async () => {
+    const start = new Date("2026-01-02T10:00:00Z");
+    await hitRateLimit(db, "test:c", { limit: 1, windowMs: HOUR, now: start });
+    const inside = await hitRateLimit(db, "test:c", { limit: 1, windowMs: HOUR, now: new Date(start.getTime() + HOUR - 1000) });
+    expect(inside.allowed).toBe(false);
+    const after = await hitRateLimit(db, "test:c", { limit: 1, windowMs: HOUR, now: new Date(start.getTime() + HOUR) });
+    expect(after).toEqual({ allowed: true, count: 1, resetAt: new Date(start.getTime() + 2 * HOUR) });
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, "test:c"));
+    expect(row.count).toBe(1);
+  });
+
+  it("counts simultaneous hits exactly (one atomic upsert each)", async () => {
+    const now = new Date("2026-01-03T10:00:00Z");
+    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(db, "test:d", { limit: 10, windowMs: HOUR, now })));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+});

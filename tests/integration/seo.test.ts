@@ -1,0 +1,359 @@
+/**
+ * What crawlers and share previews see, from a real production server: titles, canonical,
+ * reciprocal hreflang, Open Graph, JSON-LD per page kind, sitemap, robots.txt, RSS, and
+ * the HTTP caching contract (ETag/304, fresh CSP nonce on cached pages, Cache-Control).
+ */
+import { eq } from "drizzle-orm";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sharp from "sharp";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/client";
+import { blogPosts } from "../../db/schema";
+import { seedDatabase } from "../../db/seed";
+import { PUBLIC_PAGES } from "../../app/routes";
+import { LANGUAGES, localizePath, type Lang } from "../../app/i18n/languages";
+import { startSite, tempDir, type SiteServer } from "../helpers/server";
+
+const FIRM: Record<Lang, string> = { en: "Coastline Law Group", fa: "گروه حقوقی کوستلاین", zh: "海岸律师事务所" };
+const OG_LOCALE: Record<Lang, string> = { en: "en_CA", fa: "fa_IR", zh: "zh_CN" };
+
+const HOSTILE_TITLE = `Fees & "costs" <b>explained</b> </script>`;
+const EXTRA_POST = {
+  slug: "seo-test-published",
+  title: HOSTILE_TITLE,
+  excerpt: "What a first meeting costs & why.",
+  titleZh: "费用说明",
+  excerptZh: "首次会面的费用。",
+  author: "Test Author",
+  published: true,
+  publishedAt: "2026-03-01",
+  updatedAt: new Date("2026-03-04T05:06:07.000Z"),
+};
+const DRAFT_SLUG = "seo-test-draft-never-public";
+
+let site: SiteServer;
+let publishedSlugs: string[] = [];
+
+beforeAll(async () => {
+  // Seed the data directory first (with a draft and a post with awkward characters), then serve it.
+  const dataDir = tempDir("seo-test-");
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
+  await seedDatabase(database.db, { demo: true });
+  await database.db.insert(blogPosts).values([
+    EXTRA_POST,
+    { slug: DRAFT_SLUG, title: "Draft that must stay hidden", author: "Test Author", published: false, publishedAt: "2026-03-02" },
+  ]);
+  publishedSlugs = (await database.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, true))).map((r) => r.slug);
+  await database.close();
+  site = await startSite({ DATA_DIR: dataDir });
+}, 180_000);
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+// ------------------------------------------------------------------ tiny HTML head reader
+
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+type Attrs = Record<string, string>;
+
+function tags(html: string, name: string): Attrs[] {
+  const head = html.slice(0, html.indexOf("</head>"));
+  return [...head.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))].map((m) => {
+    const attrs: Attrs = {};
+    for (const a of m[1]!.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) attrs[a[1]!.toLowerCase()] = decode(a[2] ?? "");
+    return attrs;
+  });
+}
+
+const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
+const metaContent = (html: string, key: string) => tags(html, "meta").filter((m) => m.name === key || m.property === key).map((m) => m.content);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+
+async function page(urlPath: string) {
+  const response = await fetch(`${site.url}${urlPath}`);
+  return { response, html: await response.text() };
+}
+
+// ------------------------------------------------------------------ pages under test
+
+const staticPaths = PUBLIC_PAGES.map(([p]) => p).filter((p) => !p.includes(":"));
+const pagePaths = () => [...staticPaths, `/blog/${EXTRA_POST.slug}`];
+
+/** JSON-LD @types each page kind carries (SPEC.md 1, issue 5). */
+function expectedTypes(p: string): string[] {
+  if (p === "/") return ["LegalService"];
+  if (p.startsWith("/practice-areas/")) return ["Service", "FAQPage", "BreadcrumbList"];
+  if (p === "/team") return ["Person", "BreadcrumbList"];
+  if (p.startsWith("/blog/")) return ["BlogPosting", "BreadcrumbList"];
+  if (p === "/contact") return ["ContactPage", "BreadcrumbList"];
+  return ["BreadcrumbList"];
+}
+
+describe("every public page in every language", () => {
+  it.each(LANGUAGES)("has title, description, canonical, reciprocal hreflang and Open Graph (%s)", async (lang) => {
+    const problems: string[] = [];
+    for (const p of pagePaths()) {
+      const url = localizePath(p, lang);
+      const { response, html } = await page(url);
+      const say = (what: string) => problems.push(`${url}: ${what}`);
+      if (response.status !== 200) {
+        say(`status ${response.status}`);
+        continue;
+      }
+      const title = titleOf(html);
+      if (!(title.endsWith(` | ${FIRM[lang]}`) && title.length > FIRM[lang].length + 3) && !(p === "/" && title === FIRM[lang])) {
+        say(`title "${title}" is not "{title} | ${FIRM[lang]}"`);
+      }
+      const description = metaContent(html, "description")[0] ?? "";
+      // Present, and a text rather than a content key.
+      if (!description.trim() || /^[a-z0-9.-]+$/.test(description)) say(`meta description "${description}"`);
+      const canonical = tags(html, "link").filter((l) => l.rel === "canonical").map((l) => l.href);
+      if (canonical.length !== 1 || canonical[0] !== `${site.url}${url}`) say(`canonical ${JSON.stringify(canonical)}`);
+
+      const alternates = Object.fromEntries(tags(html, "link").filter((l) => l.rel === "alternate" && l.hreflang).map((l) => [l.hreflang, l.href]));
+      const wanted = { ...Object.fromEntries(LANGUAGES.map((code) => [code, `${site.url}${localizePath(p, code)}`])), "x-default": `${site.url}${localizePath(p, "en")}` };
+      if (JSON.stringify(alternates, Object.keys(wanted).sort()) !== JSON.stringify(wanted, Object.keys(wanted).sort()) || Object.keys(alternates).length !== 4) {
+        say(`hreflang ${JSON.stringify(alternates)}`);
+      }
+      // Reciprocal: the page this one names as its own language version names it back.
+      if (alternates[lang] !== `${site.url}${url}`) say("hreflang for its own language is not itself");
+
+      const og = (key: string) => metaContent(html, key);
+      if (og("og:locale")[0] !== OG_LOCALE[lang]) say(`og:locale ${og("og:locale")}`);
+      const others = LANGUAGES.filter((c) => c !== lang).map((c) => OG_LOCALE[c]);
+      if (JSON.stringify([...og("og:locale:alternate")].sort()) !== JSON.stringify(others.sort())) say(`og:locale:alternate ${og("og:locale:alternate")}`);
+      if (og("og:url")[0] !== `${site.url}${url}`) say(`og:url ${og("og:url")}`);
+      if (og("og:title")[0] !== title) say(`og:title ${og("og:title")}`);
+      if (!og("og:description")[0]) say("no og:description");
+      if (!/^https?:\/\/.+\.(jpg|jpeg|png|webp|avif)$|\/media\//.test(og("og:image")[0] ?? "")) say(`og:image ${og("og:image")}`);
+      if (og("og:site_name")[0] !== FIRM[lang]) say(`og:site_name ${og("og:site_name")}`);
+      if (og("twitter:card")[0] !== "summary_large_image") say("no twitter card");
+      if (metaContent(html, "robots").some((r) => /noindex/.test(r ?? ""))) say("is noindex");
+      const feed = tags(html, "link").find((l) => l.rel === "alternate" && l.type === "application/rss+xml");
+      if (feed?.href !== `${site.url}${lang === "en" ? "" : `/${lang}`}/rss.xml`) say(`feed link ${feed?.href}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(LANGUAGES)("carries valid JSON-LD of its page kind (%s)", async (lang) => {
+    const problems: string[] = [];
+    for (const p of pagePaths()) {
+      const url = localizePath(p, lang);
+      const { html } = await page(url);
+      let blocks: Record<string, unknown>[] = [];
+      try {
+        blocks = jsonLd(html);
+      } catch (error) {
+        problems.push(`${url}: JSON-LD does not parse (${String(error)})`);
+        continue;
+      }
+      for (const block of blocks) {
+        if (block["@context"] !== "https://schema.org" || typeof block["@type"] !== "string") problems.push(`${url}: block without @context/@type`);
+        // Every URL inside is absolute.
+        for (const m of JSON.stringify(block).matchAll(/"(?:url|item|@id|image|logo)":"([^"]*)"/g)) {
+          if (!/^https?:\/\//.test(m[1]!)) problems.push(`${url}: relative URL ${m[1]}`);
+        }
+      }
+      const types = blocks.map((b) => b["@type"]);
+      for (const type of expectedTypes(p)) if (!types.includes(type)) problems.push(`${url}: no ${type} (has ${types.join(", ") || "none"})`);
+      const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList") as { itemListElement?: Array<{ item: string }> } | undefined;
+      if (crumbs && crumbs.itemListElement?.at(-1)?.item !== `${site.url}${url}`) problems.push(`${url}: breadcrumb does not end at the page`);
+      const post = blocks.find((b) => b["@type"] === "BlogPosting") as { headline?: string; inLanguage?: string } | undefined;
+      if (post && post.inLanguage !== lang) problems.push(`${url}: BlogPosting inLanguage ${post.inLanguage}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps a post title with markup inside its JSON-LD, escaped", async () => {
+    const { html } = await page(`/blog/${EXTRA_POST.slug}`);
+    const post = jsonLd(html).find((b) => b["@type"] === "BlogPosting");
+    expect(post?.headline).toBe(HOSTILE_TITLE);
+    expect(html).not.toContain("<b>explained</b>");
+  });
+
+  it("marks the not-found page and the admin noindex", async () => {
+    const missing = await page("/no-such-page-here");
+    expect(missing.response.status).toBe(404);
+    expect(metaContent(missing.html, "robots").join(" ")).toMatch(/noindex/);
+    const admin = await fetch(`${site.url}/admin/login`);
+    expect(admin.headers.get("x-robots-tag")).toMatch(/noindex/);
+  });
+});
+
+// ------------------------------------------------------------------ crawler files
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["url", "xhtml:link", "item"].includes(name) });
+
+describe("sitemap.xml", () => {
+  it("is well-formed and lists every public page and published post in every language, with alternates", async () => {
+    const response = await fetch(`${site.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const urls = parser.parse(xml).urlset.url as Array<{ loc: string; lastmod?: string; "xhtml:link": Array<{ "@hreflang": string; "@href": string }> }>;
+    const locs = urls.map((u) => u.loc);
+    const expected = [...staticPaths, ...publishedSlugs.map((s) => `/blog/${s}`)].flatMap((p) => LANGUAGES.map((lang) => `${site.url}${localizePath(p, lang)}`));
+    expect([...locs].sort()).toEqual([...expected].sort());
+    expect(xml).not.toContain(DRAFT_SLUG);
+    for (const entry of urls) {
+      expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+      const links = Object.fromEntries(entry["xhtml:link"].map((l) => [l["@hreflang"], l["@href"]]));
+      expect(Object.keys(links).sort()).toEqual(["en", "fa", "x-default", "zh"]);
+      expect(Object.values(links)).toContain(entry.loc);
+      expect(links["x-default"]).toBe(links.en);
+    }
+    const post = urls.find((u) => u.loc === `${site.url}/zh/blog/${EXTRA_POST.slug}`);
+    expect(post?.lastmod).toBe(EXTRA_POST.updatedAt.toISOString());
+  });
+});
+
+describe("robots.txt", () => {
+  it("opens the site, closes the admin and points to the sitemap", async () => {
+    const response = await fetch(`${site.url}/robots.txt`);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Disallow: /admin");
+    expect(lines).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+    expect(lines.filter((l) => /^Disallow:/.test(l))).toEqual(["Disallow: /admin"]);
+  });
+});
+
+describe("RSS", () => {
+  it.each(LANGUAGES)("carries the published posts in %s, and only those", async (lang) => {
+    const response = await fetch(`${site.url}${lang === "en" ? "" : `/${lang}`}/rss.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
+    const xml = await response.text();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).not.toContain(DRAFT_SLUG);
+    const channel = parser.parse(xml).rss.channel as {
+      title: string;
+      link: string;
+      language: string;
+      item: Array<{ title: string; link: string; guid: { "#text": string; "@isPermaLink": string }; pubDate: string; description: string }>;
+    };
+    expect(channel.language).toBe({ en: "en-CA", fa: "fa-IR", zh: "zh-CN" }[lang]);
+    expect(channel.link).toBe(`${site.url}${localizePath("/blog", lang)}`);
+    expect(channel.title).toContain(FIRM[lang]);
+    const links = channel.item.map((i) => i.link);
+    expect([...links].sort()).toEqual(publishedSlugs.map((s) => `${site.url}${localizePath(`/blog/${s}`, lang)}`).sort());
+    for (const item of channel.item) {
+      expect(item.guid["#text"]).toBe(item.link);
+      expect(item.pubDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/);
+      expect(item.description).toBeTruthy();
+    }
+    const extra = channel.item.find((i) => i.link.endsWith(`/blog/${EXTRA_POST.slug}`))!;
+    // Chinese has its own title; Farsi has none and falls back to English; markup stays text.
+    expect(extra.title).toBe(lang === "zh" ? EXTRA_POST.titleZh : HOSTILE_TITLE);
+    expect(extra.pubDate).toBe("Sun, 01 Mar 2026 00:00:00 GMT");
+    // Newest first.
+    const times = channel.item.map((i) => Date.parse(i.pubDate));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+// ------------------------------------------------------------------ HTTP caching and assets
+
+describe("caching", () => {
+  const nonceOf = (html: string) => /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1];
+  const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+  it("serves a cached public page with a fresh nonce each time, matching its CSP", async () => {
+    const first = await page("/fa/about");
+    const second = await page("/fa/about");
+    expect(second.response.headers.get("x-cache")).toBe("HIT");
+    const nonces = [first, second].map((r) => nonceOf(r.html));
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const r of [first, second]) {
+      const nonce = nonceOf(r.html)!;
+      expect(cspNonce(r.response)).toBe(nonce);
+      // Every script in the page carries this response's nonce.
+      const scripts = [...r.html.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>/g)].map((m) => m[1]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    }
+    expect(first.html.replaceAll(nonces[0]!, "N")).toBe(second.html.replaceAll(nonces[1]!, "N"));
+  });
+
+  it("answers If-None-Match with 304 and the CSP nonce of the copy held", async () => {
+    const first = await page("/zh/team");
+    const etag = first.response.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f]{32}-.+"$/);
+    const again = await fetch(`${site.url}/zh/team`, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(cspNonce(again)).toBe(nonceOf(first.html));
+  });
+
+  it("lets a CDN cache public pages briefly, and never the admin or a form post", async () => {
+    const { response } = await page("/contact");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    const admin = await fetch(`${site.url}/admin/login`);
+    expect(admin.headers.get("cache-control")).toBe("no-store");
+    const post = await fetch(`${site.url}/`, { method: "POST", body: new URLSearchParams({ x: "1" }), redirect: "manual" });
+    expect(post.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("serves hashed assets as immutable for a year", async () => {
+    const { html } = await page("/");
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${site.url}${asset}`);
+    expect(response.headers.get("cache-control")).toMatch(/max-age=31536000/);
+    expect(response.headers.get("cache-control")).toMatch(/immutable/);
+  });
+});
+
+describe("fonts and share image", () => {
+  const preloads = (html: string) => tags(html, "link").filter((l) => l.rel === "preload" && l.as === "font");
+
+  it("preloads the Latin Inter file the stylesheet uses, with CORS, on English pages", async () => {
+    const { html } = await page("/");
+    const [font] = preloads(html);
+    expect(font?.href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    expect(font?.type).toBe("font/woff2");
+    expect(font).toHaveProperty("crossorigin");
+    const sheets = tags(html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);
+    const css = (await Promise.all(sheets.map(async (href) => (await fetch(`${site.url}${href}`)).text()))).join("\n");
+    expect(css).toContain(font!.href.slice("/assets/".length));
+    expect(css).toMatch(/font-display:\s*swap/);
+    expect(css).toContain("Inter Fallback");
+    expect(sheets.some((href) => /noto-sans-sc|400-|700-/.test(href) && !/app-/.test(href))).toBe(false);
+  });
+
+  it("preloads Vazirmatn on Farsi pages and links the Chinese font only on Chinese pages", async () => {
+    const fa = await page("/fa");
+    expect(preloads(fa.html).map((l) => l.href).join(" ")).toMatch(/vazirmatn-arabic-400-normal-[\w-]+\.woff2/);
+    expect(preloads(fa.html).some((l) => /inter-latin/.test(l.href))).toBe(false);
+    const zh = await page("/zh");
+    const zhSheets = tags(zh.html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);
+    const zhCss = (await Promise.all(zhSheets.map(async (href) => (await fetch(`${site.url}${href}`)).text()))).join("\n");
+    expect(zhCss).toMatch(/Noto Sans SC/);
+    expect(zhCss).toMatch(/unicode-range/);
+    const en = await page("/");
+    const enSheets = tags(en.html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);
+    const enCss = (await Promise.all(enSheets.map(async (href) => (await fetch(`${site.url}${href}`)).text()))).join("\n");
+    expect(enCss).not.toMatch(/Noto Sans SC/);
+  });
+
+  it("ships the default share image at 1200x630 under 100 KB", async () => {
+    const response = await fetch(`${site.url}/og-image.jpg`);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBeLessThan(100 * 1024);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+  });
+});

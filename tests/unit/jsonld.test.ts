@@ -1,0 +1,284 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, Meta } from "react-router";
+import { describe, expect, it } from "vitest";
+import {
+  attorney,
+  blogPosting,
+  breadcrumbList,
+  contactPage,
+  faqPage,
+  legalService,
+  postalAddress,
+  services,
+  splitList,
+  type SeoSite,
+} from "~/seo/jsonld";
+import { pageMeta, seoSite } from "~/seo/meta";
+
+const SITE = "https://law.example.ca";
+
+const site = (lang: SeoSite["lang"] = "en"): SeoSite => ({
+  lang,
+  siteUrl: SITE,
+  homeLabel: lang === "fa" ? "خانه" : lang === "zh" ? "首页" : "Home",
+  firm: {
+    name: lang === "fa" ? "گروه حقوقی کوستلاین" : "Coastline Law Group",
+    description: "Trusted legal counsel in downtown Vancouver",
+    telephone: "+1 (604) 555-0100",
+    email: "info@example.com",
+    address: "Suite 200, 000 Example Street, Vancouver, BC V6B 1A1",
+    sameAs: ["https://www.linkedin.com/company/example"],
+  },
+});
+
+/** What a crawler gets: the JSON text, parsed again. */
+const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const isAbsolute = (url: unknown) => typeof url === "string" && url.startsWith(`${SITE}/`);
+
+describe("legalService", () => {
+  const ld = roundTrip(legalService(site())) as Record<string, unknown> & { [k: string]: any };
+
+  it("is a schema.org LegalService with the firm's identity", () => {
+    expect(ld["@context"]).toBe("https://schema.org");
+    expect(ld["@type"]).toBe("LegalService");
+    expect(ld["@id"]).toBe(`${SITE}/#firm`);
+    expect(ld.name).toBe("Coastline Law Group");
+    expect(ld.url).toBe(`${SITE}/`);
+    expect(isAbsolute(ld.logo)).toBe(true);
+    expect(ld.image).toBe(`${SITE}/og-image.jpg`);
+    expect(ld.telephone).toBe("+1 (604) 555-0100");
+    expect(ld.email).toBe("info@example.com");
+    expect(ld.sameAs).toEqual(["https://www.linkedin.com/company/example"]);
+  });
+
+  it("carries the business facts of SPEC.md 9", () => {
+    expect(ld.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "Suite 200, 000 Example Street",
+      addressLocality: "Vancouver",
+      addressRegion: "BC",
+      postalCode: "V6B 1A1",
+      addressCountry: "CA",
+    });
+    expect(ld.geo).toEqual({ "@type": "GeoCoordinates", latitude: 49.28, longitude: -123.12 });
+    expect(ld.openingHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "09:00",
+        closes: "17:00",
+      },
+    ]);
+    expect(ld.priceRange).toBe("$$");
+    expect(ld.areaServed).toEqual({ "@type": "Country", name: "CA" });
+    expect(ld.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.9, reviewCount: 127, bestRating: 5, worstRating: 1 });
+  });
+
+  it("names the three languages, on the firm and on its contact point", () => {
+    const names = (list: Array<{ name: string }>) => list.map((l) => l.name);
+    expect(names(ld.knowsLanguage)).toEqual(["English", "Farsi", "Chinese"]);
+    expect(ld.contactPoint["@type"]).toBe("ContactPoint");
+    expect(names(ld.contactPoint.availableLanguage)).toEqual(["English", "Farsi", "Chinese"]);
+    expect(ld.contactPoint.areaServed).toEqual({ "@type": "Country", name: "CA" });
+  });
+
+  it("links to the home page in the page's language", () => {
+    const fa = legalService(site("fa")) as { url: string; name: string };
+    expect(fa.url).toBe(`${SITE}/fa`);
+    expect(fa.name).toBe("گروه حقوقی کوستلاین");
+  });
+});
+
+describe("postalAddress", () => {
+  it("keeps an address it cannot split as the street line", () => {
+    expect(postalAddress("Unit 5, Harbour Centre")).toMatchObject({ streetAddress: "Unit 5, Harbour Centre", addressLocality: "Vancouver" });
+    expect(postalAddress("Unit 5, Harbour Centre")).not.toHaveProperty("postalCode");
+  });
+});
+
+describe("attorney", () => {
+  it("is a Person working for the firm, with languages and bar admissions as credentials", () => {
+    const ld = roundTrip(
+      attorney(site("zh"), {
+        name: "Sarah Chen",
+        jobTitle: "合伙人",
+        languages: ["English", "Mandarin"],
+        email: "sarah@example.com",
+        telephone: "+1 604 555 0101",
+        image: "/media/abc",
+        barAdmissions: splitList("Law Society of British Columbia, 2012\nLaw Society of Ontario, 2010"),
+        education: ["J.D., University of British Columbia"],
+        knowsAbout: splitList("Immigration, Family", /,/),
+        anchor: "member-3",
+      }),
+    ) as any;
+    expect(ld["@type"]).toBe("Person");
+    expect(ld["@id"]).toBe(`${SITE}/zh/team#member-3`);
+    expect(ld.jobTitle).toBe("合伙人");
+    expect(ld.worksFor).toMatchObject({ "@type": "LegalService", "@id": `${SITE}/#firm`, url: `${SITE}/zh` });
+    expect(ld.knowsLanguage).toEqual(["English", "Mandarin"]);
+    expect(ld.knowsAbout).toEqual(["Immigration", "Family"]);
+    expect(ld.image).toBe(`${SITE}/media/abc`);
+    expect(ld.hasCredential).toEqual([
+      { "@type": "EducationalOccupationalCredential", credentialCategory: "license", name: "Law Society of British Columbia, 2012" },
+      { "@type": "EducationalOccupationalCredential", credentialCategory: "license", name: "Law Society of Ontario, 2010" },
+      { "@type": "EducationalOccupationalCredential", credentialCategory: "degree", name: "J.D., University of British Columbia" },
+    ]);
+  });
+
+  it("leaves out what a member does not have", () => {
+    const ld = attorney(site(), { name: "New Team Member", email: null, telephone: "", image: null }) as Record<string, unknown>;
+    expect(Object.keys(ld).sort()).toEqual(["@context", "@type", "name", "url", "worksFor"]);
+  });
+});
+
+describe("services", () => {
+  it("describes a practice area as the firm's Service with each service offered", () => {
+    const list = ["Express Entry", "Study permits", "Work permits"];
+    const ld = roundTrip(services(site("fa"), { areaName: "مهاجرت", path: "/practice-areas/immigration", services: list })) as any;
+    expect(ld["@type"]).toBe("Service");
+    expect(ld.url).toBe(`${SITE}/fa/practice-areas/immigration`);
+    expect(ld.provider["@id"]).toBe(`${SITE}/#firm`);
+    expect(ld.hasOfferCatalog["@type"]).toBe("OfferCatalog");
+    const offered = ld.hasOfferCatalog.itemListElement.map((o: any) => o.itemOffered);
+    expect(offered.map((s: any) => s.name)).toEqual(list);
+    for (const service of offered) {
+      expect(service["@type"]).toBe("Service");
+      expect(service.provider["@id"]).toBe(`${SITE}/#firm`);
+    }
+  });
+});
+
+describe("faqPage", () => {
+  it("lists each question with its accepted answer", () => {
+    const ld = faqPage(site(), [
+      { question: "How long does it take?", answer: "Usually six months." },
+      { question: "Is the first meeting free?", answer: "Yes, 30 minutes." },
+    ]) as any;
+    expect(ld["@type"]).toBe("FAQPage");
+    expect(ld.mainEntity).toHaveLength(2);
+    expect(ld.mainEntity[1]).toEqual({
+      "@type": "Question",
+      name: "Is the first meeting free?",
+      acceptedAnswer: { "@type": "Answer", text: "Yes, 30 minutes." },
+    });
+  });
+});
+
+describe("breadcrumbList", () => {
+  it("starts at home and gives every item an absolute URL in the page's language", () => {
+    const ld = breadcrumbList(site("fa"), [
+      { name: "حوزه‌های تخصصی", path: "/practice-areas" },
+      { name: "مهاجرت", path: "/practice-areas/immigration" },
+    ]) as any;
+    expect(ld["@type"]).toBe("BreadcrumbList");
+    expect(ld.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "خانه", item: `${SITE}/fa` },
+      { "@type": "ListItem", position: 2, name: "حوزه‌های تخصصی", item: `${SITE}/fa/practice-areas` },
+      { "@type": "ListItem", position: 3, name: "مهاجرت", item: `${SITE}/fa/practice-areas/immigration` },
+    ]);
+  });
+});
+
+describe("blogPosting", () => {
+  it("has headline, dates, author, image, language, page and publisher", () => {
+    const ld = blogPosting(site("zh"), {
+      path: "/blog/study-permit",
+      headline: "学习许可被拒",
+      description: "摘要",
+      datePublished: "2026-09-15",
+      dateModified: "2026-09-20T10:00:00.000Z",
+      author: "Sarah Chen",
+      image: "/media/xyz",
+      imageAlt: "A passport",
+    }) as any;
+    expect(ld["@type"]).toBe("BlogPosting");
+    expect(ld.headline).toBe("学习许可被拒");
+    expect(ld.datePublished).toBe("2026-09-15");
+    expect(ld.dateModified).toBe("2026-09-20T10:00:00.000Z");
+    expect(ld.author).toEqual({ "@type": "Person", name: "Sarah Chen" });
+    expect(ld.image).toEqual({ "@type": "ImageObject", url: `${SITE}/media/xyz`, caption: "A passport" });
+    expect(ld.inLanguage).toBe("zh");
+    expect(ld.mainEntityOfPage).toEqual({ "@type": "WebPage", "@id": `${SITE}/zh/blog/study-permit` });
+    expect(ld.publisher).toMatchObject({ "@type": "LegalService", name: "Coastline Law Group", logo: `${SITE}/favicon.svg` });
+  });
+
+  it("falls back to the share image and the publication date", () => {
+    const ld = blogPosting(site(), { path: "/blog/x", headline: "X", datePublished: "2026-01-02", author: "", image: null }) as any;
+    expect(ld.image).toBe(`${SITE}/og-image.jpg`);
+    expect(ld.dateModified).toBe("2026-01-02");
+    expect(ld.author["@type"]).toBe("LegalService");
+  });
+});
+
+describe("contactPage", () => {
+  it("is a ContactPage about the firm, whose languages and area served are stated", () => {
+    const ld = contactPage(site("fa"), { name: "تماس با ما", description: "مشاوره رایگان" }) as any;
+    expect(ld["@type"]).toBe("ContactPage");
+    expect(ld.url).toBe(`${SITE}/fa/contact`);
+    expect(ld.inLanguage).toBe("fa");
+    expect(ld.about).toEqual({ "@id": `${SITE}/#firm` });
+    expect(ld.mainEntity["@type"]).toBe("LegalService");
+    expect(ld.mainEntity).not.toHaveProperty("@context");
+    expect(ld.mainEntity.areaServed).toEqual({ "@type": "Country", name: "CA" });
+    expect(ld.mainEntity.contactPoint.availableLanguage.map((l: any) => l.name)).toEqual(["English", "Farsi", "Chinese"]);
+  });
+});
+
+describe("seoSite", () => {
+  it("reads the firm's facts from the site layout's texts", () => {
+    const matches = [
+      { id: "root", loaderData: { lang: "zh" } },
+      {
+        id: "routes/site-layout",
+        loaderData: {
+          site: { siteUrl: SITE },
+          texts: {
+            "firm-name": "海岸律师事务所",
+            "firm-tagline": "温哥华市中心值得信赖的法律顾问",
+            "footer-phone": "+1 (604) 555-0100",
+            "footer-email": "info@example.com",
+            "footer-address": "Suite 200, 000 Example Street, Vancouver, BC V6B 1A1",
+            "footer-linkedin": "https://www.linkedin.com/",
+            "breadcrumb-home": "首页",
+          },
+        },
+      },
+    ];
+    const result = seoSite(matches);
+    expect(result).toMatchObject({ lang: "zh", siteUrl: SITE, homeLabel: "首页" });
+    expect(result.firm).toMatchObject({ name: "海岸律师事务所", telephone: "+1 (604) 555-0100", email: "info@example.com" });
+    // The placeholder profile link (the network's home page) is no profile.
+    expect(result.firm.sameAs).toBeUndefined();
+    const meta = pageMeta(matches, { title: "联系我们", description: "d", path: "/contact", jsonLd: [contactPage(result, { name: "联系我们" }), null] });
+    expect(meta.filter((m) => "script:ld+json" in m)).toHaveLength(1);
+    expect(meta).toContainEqual({ tagName: "link", rel: "alternate", type: "application/rss+xml", title: "海岸律师事务所", href: `${SITE}/zh/rss.xml` });
+  });
+});
+
+describe("rendered JSON-LD", () => {
+  it("cannot close its script tag, whatever the text", async () => {
+    const hostile = 'Smith </script><script>alert("x")</script> & <!-- Co';
+    const Stub = createRoutesStub([
+      {
+        id: "page",
+        path: "/",
+        meta: () => [{ "script:ld+json": blogPosting(site(), { path: "/blog/a", headline: hostile, datePublished: "2026-01-01", author: hostile }) }],
+        Component: () => createElement(Meta),
+      },
+    ]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/"] }));
+    const opening = '<script type="application/ld+json">';
+    expect(html).toContain(opening);
+    // One script element: its own closing tag is the only one, and no second script starts.
+    expect(html.match(/<\/script/gi)).toHaveLength(1);
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html).not.toContain("<!--");
+    const json = html.slice(html.indexOf(opening) + opening.length, html.indexOf("</script>"));
+    const parsed = JSON.parse(json) as { headline: string; author: { name: string } };
+    expect(parsed.headline).toBe(hostile);
+    expect(parsed.author.name).toBe(hostile);
+  });
+});
