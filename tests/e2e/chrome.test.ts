@@ -57,19 +57,19 @@ describe("language switcher", () => {
     await page.locator("header details summary").first().click();
     await page.getByRole("link", { name: text("nav-language-fa", "en") }).first().click();
     await page.waitForURL(`${baseUrl}/fa?a=1#x`);
-    expect(await page.getAttribute("html", "dir")).toBe("rtl");
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
     expect(await page.locator("h1").first().textContent()).toBe(text("hero-headline", "fa"));
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
     await page.locator("header details summary").first().click();
     await page.getByRole("link", { name: text("nav-language-zh", "fa") }).first().click();
     await page.waitForURL(`${baseUrl}/zh?a=1#x`);
-    expect(await page.getAttribute("html", "lang")).toBe("zh");
+    await page.waitForFunction(() => document.documentElement.lang === "zh");
 
     await page.locator("header details summary").first().click();
     await page.getByRole("link", { name: text("nav-language-en", "zh") }).first().click();
     await page.waitForURL(`${baseUrl}/?a=1#x`);
-    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await page.waitForFunction(() => document.documentElement.lang === "en" && document.documentElement.dir === "ltr");
     await page.context().close();
   });
 
@@ -131,7 +131,7 @@ describe("shared chrome", () => {
   it("opens the mobile menu by keyboard at 360 px", async () => {
     const { page } = await open("/fa", { width: 360 });
     const header = page.locator("header");
-    const toggle = header.locator("summary").first();
+    const toggle = header.locator(`summary[aria-label="${text("nav-menu-open", "fa")}"]`);
     const teamLink = header.getByRole("link", { name: text("nav-team", "fa") });
     expect(await teamLink.filter({ visible: true }).count()).toBe(0);
     await toggle.focus();
