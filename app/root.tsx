@@ -1,4 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 // A side-effect import: React Router emits it in <Links/> the same way on server and client.
 import "./app.css";
@@ -10,6 +20,7 @@ import zhFont700 from "@fontsource/noto-sans-sc/700.css?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import faArabic400 from "@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url";
 import faArabic700 from "@fontsource/vazirmatn/files/vazirmatn-arabic-700-normal.woff2?url";
+import { FallbackErrorPage } from "./components/site/FallbackErrorPage";
 import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,18 +78,8 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Last-resort error page: no stack trace in production, status from the error. */
+/** Last-resort error page, when even the site layout could not load (say, the database is down). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-3xl font-bold text-brand-800">Unexpected Application Error!</h1>
-      <p className="text-lg">{status === 404 ? "404 Not Found" : `${status}`}</p>
-      {import.meta.env.DEV && error instanceof Error ? <pre className="overflow-auto text-start text-sm">{error.stack}</pre> : null}
-      <a className="rounded bg-brand-700 px-4 py-2 font-semibold text-white" href="/">
-        Home
-      </a>
-    </main>
-  );
+  return <FallbackErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />;
 }

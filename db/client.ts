@@ -42,12 +42,14 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** Connection errors that happen outside a query (a dropped idle connection). */
+  onError?: (error: Error) => void;
   /** Folder for the embedded database; omit for an in-memory one (tests). */
   pgliteDir?: string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError ?? (() => {}));
   return openPglite(options.pgliteDir);
 }
 
@@ -71,8 +73,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onError: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) must not crash the process.
+  pool.on("error", onError);
   // Hold an advisory lock on one connection while migrating, so two instances never race.
   const conn = await pool.connect();
   try {
@@ -83,28 +87,56 @@ async function openPostgres(url: string): Promise<Database> {
     conn.release();
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listeners: pg.PoolClient[] = [];
+  const listeners = new Set<() => Promise<void>>();
+  let closed = false;
   return {
     db,
     kind: "postgres",
     async listen(channel, onMessage) {
-      const client = await pool.connect();
-      listeners.push(client);
-      client.on("notification", (msg) => {
-        if (msg.channel === channel) onMessage(msg.payload ?? "");
-      });
-      await client.query(`listen "${channel.replace(/"/g, "")}"`);
-      return async () => {
-        await client.query(`unlisten "${channel.replace(/"/g, "")}"`).catch(() => {});
-        client.release();
-        listeners.splice(listeners.indexOf(client), 1);
+      const quoted = `"${channel.replace(/"/g, "")}"`;
+      let client: pg.PoolClient | null = null;
+      let retry: NodeJS.Timeout | null = null;
+      // A dedicated connection; when it drops, reconnect with a growing delay.
+      const connect = async (delay = 1000): Promise<void> => {
+        if (closed) return;
+        try {
+          const next = await pool.connect();
+          next.on("notification", (msg) => {
+            if (msg.channel === channel) onMessage(msg.payload ?? "");
+          });
+          next.on("error", (error) => {
+            onError(error);
+            next.release(true);
+            if (client === next) client = null;
+            retry = setTimeout(() => void connect(), delay);
+          });
+          await next.query(`listen ${quoted}`);
+          client = next;
+        } catch (error) {
+          onError(error as Error);
+          retry = setTimeout(() => void connect(Math.min(delay * 2, 30_000)), delay);
+        }
       };
+      await connect();
+      const stop = async () => {
+        if (retry) clearTimeout(retry);
+        const current = client;
+        client = null;
+        if (current) {
+          await current.query(`unlisten ${quoted}`).catch(() => {});
+          current.release();
+        }
+        listeners.delete(stop);
+      };
+      listeners.add(stop);
+      return stop;
     },
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
     async close() {
-      for (const client of listeners.splice(0)) client.release();
+      closed = true;
+      for (const stop of [...listeners]) await stop();
       await pool.end();
     },
   };

@@ -27,6 +27,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, "pglite"),
+      onError: (error) => log.warn({ err: error.message }, "database connection error"),
     });
   } catch (error) {
     release();

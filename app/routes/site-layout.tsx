@@ -6,6 +6,7 @@ import { Footer } from "~/components/site/Footer";
 import { ChatButton } from "~/components/site/ChatButton";
 import { useLiveUpdates } from "~/components/site/useLiveUpdates";
 import { useT } from "~/i18n/hooks";
+import { FallbackErrorPage } from "~/components/site/FallbackErrorPage";
 import { pageTexts } from "~/i18n/page.server";
 import { LANGUAGE_INFO } from "~/i18n/languages";
 
@@ -72,6 +73,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Without the layout's own data (its loader failed) there are no texts for the chrome.
+  if (!useRouteLoaderData("routes/site-layout")) return <FallbackErrorPage status={status} error={error} />;
   return (
     <Chrome>
       <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">
