@@ -38,6 +38,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(securityHeaders(config));
   app.use("/admin", adminMutationGate(services));
   app.use(compression());
+  // Rendered public pages from memory (fresh nonce per response); form POSTs are never cached.
+  const pages = pageCache({ events: services.events, csp: (nonce) => contentSecurityPolicy(config, nonce), enabled: !options.vite });
+  app.use(pages.serve);
 
   app.get("/healthz", async (_req, res) => {
     const ok = await pingDatabase(services.db);
@@ -74,8 +77,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
-  // Rendered public pages from memory (fresh nonce per response); form POSTs are never cached.
-  app.use(pageCache({ events: services.events, csp: (nonce) => contentSecurityPolicy(config, nonce), enabled: !options.vite }));
+  app.use(pages.capture);
   app.use(
     createRequestHandler({
       build,

@@ -163,8 +163,11 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
 }
 
 /**
- * The middleware: put it just before the React Router request handler. Also marks every
- * response to a non-GET request (a form POST) `no-store`, and the admin `X-Robots-Tag: noindex`.
+ * Two middlewares: `serve` answers from the cache and goes early (right after the security
+ * headers and compression), so a hit skips static-file lookups and routing; `capture`
+ * renders and stores and goes just before the React Router request handler. `serve` also
+ * marks every response to a non-GET request (a form POST) `no-store`, and the admin
+ * `X-Robots-Tag: noindex`. Only pages ever enter the cache, so an early hit is always a page.
  */
 export function pageCache(options: PageCacheOptions) {
   const cache = new PageCache(options.maxEntries, options.maxBytes);
@@ -181,7 +184,7 @@ export function pageCache(options: PageCacheOptions) {
     res.status(304).end();
   };
 
-  const handler = (req: Request, res: Response, next: NextFunction) => {
+  const serve = (req: Request, res: Response, next: NextFunction) => {
     // Search engines never list the admin (robots.txt also keeps crawlers out).
     if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -205,8 +208,14 @@ export function pageCache(options: PageCacheOptions) {
       res.status(200).end(req.method === "HEAD" ? undefined : body);
       return;
     }
+    next();
+  };
+
+  const capture = (req: Request, res: Response, next: NextFunction) => {
     // A HEAD renders no body, so there is nothing to store.
-    if (req.method === "HEAD") return next();
+    if (options.enabled === false || req.method !== "GET" || !isCacheableRequest(req)) return next();
+    const key = req.path;
+    const nonce = res.locals.nonce as string;
 
     const generation = cache.generation;
     const earlierHeaders = new Set(Object.keys(res.getHeaders()));
@@ -265,5 +274,5 @@ export function pageCache(options: PageCacheOptions) {
     };
     next();
   };
-  return Object.assign(handler, { cache });
+  return { serve, capture, cache };
 }

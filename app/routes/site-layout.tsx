@@ -52,7 +52,6 @@ function Chrome({ children }: { children: React.ReactNode }) {
         duration={5000}
         position="top-center"
         dir={LANGUAGE_INFO[data?.lang ?? "en"].dir}
-        richColors
         closeButton
         toastOptions={{ closeButtonAriaLabel: t("common-toast-close") }}
       />

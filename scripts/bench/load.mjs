@@ -1,15 +1,18 @@
-// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /]`
+// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /] [-- --fresh]`
 // A cached public page of a production start vs a plain node:http server sending the same
 // bytes, both on loopback, each in its own process, measured by autocannon in this one.
 // Then a sustained load of --duration seconds on the site and the server's memory after it.
+// The server measured is a restart on a data directory a first start created and seeded,
+// as in production (creating the embedded database is a one-time cost of a much larger
+// process); --fresh measures that first process instead.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, parseArgs, startSite, table } from "./site.mjs";
+import { freePort, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2 });
+const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2, fresh: false });
 
 function run(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -45,7 +48,13 @@ async function startStaticServer(body) {
   };
 }
 
-const site = await startSite();
+const dataDir = tempDataDir();
+if (!options.fresh) {
+  const first = await startSite({}, { dataDir });
+  console.log(`first start (creates and seeds the database): RSS ${first.memory().rssMB.toFixed(0)} MB, peak ${first.memory().peakMB.toFixed(0)} MB`);
+  await first.stop();
+}
+const site = await startSite({}, { dataDir });
 let staticServer;
 try {
   const pageUrl = `${site.url}${options.path}`;
@@ -87,4 +96,5 @@ try {
 } finally {
   await staticServer?.stop();
   await site.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

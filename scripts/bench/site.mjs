@@ -37,11 +37,16 @@ export function parseArgs(argv, defaults) {
   return options;
 }
 
-/** Build when needed, then start `scripts/start.mjs` (NODE_ENV=production) on a free port and a fresh DATA_DIR. */
-export async function startSite(env = {}) {
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "site-bench-"));
+
+/**
+ * Build when needed, then start `scripts/start.mjs` (NODE_ENV=production) on a free port
+ * and a fresh DATA_DIR (or the given one, which is then kept).
+ */
+export async function startSite(env = {}, { dataDir: givenDir } = {}) {
   buildIfNeeded();
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "site-bench-"));
+  const dataDir = givenDir ?? tempDataDir();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
@@ -93,7 +98,7 @@ export async function startSite(env = {}) {
       const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await exited;
       clearTimeout(timer);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -52,6 +52,13 @@ const submit = (page: Page, lang: Lang) => page.getByRole("button", { name: text
 const toast = (page: Page, message: string, type: "error" | "success") =>
   page.locator(`[data-sonner-toast][data-type="${type}"]`, { hasText: message }).first();
 
+/** Wait until the toast has finished appearing (axe measures colours through its fade-in). */
+async function settledToast(page: Page, message: string, type: "error" | "success") {
+  const shown = toast(page, message, type);
+  await shown.waitFor();
+  await expect.poll(() => shown.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+}
+
 async function fill(page: Page, values: Partial<Record<"name" | "email" | "phone" | "subject" | "message", string>>) {
   for (const [name, value] of Object.entries(values)) await field(page, name).fill(value);
 }
@@ -105,11 +112,11 @@ describe.each(LANGUAGES)("contact page (%s)", (lang) => {
       `mailto:${text("contact-email", lang)}`,
     );
 
-    const message = page.getByLabel(text("contact-form-message-label", lang), { exact: true });
+    const message = page.getByRole("textbox", { name: text("contact-form-message-label", lang), exact: true });
     expect(await message.evaluate((el) => el.tagName)).toBe("TEXTAREA");
     expect(await message.getAttribute("rows")).toBe("6");
     for (const key of ["contact-form-name-label", "contact-form-email-label", "contact-form-phone-label", "contact-form-subject-label"]) {
-      expect(await page.getByLabel(text(key, lang), { exact: true }).isVisible(), key).toBe(true);
+      expect(await page.getByRole("textbox", { name: text(key, lang), exact: true }).isVisible(), key).toBe(true);
     }
 
     const booking = page.getByRole("region", { name: text("contact-booking-title", lang) }).getByRole("link");
@@ -150,7 +157,7 @@ describe.each(LANGUAGES)("contact page (%s)", (lang) => {
 
     await fill(page, { name: "   ", subject: " " });
     await submit(page, lang).click();
-    await toast(page, text("contact.validation.name-required", lang), "error").waitFor();
+    await settledToast(page, text("contact.validation.name-required", lang), "error");
     expect(await fieldError(page, "name")).toBe(text("contact.validation.name-required", lang));
     expect(await fieldError(page, "email")).toBe(text("contact.validation.email-invalid", lang));
     expect(await fieldError(page, "phone")).toBeNull();

@@ -52,7 +52,7 @@ const gzipped = (file: string) => {
 
 const chain = (id: string): ManifestRoute[] => {
   const routes: ManifestRoute[] = [];
-  let route = manifest.routes[id];
+  let route: ManifestRoute | undefined = manifest.routes[id];
   while (route) {
     routes.push(route);
     route = route.parentId ? manifest.routes[route.parentId] : undefined;

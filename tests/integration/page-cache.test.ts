@@ -27,8 +27,11 @@ function makeApp() {
     next();
   });
   app.use(compression());
-  const cache = pageCache({ events, csp: (nonce) => `script-src 'nonce-${nonce}'`, maxEntries: 3 });
-  app.use(cache);
+  const pages = pageCache({ events, csp: (nonce) => `script-src 'nonce-${nonce}'`, maxEntries: 3 });
+  app.use(pages.serve);
+  // What app.ts has between the two: routes that answer before the pages (a health check here).
+  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.use(pages.capture);
   app.use(async (req, res) => {
     state.renders++;
     const version = state.version;
@@ -42,7 +45,7 @@ function makeApp() {
     res.write(`<!DOCTYPE html><html><head><script nonce="${nonce}">window.ctx=${JSON.stringify({ nonce })}</script></head>`);
     res.end(`<body><p>${req.method} ${req.path} version ${version}</p>${"<p>filler text</p>".repeat(200)}</body></html>`);
   });
-  return { app, events, state, cache: cache.cache };
+  return { app, events, state, cache: pages.cache };
 }
 
 let server: Server;
@@ -201,6 +204,14 @@ describe("the page cache", () => {
     expect(second.response.headers.get("etag")).toBeNull();
     expect(second.response.headers.get("cache-control") ?? "").not.toContain("public");
     for (const { response, body } of [first, second]) expect(bodyNonce(body)).toBe(headerNonce(response));
+  });
+
+  it("leaves non-page answers alone", async () => {
+    await get("/healthz");
+    const { response, body } = await get("/healthz");
+    expect(JSON.parse(body)).toEqual({ status: "ok" });
+    expect(response.headers.get("x-cache")).toBeNull();
+    expect(ctx.cache.size).toBe(0);
   });
 
   it("marks form posts no-store and never caches them", async () => {

@@ -150,7 +150,7 @@ describe("every public page in every language", () => {
     for (const p of pagePaths()) {
       const url = localizePath(p, lang);
       const { html } = await page(url);
-      let blocks: Record<string, unknown>[] = [];
+      let blocks: Record<string, unknown>[];
       try {
         blocks = jsonLd(html);
       } catch (error) {

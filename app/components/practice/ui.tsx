@@ -41,8 +41,8 @@ export function PageHero({
   decoration?: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={id}
+    // A page header, not a landmark: its title may match another region's (the footer's "About Our Firm").
+    <header
       data-hero=""
       className={`relative isolate flex items-center overflow-hidden text-white ${className}`}
       style={heroBackground}
@@ -62,7 +62,7 @@ export function PageHero({
           {children ? <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:flex-wrap">{children}</div> : null}
         </div>
       </div>
-    </section>
+    </header>
   );
 }
 

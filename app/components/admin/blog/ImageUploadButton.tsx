@@ -73,7 +73,7 @@ export function ImageUploadButton({ label = "Upload image", onUploaded, onError,
   return (
     <label
       htmlFor={id}
-      className={buttonClass("secondary", "md", `cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-gold-400 ${busy ? "pointer-events-none opacity-70" : ""}`)}
+      className={buttonClass("secondary", "md", `cursor-pointer has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-gold-400 has-[input:focus-visible]:outline-solid ${busy ? "pointer-events-none opacity-70" : ""}`)}
     >
       <input
         id={id}

@@ -51,7 +51,7 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
         event.preventDefault();
         onSave(row.key);
       }}
-      className={`rounded-lg border-2 p-4 [contain-intrinsic-size:auto_15rem] [content-visibility:auto] ${
+      className={`rounded-lg border-2 p-4 ${
         dirty ? "border-amber-500 bg-amber-50" : "border-slate-200 bg-white"
       }`}
     >

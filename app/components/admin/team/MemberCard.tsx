@@ -27,7 +27,7 @@ export const MemberCard = memo(function MemberCard({ member, open, onOpenChange,
         className="rounded-lg border border-slate-200 bg-white shadow-sm"
       >
         <h3>
-          <Collapsible.Trigger className="group flex w-full items-center gap-3 rounded-lg p-3 text-start hover:bg-slate-50">
+          <Collapsible.Trigger className="group flex w-full flex-wrap items-center gap-x-3 gap-y-2 rounded-lg p-3 text-start hover:bg-slate-50">
             {thumb ? (
               <img src={thumb} alt="" width={48} height={48} className="size-12 shrink-0 rounded-full bg-slate-100 object-cover" />
             ) : (
@@ -35,15 +35,15 @@ export const MemberCard = memo(function MemberCard({ member, open, onOpenChange,
                 <UserRound className="size-6" aria-hidden="true" />
               </span>
             )}
-            <span className="min-w-0 flex-1">
+            <span className="min-w-0 flex-1 basis-40">
               <span className="block truncate font-semibold text-slate-900">{member.name}</span>
               <span className={`block truncate text-sm ${role ? "text-slate-700" : "italic text-slate-600"}`}>{role || "No role set"}</span>
             </span>
-            <span className="flex flex-wrap items-center justify-end gap-2">
+            <span className="flex flex-wrap items-center gap-2">
               {member.active ? null : <Badge tone="neutral">Inactive</Badge>}
               <TranslationBadge state={memberTranslationState(member.texts)} />
             </span>
-            <ChevronDown className="size-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+            <ChevronDown className="ms-auto size-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
           </Collapsible.Trigger>
         </h3>
         <Collapsible.Content forceMount hidden={!open} className="border-t border-slate-100 p-4">
