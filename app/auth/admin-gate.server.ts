@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function adminMutationGate(services: Services) {
   const refuse = (res: ExpressResponse, status: number, message: string) =>
-    res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(message);
+    res.status(status).set({ "Content-Type": "text/plain; charset=utf-8" }).send(message);
 
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();

@@ -19,10 +19,9 @@ export interface SignedInUser extends AdminUser {
 
 export { ACCESS_DENIED };
 
-const noStore = { "Cache-Control": "no-store" };
-
+// Cache-Control: no-store is set on every /admin response by server/security.ts.
 function plain(status: number, message: string, extra: Record<string, string> = {}): Response {
-  return new Response(message, { status, headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8", ...extra } });
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...extra } });
 }
 
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
@@ -82,7 +81,7 @@ const toAdmin = (user: SignedInUser): AdminUser => ({ id: user.id, email: user.e
 /** Admin page loaders: anonymous -> redirect to the login page; signed in without the role -> 403. */
 export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
-  if (!user) throw redirect("/admin/login", { headers: noStore });
+  if (!user) throw redirect("/admin/login");
   if (!user.isAdmin) throw plain(403, ACCESS_DENIED);
   return toAdmin(user);
 }

@@ -7,11 +7,13 @@ import { rateLimits } from "../../db/schema";
  * so every instance sees the same counts. A row's `count` is the current streak of failures and
  * `reset_at` is the last failure + WINDOW, when the streak is forgotten. From the FREE_FAILURES-th
  * failure on, each further attempt must wait BASE_DELAY doubled per extra failure, capped at
- * MAX_DELAY: an attacker gets a handful of guesses per hour, and the real admin is never
- * locked out for longer than MAX_DELAY. Success clears the account's and the address's streaks.
+ * MAX_DELAY: an attacker soon gets at most four guesses an hour per account, and the real admin
+ * is never locked out for longer than MAX_DELAY. Success clears the account's and the address's
+ * streaks.
  */
 export const THROTTLE = {
-  WINDOW_MS: 15 * 60 * 1000,
+  /** A streak is forgotten an hour after its last failure (longer than the longest wait). */
+  WINDOW_MS: 60 * 60 * 1000,
   /** Failures allowed per account before waits begin. */
   ACCOUNT_FREE_FAILURES: 5,
   /** Per address: a little higher, as an office shares one public address. */

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, LANGUAGE_INFO, localizePath, type Lang } from "~/i18n/languages";
-import type { SeoSite } from "./jsonld";
+import { breadcrumbList, type Crumb, type SeoSite } from "./jsonld";
 
 export interface PageMetaInput {
   /** The page's own title; the firm name is appended. */
@@ -16,6 +16,11 @@ export interface PageMetaInput {
   noindex?: boolean;
   /** JSON-LD objects (schema.org, from ./jsonld), rendered as ld+json scripts; null entries are skipped. */
   jsonLd?: ReadonlyArray<object | null | undefined>;
+  /**
+   * The page's trail after Home, e.g. [{ name: "Practice Areas", path: "/practice-areas" }, { name: "Family", path: "/practice-areas/family" }]:
+   * adds a BreadcrumbList (Home first, absolute URLs in the page's language).
+   */
+  breadcrumbs?: Crumb[];
 }
 
 interface MatchData {
@@ -119,5 +124,6 @@ export function pageMeta(matches: ReadonlyArray<MatchData | undefined>, input: P
   ];
   if (input.noindex) descriptors.push({ name: "robots", content: "noindex" });
   for (const data of input.jsonLd ?? []) if (data) descriptors.push({ "script:ld+json": data });
+  if (input.breadcrumbs?.length) descriptors.push({ "script:ld+json": breadcrumbList(seoSite(matches), input.breadcrumbs) });
   return descriptors;
 }

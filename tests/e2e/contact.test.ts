@@ -275,7 +275,6 @@ describe("contact submissions (a separate site, limit 2 per hour)", () => {
     expect(await field(page, "name").inputValue()).toBe("  Lei Example  ");
     expect(await field(page, "email").inputValue()).toBe("not-an-email");
     expect(await field(page, "message").inputValue()).toBe("Kept message text");
-    await expectNoAxeViolations(page);
 
     await fill(page, { email: "lei@example.com", subject: "Separation" });
     const [ok] = await Promise.all([page.waitForNavigation(), submit(page, "en").click()]);

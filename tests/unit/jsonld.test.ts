@@ -277,6 +277,21 @@ describe("seoSite", () => {
     const meta = pageMeta(matches, { title: "联系我们", description: "d", path: "/contact", jsonLd: [contactPage(result, { name: "联系我们" }), null] });
     expect(meta.filter((m) => "script:ld+json" in m)).toHaveLength(1);
     expect(meta).toContainEqual({ tagName: "link", rel: "alternate", type: "application/rss+xml", title: "海岸律师事务所", href: `${SITE}/zh/rss.xml` });
+
+    // The breadcrumbs option adds the trail as a BreadcrumbList, Home first.
+    const withTrail = pageMeta(matches, { title: "关于", description: "d", path: "/about", breadcrumbs: [{ name: "关于我们", path: "/about" }] });
+    expect(withTrail.filter((m) => "script:ld+json" in m)).toEqual([
+      {
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "BreadcrumbList",
+          itemListElement: [
+            { "@type": "ListItem", position: 1, name: "首页", item: `${SITE}/zh` },
+            { "@type": "ListItem", position: 2, name: "关于我们", item: `${SITE}/zh/about` },
+          ],
+        },
+      },
+    ]);
   });
 });
 

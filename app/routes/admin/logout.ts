@@ -3,7 +3,7 @@ import { logoutAction } from "~/auth/logout.server";
 
 /** Signing out changes state, so it is POST only (a link or image cannot sign anyone out). */
 export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
