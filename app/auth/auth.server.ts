@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../../db/client";
 import { accounts, sessions, users, verifications } from "../../db/schema";
 import type { Config } from "../../server/config";
+import type { Logger } from "../../server/log";
 import { configureToastCookie } from "../admin/toast.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
 
@@ -20,7 +21,7 @@ export const SESSION_TOUCH_SECONDS = 5 * 60;
 /** The header through which the client address reaches better-auth (set only by our code). */
 export const CLIENT_IP_HEADER = "x-admin-client-ip";
 
-export function createAuth(db: Db, config: Pick<Config, "SESSION_SECRET" | "SITE_URL" | "secureCookies">) {
+export function createAuth(db: Db, config: Pick<Config, "SESSION_SECRET" | "SITE_URL" | "secureCookies">, log?: Logger) {
   return betterAuth({
     appName: "Admin",
     baseURL: config.SITE_URL,
@@ -51,10 +52,15 @@ export function createAuth(db: Db, config: Pick<Config, "SESSION_SECRET" | "SITE
       // Under https the cookie is Secure and named __Secure-admin.session_token.
       useSecureCookies: config.secureCookies,
       cookiePrefix: "admin",
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // Only the admin area needs the session: public pages never receive it (nor the page cache).
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/admin" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // better-auth's own errors go to the site's JSON log; failed sign-ins are logged by login.server.ts.
+    logger: log
+      ? { level: "error", log: (level, message) => log[level === "debug" ? "debug" : level]({ source: "better-auth" }, message) }
+      : { disabled: true },
   });
 }
 
@@ -64,15 +70,15 @@ export type Auth = ReturnType<typeof createAuth>;
 const instances = new WeakMap<object, Auth>();
 
 export interface AuthContext {
-  services: { db: Db; config: Config };
+  services: { db: Db; config: Config; log?: Logger };
 }
 
 /** The better-auth instance of this process, built on first use from the load context. */
 export function getAuth(context: AuthContext): Auth {
-  const { db, config } = context.services;
+  const { db, config, log } = context.services;
   let auth = instances.get(db);
   if (!auth) {
-    auth = createAuth(db, config);
+    auth = createAuth(db, config, log);
     instances.set(db, auth);
     configureToastCookie(config);
   }

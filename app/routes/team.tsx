@@ -105,6 +105,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
             {t("team-join-title")}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{t("team-join-text")}</p>
+          {/* The original button did nothing; applicants write through the contact form, which reaches the firm's inbox. */}
           <LocalizedLink
             to="/contact"
             className="mt-8 inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"

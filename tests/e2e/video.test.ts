@@ -184,9 +184,9 @@ describe.each(LANGUAGES)("video consultation (%s)", (lang) => {
     await join(page, lang, "fourth-room");
     await page.locator("header").getByRole("link", { name: text("nav-contact", lang), exact: true }).first().click();
     await page.waitForURL(`**${localizePath("/contact", lang)}`);
+    await expect.poll(async () => (await jitsi(page))!.instances[3]?.disposed).toBe(true);
     const afterLeaving = (await jitsi(page))!;
     expect(afterLeaving.instances).toHaveLength(4);
-    expect(afterLeaving.instances[3].disposed).toBe(true);
     expect(afterLeaving.loads).toBe(1);
     expect(await serverLoads()).toBe(before + 1);
 

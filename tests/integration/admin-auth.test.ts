@@ -125,6 +125,22 @@ describe(`login throttle and sessions (${usingPostgres() ? "PostgreSQL" : "PGlit
     expect(await verifySetupToken(db, fresh, now)).toBe(false);
     expect(await verifySetupToken(db, replaced, now)).toBe(true);
   });
+
+  it("makes exactly one first admin when several setups run at once (advisory lock)", async () => {
+    await db.delete(userRoles);
+    const names = ["one", "two", "three", "four"];
+    const emails = names.map((n) => `race-${n}@example.test`);
+    // Accounts exist already, so no password hashing staggers the attempts: they really overlap.
+    for (const email of emails) await createOrPromoteAdmin(db, { email, password: "race account passphrase" }, { via: "test", grantAdmin: false });
+    const attempts = await Promise.allSettled(emails.map((email) => createOrPromoteAdmin(db, { email }, { onlyIfNoAdmin: true, via: "setup" })));
+    expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    expect(attempts.filter((a) => a.status === "rejected").map((a) => (a as PromiseRejectedResult).reason.constructor.name)).toEqual([
+      "SetupAlreadyDone",
+      "SetupAlreadyDone",
+      "SetupAlreadyDone",
+    ]);
+    expect(await db.select().from(userRoles).where(eq(userRoles.role, "admin"))).toHaveLength(1);
+  });
 });
 
 describe("admin sign-in, setup and tools against a running server", () => {
