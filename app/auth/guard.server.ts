@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import { and, eq, lt } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
@@ -49,8 +50,10 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
   let result;
   try {
     result = await auth.api.getSession({ headers: authHeaders(request) });
-  } catch {
-    return null;
+  } catch (error) {
+    // A refused cookie is nobody; a database failure is an error, not a sign-out.
+    if (error instanceof APIError) return null;
+    throw error;
   }
   if (!result) return null;
   const { session, user } = result;

@@ -4,7 +4,7 @@ import { toast as showToast, Toaster } from "sonner";
 
 /** The admin area's toaster: one visible toast, 5 seconds (SPEC 4). */
 export function AdminToaster() {
-  return <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton />;
+  return <Toaster visibleToasts={1} duration={5000} position="top-center" closeButton />;
 }
 
 export interface FlashToast {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +103,7 @@ describe("admin access rules for every admin route", () => {
 
   afterAll(async () => {
     await site?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("finds the admin routes in app/routes.ts", () => {
@@ -234,6 +235,9 @@ describe("admin access rules for every admin route", () => {
     const sessionCookie = response.headers.getSetCookie().find((c) => c.startsWith("admin.session_token="));
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    // Only the admin area receives it.
+    expect(sessionCookie).toMatch(/Path=\/admin(;|$)/i);
+    expect(sessionCookie).toMatch(/Max-Age=604800/);
     expect(cookiesFrom(response)).toContain("admin-toast=");
   });
 });
