@@ -284,7 +284,7 @@ describe("site map page", () => {
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe(text("sitemap-page-title", lang));
     for (const key of ["sitemap-pages-title", "sitemap-practice-areas-title", "sitemap-blog-title"]) {
-      expect(await page.getByRole("heading", { level: 2, name: text(key, lang) }).count(), key).toBe(1);
+      expect(await page.locator("main").getByRole("heading", { level: 2, name: text(key, lang) }).count(), key).toBe(1);
     }
     const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     for (const p of pages) expect(hrefs, p).toContain(localizePath(p, lang));
