@@ -39,14 +39,22 @@ try {
   for (const u of urls) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${site.url}${u}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`${u}: ${runtimeError.code} ${runtimeError.message}`);
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): try again.
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        lhr = (
+          await lighthouse(`${site.url}${u}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          })
+        ).lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${u}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        process.stderr.write(`(${u}: ${lhr.runtimeError.code}, retrying)`);
+      }
+      const { categories, audits } = lhr;
       samples.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,

@@ -43,7 +43,8 @@ describe("admin: Website Content tab", () => {
 
   const entry = (label: string): Locator => page.getByRole("form", { name: label, exact: true });
   const field = (label: string, language: "English" | "Farsi" | "Chinese") => entry(label).getByLabel(language, { exact: true });
-  const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  // The front toast is the one on screen; older ones linger hidden in the list.
+  const toast = (text: string) => page.locator(`[data-sonner-toast][data-front="true"]`).filter({ hasText: text });
   const search = () => page.getByLabel("Search content");
   const showing = () => page.getByText(/^Showing \d+ of \d+ entries/);
   const counts = async () => {

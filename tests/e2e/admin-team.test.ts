@@ -28,7 +28,8 @@ describe("admin: Team Management tab", () => {
     await browser?.close();
   });
 
-  const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  // The front toast is the one on screen; older ones linger hidden in the list.
+  const toast = (text: string) => page.locator(`[data-sonner-toast][data-front="true"]`).filter({ hasText: text });
   const list = () => page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3 }) });
   /** A member's list item, found by the name in its header. */
   const member = (name: string): Locator => list().getByRole("listitem").filter({ has: page.getByRole("button", { name: new RegExp(`^${name}`) }) });
