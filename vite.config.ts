@@ -8,7 +8,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", assetsInlineLimit: 0 }
     : // No data: URLs: fonts and images stay files the CSP (font-src 'self') and caches can serve.
-      { target: "es2022", assetsInlineLimit: 0 },
+      {
+        target: "es2022",
+        assetsInlineLimit: 0,
+        // React Router preloads route modules itself; Vite's helper for lazy imports is dead weight.
+        modulePreload: false,
+      },
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
 }));

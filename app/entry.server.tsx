@@ -24,7 +24,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        onShellReady() {
+        // Never outline a finished Suspense boundary into a script-revealed chunk: pages must
+        // read whole without JavaScript (and the page cache stores what we send).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

@@ -20,7 +20,7 @@ import zhFont700 from "@fontsource/noto-sans-sc/700.css?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import faArabic400 from "@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url";
 import faArabic700 from "@fontsource/vazirmatn/files/vazirmatn-arabic-700-normal.woff2?url";
-import { FallbackErrorPage } from "./components/site/FallbackErrorPage";
+import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";
 import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -81,5 +81,5 @@ export default function App() {
 /** Last-resort error page, when even the site layout could not load (say, the database is down). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <FallbackErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />;
+  return <LazyFallbackErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />;
 }

@@ -54,7 +54,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // PGlite's default 128 MB of shared buffers is sized for a server; a firm's site needs far less.
+  const options = { postgresqlconf: ["shared_buffers = 16MB"] };
+  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
   return {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/about";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { pageMeta, siteFacts } from "~/seo/meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { AboutHero, AboutLocation, AboutStory, AboutValues, AboutWhy } from "~/components/about/AboutSections";
 
@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.texts["about-page-title"] ?? "", description: data?.texts["about-meta-description"] ?? "", path: "/about" });
+  pageMeta(matches, { title: data?.texts["about-page-title"] ?? "", description: data?.texts["about-meta-description"] ?? "", path: "/about", breadcrumbs: [{ name: siteFacts(matches).texts["nav-about"] ?? "", path: "/about" }] });
 
 export default function About() {
   const t = useT();

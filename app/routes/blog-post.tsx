@@ -3,8 +3,9 @@ import { ArrowLeft, CalendarDays, Scale, ShieldAlert, UserRound } from "lucide-r
 import type { Route } from "./+types/blog-post";
 import { formatPostDate } from "~/blog/dates";
 import { postImage } from "~/blog/images.server";
+import { renderPostHtml } from "~/blog/markdown.server";
 import { findPublishedPost, localizePost, type BlogPostRow } from "~/blog/posts.server";
-import { PostMarkdown } from "~/components/blog/Markdown";
+import { PostBody } from "~/components/blog/PostBody";
 import { textLangProps } from "~/components/blog/PostCards";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
@@ -30,8 +31,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
   const localized = localizePost(row, page.lang);
   const image = await postImage(db, localized.featuredImage).catch(() => null);
+  // The browser gets the article as HTML only: the Markdown renderer stays on the server.
+  const { content, ...rest } = localized;
   const post = {
-    ...localized,
+    ...rest,
+    content: { lang: content.lang, html: renderPostHtml(content.text, page.lang) },
     date: formatPostDate(localized.publishedAt, page.lang),
     image,
     updatedAt: row.updatedAt.toISOString(),
@@ -144,9 +148,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </p>
           </header>
 
-          <div className="mt-4" {...textLangProps(post.content, lang)}>
-            <PostMarkdown lang={lang}>{post.content.text}</PostMarkdown>
-          </div>
+          <PostBody html={post.content.html} {...textLangProps(post.content, lang)} />
 
           <aside aria-labelledby="legal-disclaimer-title" className="mt-12 flex gap-4 rounded-xl border border-amber-300 bg-amber-50 p-6">
             <ShieldAlert aria-hidden="true" className="size-6 shrink-0 text-amber-700" />

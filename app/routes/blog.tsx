@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // pageMeta also links this language's RSS feed (rel="alternate" type="application/rss+xml").
 export const meta: Route.MetaFunction = ({ data: page, matches }) =>
-  pageMeta(matches, { title: page?.texts["blog-page-title"] ?? "Blog", description: page?.texts["blog-meta-description"] ?? "", path: "/blog" });
+  pageMeta(matches, { title: page?.texts["blog-page-title"] ?? "Blog", description: page?.texts["blog-meta-description"] ?? "", path: "/blog", breadcrumbs: [{ name: page?.texts["blog-breadcrumb"] ?? "Blog", path: "/blog" }] });
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const t = useT();

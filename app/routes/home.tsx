@@ -1,6 +1,7 @@
 import type { Route } from "./+types/home";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { pageMeta, seoSite } from "~/seo/meta";
+import { legalService } from "~/seo/jsonld";
 import { areaCardKeys } from "~/components/practice/areas";
 import { HomeCallToAction, HomeHero, HomePracticeAreas, HomeTestimonials, HomeWhyChoose } from "~/components/home/HomeSections";
 
@@ -9,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.texts["home-page-title"] ?? "", description: data?.texts["home-meta-description"] ?? "", path: "/" });
+  pageMeta(matches, { title: data?.texts["home-page-title"] ?? "", description: data?.texts["home-meta-description"] ?? "", path: "/", jsonLd: [legalService(seoSite(matches))] });
 
 export default function Home() {
   return (

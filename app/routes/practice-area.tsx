@@ -1,14 +1,18 @@
+import { Suspense } from "react";
+import { lazyAfterPaint } from "~/components/lazy";
 import { data as response } from "react-router";
 import type { Route } from "./+types/practice-area";
 import { useT } from "~/i18n/hooks";
 import { stripLangPrefix } from "~/i18n/languages";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { pageMeta, seoSite } from "~/seo/meta";
+import { faqPage, services } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
-import { PageHero } from "~/components/practice/ui";
 import { areaImageAltKey, areaPath } from "~/components/practice/areas";
-import { AREA_PAGES, areaPageForPath, faqItems } from "~/components/practice/area-pages";
-import { AreaCallToAction, AreaExtra, AreaFaq, AreaOverview, AreaServices } from "~/components/practice/AreaSections";
+import { areaPageForPath, faqItems } from "~/components/practice/area-pages";
+
+// The page body hydrates from its own chunk, so the first download stays within the budget.
+const AreaPageBody = lazyAfterPaint(() => import("~/components/practice/AreaPageBody"));
 
 /** One module serves the four practice-area paths; the URL says which area. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,36 +22,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: [page.category],
     keys: ["practice-areas-breadcrumb", areaImageAltKey(page)],
   });
-  // The FAQ in the page's language, ready for the accordion and for FAQPage structured data.
-  return { lang, texts, slug: page.slug, faq: faqItems(page, texts) };
+  return {
+    lang,
+    texts,
+    slug: page.slug,
+    prefix: page.prefix,
+    path: areaPath(page),
+    serviceCount: page.serviceCount,
+    // The FAQ in the page's language, ready for the accordion and for FAQPage structured data.
+    faq: faqItems(page, texts),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const page = AREA_PAGES.find((p) => p.slug === data?.slug);
-  if (!data || !page) return [];
+  if (!data) return [];
+  const { texts, prefix, path } = data;
   return pageMeta(matches, {
-    title: data.texts[`${page.prefix}-page-title`] ?? "",
-    description: data.texts[`${page.prefix}-meta-description`] ?? "",
-    path: areaPath(page),
+    title: texts[`${prefix}-page-title`] ?? "",
+    description: texts[`${prefix}-meta-description`] ?? "",
+    path,
+    breadcrumbs: [
+      { name: texts["practice-areas-breadcrumb"] ?? "", path: "/practice-areas" },
+      { name: texts[`${prefix}-breadcrumb`] ?? "", path },
+    ],
+    jsonLd: [
+      services(seoSite(matches), {
+        areaName: texts[`${prefix}-breadcrumb`] ?? "",
+        path,
+        description: texts[`${prefix}-meta-description`],
+        services: Array.from({ length: data.serviceCount }, (_, i) => texts[`${prefix}-service-${i + 1}-title`] ?? ""),
+      }),
+      faqPage(seoSite(matches), data.faq, path),
+    ],
   });
 };
 
-export default function PracticeAreaPage({ loaderData }: Route.ComponentProps) {
+export default function PracticeArea({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const page = AREA_PAGES.find((p) => p.slug === loaderData.slug)!;
-  // Sections after the overview alternate tinted and white backgrounds.
-  const tintAt = (index: number) => index % 2 === 0;
   return (
     <>
-      <Breadcrumbs items={[{ label: t("practice-areas-breadcrumb"), path: "/practice-areas" }, { label: t(`${page.prefix}-breadcrumb`) }]} />
-      <PageHero id="area-hero-heading" title={t(`${page.prefix}-hero-title`)} subtitle={t(`${page.prefix}-hero-subtitle`)} icon={page.icon} />
-      <AreaOverview page={page} />
-      <AreaServices page={page} tint={tintAt(0)} />
-      {page.extras.map((extra, index) => (
-        <AreaExtra key={extra.id} extra={extra} tint={tintAt(index + 1)} />
-      ))}
-      <AreaFaq page={page} items={loaderData.faq} tint={tintAt(page.extras.length + 1)} />
-      <AreaCallToAction page={page} />
+      <Breadcrumbs
+        items={[{ label: t("practice-areas-breadcrumb"), path: "/practice-areas" }, { label: t(`${loaderData.prefix}-breadcrumb`) }]}
+      />
+      <Suspense fallback={null}>
+        <AreaPageBody slug={loaderData.slug} faq={loaderData.faq} />
+      </Suspense>
     </>
   );
 }

@@ -16,6 +16,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     title: data?.texts["practice-areas-page-title"] ?? "",
     description: data?.texts["practice-areas-meta-description"] ?? "",
     path: "/practice-areas",
+    breadcrumbs: [{ name: data?.texts["practice-areas-breadcrumb"] ?? "", path: "/practice-areas" }],
   });
 
 export default function PracticeAreas() {

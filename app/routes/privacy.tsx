@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) =>
     title: page?.texts["privacy-page-title"] ?? "Privacy Policy",
     description: page?.texts["privacy-meta-description"] ?? "",
     path: "/privacy",
+    breadcrumbs: [{ name: page?.texts["privacy-title"] ?? "", path: "/privacy" }],
   });
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {

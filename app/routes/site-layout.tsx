@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Route } from "./+types/site-layout";
 import { Header } from "~/components/site/Header";
 import { Footer } from "~/components/site/Footer";
 import { ChatButton } from "~/components/site/ChatButton";
 import { useLiveUpdates } from "~/components/site/useLiveUpdates";
 import { useT } from "~/i18n/hooks";
-import { FallbackErrorPage } from "~/components/site/FallbackErrorPage";
+import { LazyFallbackErrorPage } from "~/components/site/LazyFallbackErrorPage";
 import { pageTexts } from "~/i18n/page.server";
 import { LANGUAGE_INFO } from "~/i18n/languages";
 
@@ -29,6 +29,28 @@ export function useSite(): SiteLayoutData["site"] {
   return data.site;
 }
 
+// The toast area loads after the page is interactive: most pages never toast, and a visitor
+// cannot trigger one before hydration anyway. Keeps sonner out of every page's first download.
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+function DeferredToaster({ dir, closeLabel }: { dir: "ltr" | "rtl"; closeLabel: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        position="top-center"
+        dir={dir}
+        closeButton
+        toastOptions={{ closeButtonAriaLabel: closeLabel }}
+      />
+    </Suspense>
+  );
+}
+
 function Chrome({ children }: { children: React.ReactNode }) {
   const t = useT();
   const data = useRouteLoaderData("routes/site-layout") as SiteLayoutData | undefined;
@@ -47,14 +69,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       {data?.site.whatsappNumber ? <ChatButton number={data.site.whatsappNumber} /> : null}
-      <Toaster
-        visibleToasts={1}
-        duration={5000}
-        position="top-center"
-        dir={LANGUAGE_INFO[data?.lang ?? "en"].dir}
-        closeButton
-        toastOptions={{ closeButtonAriaLabel: t("common-toast-close") }}
-      />
+      <DeferredToaster dir={LANGUAGE_INFO[data?.lang ?? "en"].dir} closeLabel={t("common-toast-close")} />
     </>
   );
 }
@@ -73,7 +88,7 @@ export function ErrorBoundary() {
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Without the layout's own data (its loader failed) there are no texts for the chrome.
-  if (!useRouteLoaderData("routes/site-layout")) return <FallbackErrorPage status={status} error={error} />;
+  if (!useRouteLoaderData("routes/site-layout")) return <LazyFallbackErrorPage status={status} error={error} />;
   return (
     <Chrome>
       <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -50,6 +50,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) =>
     title: page?.texts["sitemap-page-title"] ?? "Site Map",
     description: page?.texts["sitemap-meta-description"] ?? "",
     path: "/sitemap",
+    breadcrumbs: [{ name: page?.texts["sitemap-page-title"] ?? "", path: "/sitemap" }],
   });
 
 const linkClass = "text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";

@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     title: data?.texts["videoConsultation.pageTitle"] ?? "",
     description: data?.texts["videoConsultation.metaDescription"] ?? "",
     path: "/video-consultation",
+    breadcrumbs: [{ name: data?.texts["videoConsultation.breadcrumb"] ?? "", path: "/video-consultation" }],
   });
 
 const FEATURES = [

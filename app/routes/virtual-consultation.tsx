@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     title: data?.texts["virtual-consultation-page-title"] ?? "",
     description: data?.texts["virtual-consultation-meta-description"] ?? "",
     path: "/virtual-consultation",
+    breadcrumbs: [{ name: data?.texts["virtual-consultation-breadcrumb"] ?? "", path: "/virtual-consultation" }],
   });
 
 const EXPECT_ITEMS = [

@@ -356,7 +356,7 @@ describe("with posts written into a database of its own", () => {
                 "",
                 '<a href="javascript:alert(3)">raw</a>',
                 "",
-                "Read the [Federal Court](https://www.fct-cf.ca/en/home) site.",
+                "Read the [Federal Court](https://www.fct-cf.ca/en/home) site, or [write to us](/contact).",
               ].join("\n"),
               author: "B",
               published: true,
@@ -396,6 +396,15 @@ describe("with posts written into a database of its own", () => {
           const external = article.getByRole("link", { name: "Federal Court" });
           expect(await external.getAttribute("href")).toBe("https://www.fct-cf.ca/en/home");
           expect(await external.getAttribute("rel")).toBe("noopener noreferrer");
+          // A link to a page of the site follows the reader's language and navigates in place (no reload).
+          const internal = article.getByRole("link", { name: "write to us" });
+          expect(await internal.getAttribute("href")).toBe("/fa/contact");
+          expect(await internal.getAttribute("rel")).toBeNull();
+          await post.page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+          await internal.click();
+          await post.page.waitForURL(`${site.url}/fa/contact`);
+          await expect.poll(() => post.page.locator("h1").textContent()).not.toBe("Unsafe Markdown");
+          expect(await post.page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
           await post.page.context().close();
 
           const sitemap = await open(`${site.url}/sitemap`);

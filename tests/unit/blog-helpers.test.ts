@@ -75,6 +75,13 @@ describe("subscribeSchema", () => {
     expect(subscribeSchema.parse({ email: "  Client@Example.COM " })).toEqual({ email: "client@example.com" });
   });
 
+  it("counts the 255-character limit after trimming", () => {
+    const longest = `${"a".repeat(243)}@example.com`;
+    expect(longest).toHaveLength(255);
+    expect(subscribeSchema.parse({ email: `  ${longest.toUpperCase()}  ` })).toEqual({ email: longest });
+    expect(subscribeSchema.safeParse({ email: `a${longest}` }).success).toBe(false);
+  });
+
   it("rejects missing, malformed and over-long addresses with the invalid-email key", () => {
     for (const email of [undefined, "", "   ", "no-at-sign", "a@b", "two@@example.com", `${"a".repeat(250)}@example.com`]) {
       const result = subscribeSchema.safeParse({ email });

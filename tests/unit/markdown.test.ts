@@ -2,18 +2,17 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderPostHtml } from "~/blog/markdown.server";
 import { classifyHref, PostMarkdown } from "~/components/blog/Markdown";
 import type { Lang } from "~/i18n/languages";
 
-/** Server-render an article body the way the post page does. */
-function render(markdown: string, lang: Lang = "en"): string {
-  return renderToString(createElement(MemoryRouter, null, createElement(PostMarkdown, { lang, children: markdown })));
-}
+/** An article body as the post page's loader sends it to the browser. */
+const render = (markdown: string, lang: Lang = "en"): string => renderPostHtml(markdown, lang);
 
 /** Every href attribute in the HTML, decoded. */
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
 
-describe("PostMarkdown", () => {
+describe("renderPostHtml (the article HTML the post page injects)", () => {
   it("drops javascript:, data: and vbscript: links and never renders raw HTML as elements", () => {
     const html = render(
       [
@@ -72,6 +71,9 @@ describe("PostMarkdown", () => {
     expect(html).toMatch(/<a href="https:\/\/www\.canada\.ca\/en\.html"[^>]*rel="noopener noreferrer"/);
     expect(html).toMatch(/<a href="\/\/evil\.example"[^>]*rel="noopener noreferrer"/);
     expect(html).not.toMatch(/<a href="\/about"[^>]*rel=/);
+    // Only page links are marked for in-place navigation; mail and other sites are left to the browser.
+    expect(html).toMatch(/<a href="\/about" data-page-link=""/);
+    expect(html.match(/data-page-link/g)).toHaveLength(1);
   });
 
   it("points internal page links into the reader's language, leaving files alone", () => {
@@ -88,5 +90,18 @@ describe("PostMarkdown", () => {
     expect(html).toContain("<table");
     expect(html).toContain("<del>old</del>");
     expect(html).toMatch(/<strong[^>]*>bold<\/strong>/);
+  });
+});
+
+describe("PostMarkdown (the admin editor's live preview)", () => {
+  it("applies the same safe defaults inside the router", () => {
+    const html = renderToString(
+      createElement(MemoryRouter, null, createElement(PostMarkdown, { lang: "fa", children: "# T\n\n[x](javascript:alert(1)) <script>alert(2)</script> [c](/contact) [o](https://example.com)" })),
+    );
+    expect(html).not.toContain("<h1");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain(">x</span>");
+    expect(hrefs(html)).toEqual(["/fa/contact", "https://example.com"]);
+    expect(html).toMatch(/<a href="https:\/\/example\.com"[^>]*rel="noopener noreferrer"/);
   });
 });

@@ -2,6 +2,7 @@ import type { ComponentPropsWithoutRef } from "react";
 import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { Link } from "react-router";
+import { PAGE_LINK_ATTRIBUTE, POST_BODY_CLASS } from "~/components/blog/PostBody";
 import { langFromPath, localizePath, type Lang } from "~/i18n/languages";
 
 /** Site paths that are files or services, not pages: never given a language prefix. */
@@ -32,7 +33,14 @@ type Props<T extends keyof React.JSX.IntrinsicElements> = ComponentPropsWithoutR
 
 const linkClass = "font-medium text-brand-700 underline decoration-gold-500 decoration-2 underline-offset-2 hover:text-brand-900";
 
-function components(lang: Lang): Components {
+/** How a link to one of the site's pages is drawn: a router link, or a plain marked anchor in static HTML. */
+type PageLink = (props: { to: string; className: string; children?: React.ReactNode }) => React.ReactNode;
+
+const routerLink: PageLink = ({ to, ...props }) => <Link to={to} {...props} />;
+// In HTML made on the server there is no router: <PostBody> makes these navigate in place.
+const staticLink: PageLink = ({ to, ...props }) => <a href={to} {...{ [PAGE_LINK_ATTRIBUTE]: "" }} {...props} />;
+
+function components(lang: Lang, PageLink: PageLink): Components {
   return {
     // The page's title is the only h1: a '# heading' in an article becomes a section heading.
     h1: ({ node: _node, ...props }: Props<"h1">) => <h2 className="mt-10 mb-4 text-2xl font-bold text-brand-900 sm:text-3xl" {...props} />,
@@ -73,9 +81,9 @@ function components(lang: Lang): Components {
       if (target.kind === "none") return <span>{children}</span>;
       if (target.kind === "page") {
         return (
-          <Link to={target.to} className={linkClass} {...props}>
+          <PageLink to={target.to} className={linkClass} {...props}>
             {children}
-          </Link>
+          </PageLink>
         );
       }
       return (
@@ -88,16 +96,26 @@ function components(lang: Lang): Components {
 }
 
 /**
- * An article body: Markdown with GitHub extensions, rendered on the server. Raw HTML in
- * the source is never turned into elements (react-markdown shows it as text; no rehype-raw),
- * and the default URL policy is kept.
+ * An article body: Markdown with GitHub extensions. Raw HTML in the source is never turned
+ * into elements (react-markdown shows it as text; no rehype-raw), and the default URL
+ * policy is kept. This is the admin's live preview; the public page gets the same output
+ * as HTML made on the server (renderPostHtml in app/blog/markdown.server.tsx).
  */
 export function PostMarkdown({ children, lang, className }: { children: string; lang: Lang; className?: string }) {
   return (
-    <div className={`text-lg leading-8 text-slate-800 ${className ?? ""}`}>
-      <Markdown remarkPlugins={[remarkGfm]} components={components(lang)}>
+    <div className={`${POST_BODY_CLASS} ${className ?? ""}`}>
+      <Markdown remarkPlugins={[remarkGfm]} components={components(lang, routerLink)}>
         {children}
       </Markdown>
     </div>
+  );
+}
+
+/** The same rendering for static HTML, without a router: the public page's container wraps it. */
+export function MarkdownContent({ children, lang }: { children: string; lang: Lang }) {
+  return (
+    <Markdown remarkPlugins={[remarkGfm]} components={components(lang, staticLink)}>
+      {children}
+    </Markdown>
   );
 }

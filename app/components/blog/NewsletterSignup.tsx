@@ -1,9 +1,27 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { CheckCircle2, Mail } from "lucide-react";
-import { SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, subscribeSchema, type SubscribeResult } from "~/blog/subscribe-schema";
+import { SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from "~/blog/subscribe";
 import { useT } from "~/i18n/hooks";
+
+/**
+ * A toast, with sonner loaded only when there is something to show: the site layout mounts
+ * its <Toaster> lazily too, so the library stays out of the blog page's first download.
+ */
+function notify(kind: "success" | "info" | "error", message: string) {
+  void import("sonner").then(({ toast }) => toast[kind](message));
+}
+
+type SubscribeSchema = typeof import("~/blog/subscribe-schema").subscribeSchema;
+let schema: SubscribeSchema | undefined;
+
+/**
+ * The shared schema, fetched once the visitor heads for the form rather than with the page.
+ * Until it has arrived a submission simply goes to the server, which validates anyway.
+ */
+function loadSchema() {
+  if (!schema) void import("~/blog/subscribe-schema").then((module) => (schema = module.subscribeSchema));
+}
 
 /**
  * 'Stay Informed': a real form posting to the blog page's action. Without JavaScript the
@@ -33,12 +51,12 @@ export function NewsletterSignup() {
     if (!answer || fetcher.state !== "idle") return;
     const message = t(SUBSCRIBE_MESSAGE_KEYS[answer.status]);
     if (answer.status === "subscribed") {
-      toast.success(message);
+      notify("success", message);
       formRef.current?.reset();
     } else if (answer.status === "already-subscribed") {
-      toast.info(message);
+      notify("info", message);
     } else {
-      toast.error(message);
+      notify("error", message);
       if (answer.status === "invalid") inputRef.current?.focus();
     }
     // Only a new answer from the server should toast, not a change of language.
@@ -47,11 +65,11 @@ export function NewsletterSignup() {
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const email = new FormData(event.currentTarget).get("email");
-    if (!subscribeSchema.safeParse({ email }).success) {
+    if (schema && !schema.safeParse({ email }).success) {
       // Same rule as the server: tell the visitor now instead of sending a request.
       event.preventDefault();
       setClientError(true);
-      toast.error(t(SUBSCRIBE_MESSAGE_KEYS.invalid));
+      notify("error", t(SUBSCRIBE_MESSAGE_KEYS.invalid));
       inputRef.current?.focus();
       return;
     }
@@ -68,7 +86,15 @@ export function NewsletterSignup() {
         <p id={hintId} className="mt-3 text-slate-200">
           {t("blog-newsletter-text")}
         </p>
-        <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-6 text-start">
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          onFocus={loadSchema}
+          onPointerEnter={loadSchema}
+          className="mt-6 text-start"
+        >
           <input type="hidden" name="intent" value="subscribe" />
           {/* Hidden from people and from assistive technology; bots that fill every field give themselves away. */}
           <div aria-hidden="true" className="sr-only">

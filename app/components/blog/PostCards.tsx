@@ -5,7 +5,7 @@ import { LANGUAGE_INFO, type Lang } from "~/i18n/languages";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 
 /** `lang`/`dir` for a text shown in another language than the page (an untranslated post). */
-export function textLangProps(text: LocalizedText, pageLang: Lang): { lang?: string; dir?: "ltr" | "rtl" } {
+export function textLangProps(text: Pick<LocalizedText, "lang">, pageLang: Lang): { lang?: string; dir?: "ltr" | "rtl" } {
   if (text.lang === pageLang) return {};
   return { lang: LANGUAGE_INFO[text.lang].htmlLang, dir: LANGUAGE_INFO[text.lang].dir };
 }
