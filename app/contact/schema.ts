@@ -5,14 +5,9 @@ import { z } from "zod/mini";
  * The contact form's one schema, used by the page before sending and by the server action.
  * Messages are content keys (contact.validation.*), translated where they are shown.
  */
-export const CONTACT_LIMITS = { name: 100, email: 255, phone: 50, subject: 200, message: 5000 } as const;
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactValues } from "./fields";
 
-export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactValues = Record<ContactField, string>;
-
-/** The hidden field only bots fill in. */
-export const HONEYPOT_FIELD = "website";
+export * from "./fields";
 
 // Before any schema is built (objects read it then): Zod would otherwise probe `new Function`
 // for its fast object parser, which the site's CSP blocks and reports as a violation.
@@ -35,17 +30,6 @@ export const contactSchema = z.object({
 
 export type ContactSubmission = z.output<typeof contactSchema>;
 
-export const emptyContactValues = (): ContactValues => ({ name: "", email: "", phone: "", subject: "", message: "" });
-
-/** The form's fields as strings (a missing field is empty), as typed by the visitor. */
-export function readContactForm(form: FormData): ContactValues {
-  const values = emptyContactValues();
-  for (const field of CONTACT_FIELDS) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
 
 export type ContactValidation =
   | { success: true; data: ContactSubmission }

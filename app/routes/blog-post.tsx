@@ -11,8 +11,9 @@ import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { useLang, useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { blogPosting, breadcrumbList } from "~/seo/jsonld";
-import { pageMeta, seoSite, siteFacts } from "~/seo/meta";
+import { blogPosting, breadcrumbList, type SeoSite } from "~/seo/jsonld";
+import { seoSiteFor } from "~/seo/site.server";
+import { pageMeta, siteFacts } from "~/seo/meta";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, log } = context.services;
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // A missing slug and a draft look the same to a visitor: 'Post Not Found'. A database
   // failure shows the same page with 503, so crawlers come back rather than drop the URL.
-  if (!row) return data({ ...page, post: null }, { status: failed ? 503 : 404 });
+  if (!row) return data({ ...page, post: null, jsonLd: [] }, { status: failed ? 503 : 404 });
 
   const localized = localizePost(row, page.lang);
   const image = await postImage(db, localized.featuredImage).catch(() => null);
@@ -40,8 +41,43 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     image,
     updatedAt: row.updatedAt.toISOString(),
   };
-  return data({ ...page, post });
+  // Structured data is built here, on the server, so its builders never ship to the browser.
+  const jsonLd = postJsonLd(await seoSiteFor(request, context), page.texts, post);
+  return data({ ...page, post, jsonLd });
 }
+
+/** BlogPosting and breadcrumb structured data for a post, in its language. */
+function postJsonLd(site: SeoSite, texts: Record<string, string>, post: PostJsonLdInput) {
+  const path = `/blog/${post.slug}`;
+  return [
+    blogPosting(site, {
+      path,
+      headline: post.title.text,
+      description: post.metaDescription.text || post.excerpt.text,
+      datePublished: post.publishedAt ?? post.updatedAt,
+      dateModified: post.updatedAt,
+      author: post.author,
+      image: post.featuredImage,
+      imageAlt: post.imageAlt.text,
+    }),
+    breadcrumbList(site, [
+      { name: texts["blog-breadcrumb"] ?? "Blog", path: "/blog" },
+      { name: post.title.text, path },
+    ]),
+  ];
+}
+
+type PostJsonLdInput = {
+  slug: string;
+  title: { text: string };
+  metaDescription: { text: string };
+  excerpt: { text: string };
+  imageAlt: { text: string };
+  publishedAt: string | null;
+  updatedAt: string;
+  author: string;
+  featuredImage: string | null;
+};
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   const texts = page?.texts ?? {};
@@ -51,31 +87,13 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     const title = texts["blog-post-not-found-title"] ?? "Post Not Found";
     return [{ title: firmName ? `${title} | ${firmName}` : title }, { name: "robots", content: "noindex" }];
   }
-  const site = seoSite(matches);
-  const path = `/blog/${post.slug}`;
-  const description = post.metaDescription.text || post.excerpt.text;
   return pageMeta(matches, {
     title: post.title.text,
-    description,
-    path,
+    description: post.metaDescription.text || post.excerpt.text,
+    path: `/blog/${post.slug}`,
     type: "article",
     image: post.featuredImage ?? undefined,
-    jsonLd: [
-      blogPosting(site, {
-        path,
-        headline: post.title.text,
-        description,
-        datePublished: post.publishedAt ?? post.updatedAt,
-        dateModified: post.updatedAt,
-        author: post.author,
-        image: post.featuredImage,
-        imageAlt: post.imageAlt.text,
-      }),
-      breadcrumbList(site, [
-        { name: texts["blog-breadcrumb"] ?? "Blog", path: "/blog" },
-        { name: post.title.text, path },
-      ]),
-    ],
+    jsonLd: page.jsonLd,
   });
 };
 

@@ -2,18 +2,21 @@ import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta, seoSite } from "~/seo/meta";
-import { breadcrumbList, contactPage } from "~/seo/jsonld";
+import { pageMeta } from "~/seo/meta";
+import { seoSiteFor } from "~/seo/site.server";
+import { breadcrumbList, contactPage, type SeoSite } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { submitContact, type ContactActionData } from "~/contact/contact.server";
-import { readContactForm } from "~/contact/schema";
+import { readContactForm } from "~/contact/fields";
 import { useSite } from "./site-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return pageTexts(request, context, { categories: ["contact"] });
+  const [page, site] = await Promise.all([pageTexts(request, context, { categories: ["contact"] }), seoSiteFor(request, context)]);
+  // Structured data is built here, on the server, so its builders never ship to the browser.
+  return { ...page, jsonLd: contactJsonLd(site, page.texts) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,10 +36,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  const texts = page?.texts ?? {};
-  const base = seoSite(matches);
-  // The structured data names the contact details this page shows.
+/** ContactPage and breadcrumb structured data, naming the contact details this page shows. */
+function contactJsonLd(base: SeoSite, texts: Record<string, string>) {
   const site = {
     ...base,
     firm: {
@@ -47,12 +48,19 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     },
   };
   const title = texts["contact-page-title"] ?? "";
-  const description = texts["contact-meta-description"] ?? "";
+  return [
+    contactPage(site, { name: title, description: texts["contact-meta-description"] ?? "" }),
+    breadcrumbList(site, [{ name: texts["contact-breadcrumb"] ?? title, path: "/contact" }]),
+  ];
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const texts = page?.texts ?? {};
   return pageMeta(matches, {
-    title,
-    description,
+    title: texts["contact-page-title"] ?? "",
+    description: texts["contact-meta-description"] ?? "",
     path: "/contact",
-    jsonLd: [contactPage(site, { name: title, description }), breadcrumbList(site, [{ name: texts["contact-breadcrumb"] ?? title, path: "/contact" }])],
+    jsonLd: page?.jsonLd,
   });
 };
 

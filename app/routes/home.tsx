@@ -1,16 +1,22 @@
 import type { Route } from "./+types/home";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta, seoSite } from "~/seo/meta";
+import { pageMeta } from "~/seo/meta";
+import { seoSiteFor } from "~/seo/site.server";
 import { legalService } from "~/seo/jsonld";
 import { areaCardKeys } from "~/components/practice/areas";
 import { HomeCallToAction, HomeHero, HomePracticeAreas, HomeTestimonials, HomeWhyChoose } from "~/components/home/HomeSections";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return pageTexts(request, context, { categories: ["home", "why-choose-us"], keys: areaCardKeys });
+  const [page, site] = await Promise.all([
+    pageTexts(request, context, { categories: ["home", "why-choose-us"], keys: areaCardKeys }),
+    seoSiteFor(request, context),
+  ]);
+  // Structured data is built here, on the server, so its builders never ship to the browser.
+  return { ...page, jsonLd: [legalService(site)] };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.texts["home-page-title"] ?? "", description: data?.texts["home-meta-description"] ?? "", path: "/", jsonLd: [legalService(seoSite(matches))] });
+  pageMeta(matches, { title: data?.texts["home-page-title"] ?? "", description: data?.texts["home-meta-description"] ?? "", path: "/", jsonLd: data?.jsonLd });
 
 export default function Home() {
   return (

@@ -5,7 +5,8 @@ import type { Route } from "./+types/practice-area";
 import { useT } from "~/i18n/hooks";
 import { stripLangPrefix } from "~/i18n/languages";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta, seoSite } from "~/seo/meta";
+import { pageMeta } from "~/seo/meta";
+import { seoSiteFor } from "~/seo/site.server";
 import { faqPage, services } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { areaImageAltKey, areaPath } from "~/components/practice/areas";
@@ -22,15 +23,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: [page.category],
     keys: ["practice-areas-breadcrumb", areaImageAltKey(page)],
   });
+  const path = areaPath(page);
+  const faq = faqItems(page, texts);
+  // Structured data is built here, on the server, so its builders never ship to the browser.
+  const site = await seoSiteFor(request, context);
+  const jsonLd = [
+    services(site, {
+      areaName: texts[`${page.prefix}-breadcrumb`] ?? "",
+      path,
+      description: texts[`${page.prefix}-meta-description`],
+      services: Array.from({ length: page.serviceCount }, (_, i) => texts[`${page.prefix}-service-${i + 1}-title`] ?? ""),
+    }),
+    faqPage(site, faq, path),
+  ];
   return {
     lang,
     texts,
+    jsonLd,
     slug: page.slug,
     prefix: page.prefix,
-    path: areaPath(page),
-    serviceCount: page.serviceCount,
-    // The FAQ in the page's language, ready for the accordion and for FAQPage structured data.
-    faq: faqItems(page, texts),
+    path,
+    // The FAQ in the page's language, for the accordion.
+    faq,
   };
 }
 
@@ -45,15 +59,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       { name: texts["practice-areas-breadcrumb"] ?? "", path: "/practice-areas" },
       { name: texts[`${prefix}-breadcrumb`] ?? "", path },
     ],
-    jsonLd: [
-      services(seoSite(matches), {
-        areaName: texts[`${prefix}-breadcrumb`] ?? "",
-        path,
-        description: texts[`${prefix}-meta-description`],
-        services: Array.from({ length: data.serviceCount }, (_, i) => texts[`${prefix}-service-${i + 1}-title`] ?? ""),
-      }),
-      faqPage(seoSite(matches), data.faq, path),
-    ],
+    jsonLd: data.jsonLd,
   });
 };
 

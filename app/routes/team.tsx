@@ -2,8 +2,9 @@ import { Mail } from "lucide-react";
 import type { Route } from "./+types/team";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta, seoSite } from "~/seo/meta";
-import { attorney, breadcrumbList, splitList } from "~/seo/jsonld";
+import { pageMeta } from "~/seo/meta";
+import { seoSiteFor } from "~/seo/site.server";
+import { attorney, breadcrumbList, splitList, type SeoSite } from "~/seo/jsonld";
 import { splitAreas } from "~/team/member";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
@@ -22,17 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const texts = Object.fromEntries(
     Object.entries(page.texts).filter(([key]) => !key.startsWith(MEMBER_PREFIX) || shown.has(key.slice(MEMBER_PREFIX.length).split(".")[0])),
   );
-  return { lang: page.lang, texts, members };
+  // Structured data is built here, on the server, so its builders never ship to the browser.
+  const jsonLd = teamJsonLd(await seoSiteFor(request, context), texts, members);
+  return { lang: page.lang, texts, members, jsonLd };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const site = seoSite(matches);
-  const texts = data?.texts ?? {};
+/** Breadcrumb and a Person for each shown member, in the page's language. */
+function teamJsonLd(site: SeoSite, texts: Record<string, string>, members: Awaited<ReturnType<typeof listActiveTeamMembers>>) {
   const field = (id: number, name: string) => {
     const key = `${MEMBER_PREFIX}${id}.${name}`;
     return texts[key] && texts[key] !== key ? texts[key] : "";
   };
-  const people = (data?.members ?? []).map((m) =>
+  const people = members.map((m) =>
     attorney(site, {
       name: m.name,
       jobTitle: field(m.id, "role") || undefined,
@@ -45,13 +47,18 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       anchor: `member-${m.id}`,
     }),
   );
+  return [breadcrumbList(site, [{ name: texts["team-breadcrumb"] ?? "", path: "/team" }]), ...people];
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const texts = data?.texts ?? {};
   return pageMeta(matches, {
     title: texts["team-page-title"] ?? "",
     description: texts["team-meta-description"] ?? "",
     path: "/team",
     image: "/images/team/group-1200.webp",
     imageAlt: texts["team-group-photo-alt"],
-    jsonLd: [breadcrumbList(site, [{ name: texts["team-breadcrumb"] ?? "", path: "/team" }]), ...people],
+    jsonLd: data?.jsonLd,
   });
 };
 

@@ -54,10 +54,15 @@ export function siteFacts(matches: ReadonlyArray<MatchData | undefined>): SiteFa
 /**
  * What the JSON-LD builders need, from the loaders every public page already has: the
  * firm's name, tagline, phone, email, address and profile link in the page's language.
- * Usage in a page's meta: `jsonLd: [legalService(seoSite(matches))]`.
+ * Loaders use seoSiteFor (app/seo/site.server.ts) to build page JSON-LD on the server.
  */
 export function seoSite(matches: ReadonlyArray<MatchData | undefined>): SeoSite {
-  const { lang, siteUrl, firmName, texts } = siteFacts(matches);
+  const { lang, siteUrl, texts } = siteFacts(matches);
+  return buildSeoSite(lang, siteUrl, texts);
+}
+
+/** The firm's facts for JSON-LD from the site's texts (shared by seoSite and the loaders' seoSiteFor). */
+export function buildSeoSite(lang: Lang, siteUrl: string, texts: Record<string, string>): SeoSite {
   const text = (key: string) => (texts[key] && texts[key] !== key ? texts[key] : "");
   const profile = text("footer-linkedin");
   return {
@@ -65,7 +70,7 @@ export function seoSite(matches: ReadonlyArray<MatchData | undefined>): SeoSite 
     siteUrl,
     homeLabel: text("breadcrumb-home") || "Home",
     firm: {
-      name: firmName,
+      name: text("firm-name"),
       description: text("firm-tagline") || undefined,
       telephone: text("footer-phone"),
       email: text("footer-email"),

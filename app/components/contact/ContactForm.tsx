@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { CheckCircle2, AlertCircle, Loader2, Send } from "lucide-react";
 import { useT } from "~/i18n/hooks";
-import {
-  CONTACT_FIELDS,
-  HONEYPOT_FIELD,
-  emptyContactValues,
-  validateContact,
-  type ContactField,
-  type ContactValues,
-} from "~/contact/schema";
+import { CONTACT_FIELDS, HONEYPOT_FIELD, emptyContactValues, type ContactField, type ContactValues } from "~/contact/fields";
+
+// The schema and the toasts load when the visitor starts on the form (or sends), not with the
+// page: the first download stays small, and the server checks every post anyway.
+const loadSchema = () => import("~/contact/schema");
+const toast = async (kind: "success" | "error", message: string) => (await import("sonner")).toast[kind](message);
 import type { ContactActionData } from "~/contact/contact.server";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
@@ -60,12 +57,12 @@ export function ContactForm() {
     const result = fetcher.data;
     if (!result) return;
     if (result.ok) {
-      toast.success(t("contact.form.success"));
+      void toast("success", t("contact.form.success"));
       setValues(emptyContactValues());
       setErrors({});
       return;
     }
-    toast.error(t(result.formError));
+    void toast("error", t(result.formError));
     if (result.errors) {
       setErrors(result.errors);
       const first = CONTACT_FIELDS.find((field) => result.errors?.[field]);
@@ -75,18 +72,20 @@ export function ContactForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (sending) return;
+    const { validateContact } = await loadSchema();
     const checked = validateContact(values);
     if (!checked.success) {
       setErrors(checked.errors);
-      toast.error(t(checked.firstError));
+      void toast("error", t(checked.firstError));
       focusField(CONTACT_FIELDS.find((field) => checked.errors[field])!);
       return;
     }
     setErrors({});
-    void fetcher.submit(event.currentTarget, { method: "post" });
+    void fetcher.submit(form, { method: "post" });
   };
 
   const onChange = (field: ContactField) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -118,7 +117,13 @@ export function ContactForm() {
   );
 
   return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby="contact-required-note">
+    <Form
+      method="post"
+      ref={formRef}
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchema()}
+      onPointerEnter={() => void loadSchema()}
+      noValidate className="space-y-5" aria-describedby="contact-required-note">
       {posted ? <PostedResult result={posted} /> : null}
       <p id="contact-required-note" className="text-sm text-slate-600">
         {t("contact-form-required-note")}

@@ -1,0 +1,24 @@
+/**
+ * The contact form's fields and limits, without the schema: the page needs these at once,
+ * the schema (Zod) only when the visitor sends.
+ */
+export const CONTACT_LIMITS = { name: 100, email: 255, phone: 50, subject: 200, message: 5000 } as const;
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+
+/** The hidden field only bots fill in. */
+export const HONEYPOT_FIELD = "website";
+
+export const emptyContactValues = (): ContactValues => ({ name: "", email: "", phone: "", subject: "", message: "" });
+
+/** The form's fields as strings (a missing field is empty), as typed by the visitor. */
+export function readContactForm(form: FormData): ContactValues {
+  const values = emptyContactValues();
+  for (const field of CONTACT_FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
