@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from "../../../server/media";
+import { readBodyWithLimit, UploadRefused } from "../blog/media-upload.server";
 
 /** Room for the multipart boundaries and the small text fields next to the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -15,23 +16,12 @@ export class UploadTooLarge extends Error {
  * one is cut off as soon as it passes the limit.
  */
 export async function readUploadForm(request: Request, limit = MAX_UPLOAD_BYTES): Promise<FormData> {
-  const ceiling = limit + FORM_OVERHEAD_BYTES;
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > ceiling) throw new UploadTooLarge();
-  if (!request.body) return new FormData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > ceiling) {
-      await reader.cancel().catch(() => {});
-      throw new UploadTooLarge();
-    }
-    chunks.push(value);
+  let body: Buffer;
+  try {
+    body = await readBodyWithLimit(request, limit + FORM_OVERHEAD_BYTES);
+  } catch (error) {
+    if (error instanceof UploadRefused) throw new UploadTooLarge();
+    throw error;
   }
-  const body = Buffer.concat(chunks);
-  return new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  return new Response(new Uint8Array(body), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
 }
