@@ -41,7 +41,9 @@ describe("admin: Website Content tab", () => {
     await browser?.close();
   });
 
-  const entry = (label: string): Locator => page.getByRole("form", { name: label, exact: true });
+  // An entry form is named by its label and its key ("Hero headline hero-headline").
+  const entry = (label: string): Locator =>
+    page.getByRole("form", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} [\\w.-]+$`) });
   const field = (label: string, language: "English" | "Farsi" | "Chinese") => entry(label).getByLabel(language, { exact: true });
   // The front toast is the one on screen; older ones linger hidden in the list.
   const toast = (text: string) => page.locator(`[data-sonner-toast][data-front="true"]`).filter({ hasText: text });

@@ -46,7 +46,8 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
   return (
     <form
       method="post"
-      aria-labelledby={`${id}-title`}
+      // Label and key together: two entries may share a label, but never a key.
+      aria-labelledby={`${id}-title ${id}-key`}
       onSubmit={(event) => {
         event.preventDefault();
         onSave(row.key);
@@ -61,7 +62,9 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">
             {row.label || row.key}
           </h4>
-          <code className="break-all text-xs text-slate-600">{row.key}</code>
+          <code id={`${id}-key`} className="break-all text-xs text-slate-600">
+            {row.key}
+          </code>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {dirty ? (
