@@ -1,0 +1,60 @@
+/**
+ * Start hydration after the first paint instead of before it.
+ *
+ * React Router's `<Scripts>` puts a `<link rel="modulepreload">` (fetched at high priority)
+ * for the entry and every route chunk into the document, and a module script whose static
+ * imports fetch the route modules. On a slow phone connection that JavaScript (~120 KiB)
+ * competes with the stylesheet and fonts for the first bytes, and Lighthouse counts all of it
+ * as blocking the first paint. Every page is complete server-rendered HTML that works without
+ * JavaScript (links are links, forms post), so nothing is lost by painting first.
+ *
+ * This rewrites the rendered document: the modulepreload links are removed, and the module
+ * script becomes a function that, once the first frame has been painted (or at once in a
+ * background tab, where frames never come), adds the same modulepreload links, imports the
+ * route modules in parallel and then the entry, in the order React Router expects. The
+ * hydration data scripts are untouched. A document that does not have the expected shape is
+ * returned unchanged (it then hydrates as React Router wrote it).
+ */
+
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"\\]+");$/gm;
+const BARE_IMPORT = /^(?:;)?import ("[^"\\]+");?$/gm;
+const ENTRY_IMPORT = /^import\(("[^"\\]+")\);$/m;
+
+export function hydrateAfterPaint(html: string, nonce: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script || !script[2].includes("window.__reactRouterRouteModules")) return html;
+  const body = script[2];
+  if (!ENTRY_IMPORT.test(body)) return html;
+
+  const preloads = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]))];
+  const modules = [...body.matchAll(NAMESPACE_IMPORT)].map(([, name, specifier]) => ({ name, specifier }));
+  const sideEffects = [...body.matchAll(BARE_IMPORT)].map(([, specifier]) => specifier);
+  const rest = body
+    .replace(NAMESPACE_IMPORT, "")
+    .replace(BARE_IMPORT, "")
+    .replace(/^;$/m, "")
+    .trim();
+
+  const names = [...modules.map((m) => m.name), ...sideEffects.map((_, i) => `sideEffect${i}`)];
+  const imports = [...modules.map((m) => m.specifier), ...sideEffects].map((s) => `import(${s})`);
+  const started = `{
+const preload = (href) => {
+  const link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.href = href;
+  link.nonce = ${JSON.stringify(nonce)};
+  document.head.append(link);
+};
+const hydrate = async () => {
+  ${JSON.stringify(preloads)}.forEach(preload);
+  const [${names.join(", ")}] = await Promise.all([${imports.join(", ")}]);
+  ${rest}
+};
+if (document.visibilityState === "hidden") hydrate();
+else requestAnimationFrame(() => setTimeout(hydrate, 0));
+}`;
+  const withoutPreloads = html.replace(MODULEPRELOAD, "");
+  return withoutPreloads.replace(MODULE_SCRIPT, (_all, open: string, _body: string, close: string) => `${open}${started}${close}`);
+}

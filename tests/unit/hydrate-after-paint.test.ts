@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { hydrateAfterPaint } from "~/seo/hydrate-after-paint.server";
+
+// The shape React Router 7's <Scripts> renders (route discovery "lazy": no manifest import).
+const document = (moduleBody: string) =>
+  [
+    '<!DOCTYPE html><html><head><meta charSet="utf-8"/>',
+    '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N"/>',
+    '<link rel="modulepreload" href="/assets/react-dom-B.js" nonce="N"/>',
+    '<link rel="modulepreload" href="/assets/root-C.js" nonce="N"/>',
+    '<link rel="modulepreload" href="/assets/home-D.js" nonce="N"/>',
+    '<link rel="stylesheet" href="/assets/app-E.css"/>',
+    "</head><body><h1>Hello</h1>",
+    '<script nonce="N">window.__reactRouterContext = {};</script>',
+    `<script nonce="N" type="module" async="">${moduleBody}</script>`,
+    '<script nonce="N">window.__reactRouterContext.streamController.close();</script>',
+    "</body></html>",
+  ].join("");
+
+const routerModuleScript = [
+  ";",
+  'import * as route0 from "/assets/root-C.js";',
+  'import * as route1 from "/assets/home-D.js";',
+  '  window.__reactRouterManifest = {"url": "/assets/manifest-1.js", "price": "$&"};',
+  '  window.__reactRouterRouteModules = {"root":route0,"page:/:en":route1};',
+  "",
+  'import("/assets/entry.client-A.js");',
+].join("\n");
+
+/** Run the rewritten module script against a minimal browser, recording what it does. */
+async function run(html: string, visibility: "visible" | "hidden" = "visible") {
+  const body = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
+  const events: string[] = [];
+  const win: Record<string, unknown> = {};
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const fakeDocument = {
+    visibilityState: visibility,
+    head: { append: (link: { rel: string; href: string; nonce: string }) => events.push(`${link.rel} ${link.href} ${link.nonce}`) },
+    createElement: () => ({ rel: "", href: "", nonce: "" }),
+  };
+  const load = async (specifier: string) => {
+    events.push(`import ${specifier}`);
+    if (specifier.includes("entry.client")) events.push(`entry sees ${Object.keys(win.__reactRouterRouteModules as object).join(",")}`);
+    return { specifier };
+  };
+  // Dynamic import() cannot be intercepted in a Function body, so it is renamed for the test.
+  const script = new Function("window", "document", "requestAnimationFrame", "setTimeout", "load", body.replaceAll("import(", "load("));
+  script(win, fakeDocument, (f: () => void) => frames.push(f), (f: () => void) => timers.push(f), load);
+  return { events, win, frames, timers };
+}
+
+describe("hydrateAfterPaint", () => {
+  it("removes the modulepreload links from the document and keeps everything else", () => {
+    const html = hydrateAfterPaint(document(routerModuleScript), "N");
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app-E.css"/>');
+    expect(html).toContain("<h1>Hello</h1>");
+    expect(html).toContain("window.__reactRouterContext.streamController.close();");
+    expect(html).not.toMatch(/^import \* as/m);
+  });
+
+  it("waits for the first painted frame, then preloads, imports the routes, and only then the entry", async () => {
+    const { events, win, frames, timers } = await run(hydrateAfterPaint(document(routerModuleScript), "N"));
+    expect(events).toEqual([]);
+    frames.shift()!();
+    expect(events).toEqual([]);
+    timers.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual([
+      "modulepreload /assets/entry.client-A.js N",
+      "modulepreload /assets/react-dom-B.js N",
+      "modulepreload /assets/root-C.js N",
+      "modulepreload /assets/home-D.js N",
+      "import /assets/root-C.js",
+      "import /assets/home-D.js",
+      "import /assets/entry.client-A.js",
+      "entry sees root,page:/:en",
+    ]);
+    expect(win.__reactRouterRouteModules).toEqual({ root: { specifier: "/assets/root-C.js" }, "page:/:en": { specifier: "/assets/home-D.js" } });
+    // Replacement patterns in the script text are not interpreted.
+    expect((win.__reactRouterManifest as { price: string }).price).toBe("$&");
+  });
+
+  it("hydrates at once in a background tab, where no frame is painted", async () => {
+    const { events, frames } = await run(hydrateAfterPaint(document(routerModuleScript), "N"), "hidden");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(frames).toEqual([]);
+    expect(events).toContain("import /assets/entry.client-A.js");
+  });
+
+  it("keeps a side-effect import (the manifest, when route discovery is off)", async () => {
+    const withManifest = routerModuleScript.replace(/^;$/m, 'import "/assets/manifest-1.js";');
+    const { events, timers, frames } = await run(hydrateAfterPaint(document(withManifest), "N"));
+    frames.shift()!();
+    timers.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toContain("import /assets/manifest-1.js");
+    expect(events.at(-2)).toBe("import /assets/entry.client-A.js");
+  });
+
+  it("leaves a document of another shape untouched", () => {
+    const other = '<html><head><link rel="modulepreload" href="/x.js"/></head><body><script type="module">import "/y.js";</script></body></html>';
+    expect(hydrateAfterPaint(other, "N")).toBe(other);
+  });
+});
