@@ -50,12 +50,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.get("/events", (req, res) => {
     res.set({ "Content-Type": "text/event-stream", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" });
     res.flushHeaders();
-    res.write("retry: 5000\n\n");
-    const off = services.events.on((kind) => {
-      res.write(`event: change\ndata: ${kind}\n\n`);
+    // Compression buffers what is written; each message must leave at once.
+    const send = (message: string) => {
+      res.write(message);
       (res as unknown as { flush?: () => void }).flush?.();
-    });
-    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), 25_000);
+    };
+    send(`retry: 5000\nevent: version\ndata: ${services.events.version}\n\n`);
+    const off = services.events.on((kind) => send(`event: change\ndata: ${kind}\n\n`));
+    const heartbeat = setInterval(() => send(": heartbeat\n\n"), 25_000);
     req.on("close", () => {
       clearInterval(heartbeat);
       off();

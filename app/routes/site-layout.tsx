@@ -16,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     lang,
     texts,
+    /** The data version this page was rendered with (see useLiveUpdates). */
+    liveVersion: context.services.events.version,
     site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST, mapEmbedUrl: config.MAP_EMBED_URL },
   };
 }
@@ -54,7 +56,7 @@ function DeferredToaster({ dir, closeLabel }: { dir: "ltr" | "rtl"; closeLabel: 
 function Chrome({ children }: { children: React.ReactNode }) {
   const t = useT();
   const data = useRouteLoaderData("routes/site-layout") as SiteLayoutData | undefined;
-  useLiveUpdates();
+  useLiveUpdates(data?.liveVersion);
   return (
     <>
       <a

@@ -10,7 +10,7 @@
  *
  * This rewrites the rendered document: the modulepreload links are removed, and the module
  * script becomes a function that, once the first frame has been painted (or at once in a
- * background tab, where frames never come), adds the same modulepreload links, imports the
+ * background tab, where frames never come), adds the same modulepreload links a few per task, imports the
  * route modules in parallel and then the entry, in the order React Router expects. The
  * hydration data scripts are untouched. A document that does not have the expected shape is
  * returned unchanged (it then hydrates as React Router wrote it).
@@ -20,6 +20,7 @@ const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"\\]+");$/gm;
 const BARE_IMPORT = /^(?:;)?import ("[^"\\]+");?$/gm;
+const PRELOADS_PER_TASK = 4;
 const ENTRY_IMPORT = /^import\(("[^"\\]+")\);$/m;
 
 export function hydrateAfterPaint(html: string, nonce: string): string {
@@ -39,21 +40,37 @@ export function hydrateAfterPaint(html: string, nonce: string): string {
 
   const names = [...modules.map((m) => m.name), ...sideEffects.map((_, i) => `sideEffect${i}`)];
   const imports = [...modules.map((m) => m.specifier), ...sideEffects].map((s) => `import(${s})`);
+  // Each appended <link> costs a few milliseconds on a slow phone, so they are added a few per
+  // task; a tab that is (or goes) into the background, where frames never come, starts at once.
   const started = `{
-const preload = (href) => {
-  const link = document.createElement("link");
-  link.rel = "modulepreload";
-  link.href = href;
-  link.nonce = ${JSON.stringify(nonce)};
-  document.head.append(link);
+const hrefs = ${JSON.stringify(preloads)};
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  const preloadSome = () => {
+    const batch = document.visibilityState === "hidden" ? hrefs.length : ${PRELOADS_PER_TASK};
+    for (const href of hrefs.splice(0, batch)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      link.nonce = ${JSON.stringify(nonce)};
+      document.head.append(link);
+    }
+    if (hrefs.length) setTimeout(preloadSome, 0);
+    else hydrate();
+  };
+  preloadSome();
 };
 const hydrate = async () => {
-  ${JSON.stringify(preloads)}.forEach(preload);
   const [${names.join(", ")}] = await Promise.all([${imports.join(", ")}]);
   ${rest}
 };
-if (document.visibilityState === "hidden") hydrate();
-else requestAnimationFrame(() => setTimeout(hydrate, 0));
+if (document.visibilityState === "hidden") start();
+else {
+  document.addEventListener("visibilitychange", start, { once: true });
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
 }`;
   const withoutPreloads = html.replace(MODULEPRELOAD, "");
   return withoutPreloads.replace(MODULE_SCRIPT, (_all, open: string, _body: string, close: string) => `${open}${started}${close}`);

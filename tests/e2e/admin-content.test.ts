@@ -212,8 +212,10 @@ describe("admin: Website Content tab", () => {
   it("uses multi-line boxes for descriptions and long texts", async () => {
     await search().fill("footer-about-description");
     const description = page.locator("form", { has: page.locator("code", { hasText: /^footer-about-description$/ }) });
+    await description.waitFor();
     expect(await description.locator("textarea").count()).toBe(3);
     await search().fill("hero-headline");
+    await entry("Hero headline").waitFor();
     expect(await entry("Hero headline").locator("textarea").count()).toBe(0);
     expect(await entry("Hero headline").locator('input[type="text"]').count()).toBe(3);
   });

@@ -79,6 +79,15 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
     await vi.waitFor(() => expect(heard).toEqual(["content"]));
   });
 
+  it("names a new data version once a change has been heard, so late subscribers can tell", async () => {
+    const before = events.version;
+    expect(before).toMatch(/^[0-9a-f]{8}\.\d+$/);
+    await events.emit("team");
+    await vi.waitFor(() => expect(heard).toEqual(["team"]));
+    expect(events.version).not.toBe(before);
+    expect(events.version.split(".")[0]).toBe(before.split(".")[0]);
+  });
+
   it("emits nothing and audits nothing when nothing changed", async () => {
     const current = await row("hero-headline");
     const auditBefore = (await auditFor("hero-headline")).length;

@@ -306,9 +306,26 @@ describe("caching", () => {
     expect(post.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("starts the live-update stream with the data version the page was rendered with", async () => {
+    const controller = new AbortController();
+    // The stream never ends: a version that does not arrive fails the test instead of hanging it.
+    const giveUp = setTimeout(() => controller.abort(), 10_000);
+    const response = await fetch(`${site.url}/events`, { signal: controller.signal });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    let text = "";
+    while (!/event: version\ndata: .+\n\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    clearTimeout(giveUp);
+    controller.abort();
+    const version = /event: version\ndata: (.+)\n/.exec(text)![1];
+    const { html } = await page("/zh");
+    expect(html).toContain(version);
+  });
+
   it("serves hashed assets as immutable for a year", async () => {
     const { html } = await page("/");
-    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // The hydration script names the chunks it imports once the page has painted.
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const response = await fetch(`${site.url}${asset}`);
     expect(response.headers.get("cache-control")).toMatch(/max-age=31536000/);

@@ -34,8 +34,10 @@ async function run(html: string, visibility: "visible" | "hidden" = "visible") {
   const win: Record<string, unknown> = {};
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
+  const listeners: Record<string, () => void> = {};
   const fakeDocument = {
     visibilityState: visibility,
+    addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
     head: { append: (link: { rel: string; href: string; nonce: string }) => events.push(`${link.rel} ${link.href} ${link.nonce}`) },
     createElement: () => ({ rel: "", href: "", nonce: "" }),
   };
@@ -47,7 +49,7 @@ async function run(html: string, visibility: "visible" | "hidden" = "visible") {
   // Dynamic import() cannot be intercepted in a Function body, so it is renamed for the test.
   const script = new Function("window", "document", "requestAnimationFrame", "setTimeout", "load", body.replaceAll("import(", "load("));
   script(win, fakeDocument, (f: () => void) => frames.push(f), (f: () => void) => timers.push(f), load);
-  return { events, win, frames, timers };
+  return { events, win, frames, timers, listeners, fakeDocument };
 }
 
 describe("hydrateAfterPaint", () => {
@@ -87,6 +89,36 @@ describe("hydrateAfterPaint", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(frames).toEqual([]);
     expect(events).toContain("import /assets/entry.client-A.js");
+  });
+
+  it("adds many preload links a few per task, so no single task is long", async () => {
+    const many = Array.from({ length: 9 }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js" nonce="N"/>`).join("");
+    const html = hydrateAfterPaint(document(routerModuleScript).replace("<link rel=\"stylesheet\"", `${many}<link rel="stylesheet"`), "N");
+    const { events, frames, timers } = await run(html);
+    frames.shift()!();
+    timers.shift()!();
+    expect(events.filter((e) => e.startsWith("modulepreload"))).toHaveLength(4);
+    timers.shift()!();
+    expect(events.filter((e) => e.startsWith("modulepreload"))).toHaveLength(8);
+    expect(events.some((e) => e.startsWith("import"))).toBe(false);
+    timers.shift()!();
+    timers.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers).toEqual([]);
+    expect(events.filter((e) => e.startsWith("modulepreload"))).toHaveLength(13);
+    expect(events.at(-2)).toBe("import /assets/entry.client-A.js");
+  });
+
+  it("starts when a visible tab goes to the background before its first frame, and only once", async () => {
+    const { events, frames, timers, listeners, fakeDocument } = await run(hydrateAfterPaint(document(routerModuleScript), "N"));
+    fakeDocument.visibilityState = "hidden";
+    listeners.visibilitychange();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.filter((e) => e.startsWith("import /assets/entry.client"))).toHaveLength(1);
+    frames.shift()!();
+    timers.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.filter((e) => e.startsWith("import /assets/entry.client"))).toHaveLength(1);
   });
 
   it("keeps a side-effect import (the manifest, when route discovery is off)", async () => {

@@ -69,9 +69,13 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <LocalizedLink to="/" className="flex items-center gap-2 text-brand-800" aria-label={t("nav-home-link-label")}>
+        {/* The accessible name starts with the visible firm name (WCAG 2.5.3, label in name). */}
+        <LocalizedLink to="/" className="flex items-center gap-2 text-brand-800">
           <Scale aria-hidden="true" className="size-7 text-gold-500" />
-          <span className="text-lg font-bold tracking-tight">{t("firm-name")}</span>
+          <span className="text-lg font-bold tracking-tight">
+            {t("firm-name")}
+            <span className="sr-only"> {t("nav-home-link-label")}</span>
+          </span>
         </LocalizedLink>
         <nav aria-label={t("nav-main-label")} className="hidden lg:block">
           <ul className="flex items-center gap-1">

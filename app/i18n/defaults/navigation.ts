@@ -58,10 +58,10 @@ export default {
       zh: "主导航",
     },
     "nav-home-link-label": {
-      label: "Logo link to home page (screen-reader label)",
-      en: "Go to the home page",
-      fa: "رفتن به صفحه اصلی",
-      zh: "返回首页",
+      label: "Logo link to home page (read by screen readers after the firm name)",
+      en: "home page",
+      fa: "صفحه اصلی",
+      zh: "首页",
     },
     "nav-language-label": {
       label: "Language dropdown label",
