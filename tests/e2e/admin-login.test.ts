@@ -89,6 +89,8 @@ describe("admin sign-in on the shared site", () => {
     expect(await tabs.first().getAttribute("aria-current")).toBe("page");
     await tabs.nth(3).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard/inbox`);
+    // A client-side navigation commits the URL before React renders the new page.
+    await page.getByRole("navigation", { name: "Dashboard sections" }).locator('a[aria-current="page"]', { hasText: "Inbox" }).waitFor();
     expect(await tabs.nth(3).getAttribute("aria-current")).toBe("page");
     expect(await tabs.first().getAttribute("aria-current")).toBeNull();
 
