@@ -1,8 +1,9 @@
-import { Writable } from "node:stream";
+import { PassThrough } from "node:stream";
+import { text } from "node:stream/consumers";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { hydrateAfterPaint } from "./seo/hydrate-after-paint.server";
+import { hydrateAfterPaint } from "./hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -28,23 +29,15 @@ export default function handleRequest(
         // read whole without JavaScript (and the page cache stores what we send).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
-          // The whole document is ready; collect it so the hydration scripts can be rewritten.
-          const chunks: Buffer[] = [];
-          const collect = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              const html = Buffer.concat(chunks).toString("utf8");
-              // Development keeps React Router's scripts as they are (hot reload imports first).
-              const body = import.meta.env.DEV ? html : hydrateAfterPaint(html, nonce);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
-          });
-          pipe(collect);
+          // The whole document is ready; read it whole so the hydration script can be rewritten.
+          const rendered = new PassThrough();
+          pipe(rendered);
+          text(rendered).then((html) => {
+            // Development keeps React Router's scripts as they are (hot reload imports first).
+            const body = import.meta.env.DEV ? html : hydrateAfterPaint(html, nonce);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
         },
         onShellError: reject,
         onError(error) {

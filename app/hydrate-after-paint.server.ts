@@ -10,8 +10,8 @@
  *
  * This rewrites the rendered document: the modulepreload links are removed, and the module
  * script becomes a function that, once the first frame has been painted (or at once in a
- * background tab, where frames never come), adds the same modulepreload links a few per task, imports the
- * route modules in parallel and then the entry, in the order React Router expects. The
+ * background tab, where frames never come), adds the same modulepreload links a few per task,
+ * imports the route modules in parallel and then the entry, in the order React Router expects. The
  * hydration data scripts are untouched. A document that does not have the expected shape is
  * returned unchanged (it then hydrates as React Router wrote it).
  */
@@ -20,8 +20,9 @@ const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"\\]+");$/gm;
 const BARE_IMPORT = /^(?:;)?import ("[^"\\]+");?$/gm;
-const PRELOADS_PER_TASK = 4;
 const ENTRY_IMPORT = /^import\(("[^"\\]+")\);$/m;
+
+const PRELOADS_PER_TASK = 4;
 
 export function hydrateAfterPaint(html: string, nonce: string): string {
   const script = MODULE_SCRIPT.exec(html);
@@ -42,7 +43,7 @@ export function hydrateAfterPaint(html: string, nonce: string): string {
   const imports = [...modules.map((m) => m.specifier), ...sideEffects].map((s) => `import(${s})`);
   // Each appended <link> costs a few milliseconds on a slow phone, so they are added a few per
   // task; a tab that is (or goes) into the background, where frames never come, starts at once.
-  const started = `{
+  const deferredScript = `{
 const hrefs = ${JSON.stringify(preloads)};
 let started = false;
 const start = () => {
@@ -73,5 +74,5 @@ else {
 }
 }`;
   const withoutPreloads = html.replace(MODULEPRELOAD, "");
-  return withoutPreloads.replace(MODULE_SCRIPT, (_all, open: string, _body: string, close: string) => `${open}${started}${close}`);
+  return withoutPreloads.replace(MODULE_SCRIPT, (_all, open: string, _body: string, close: string) => `${open}${deferredScript}${close}`);
 }
