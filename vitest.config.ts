@@ -6,7 +6,11 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        // CSS imported with ?url resolves to its served path, as in the app (vitest empties CSS by default).
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", css: { include: [/\.css/] } },
+      },
       {
         resolve: { alias },
         test: {

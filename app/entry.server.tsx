@@ -3,6 +3,7 @@ import { text } from "node:stream/consumers";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { withSlicedChineseFont } from "./fonts/chinese-fonts.server";
 import { hydrateAfterPaint } from "./hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
@@ -34,7 +35,7 @@ export default function handleRequest(
           pipe(rendered);
           text(rendered).then((html) => {
             // Development keeps React Router's scripts as they are (hot reload imports first).
-            const body = import.meta.env.DEV ? html : hydrateAfterPaint(html, nonce);
+            const body = withSlicedChineseFont(import.meta.env.DEV ? html : hydrateAfterPaint(html, nonce));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

@@ -14,8 +14,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import faFont400 from "@fontsource/vazirmatn/400.css?url";
 import faFont700 from "@fontsource/vazirmatn/700.css?url";
-import zhFont400 from "@fontsource/noto-sans-sc/400.css?url";
-import zhFont700 from "@fontsource/noto-sans-sc/700.css?url";
+// One file per weight with the built-in texts' characters; see app/fonts/chinese-fonts.server.ts.
+import zhSubset from "./fonts/noto-sans-sc-subset.css?url";
 // The same hashed files the stylesheets point at, preloaded so the first text paints in them.
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import faArabic400 from "@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lang, nonce: context.nonce };
 }
 
-const fontSheets: Record<Lang, string[]> = { en: [], fa: [faFont400, faFont700], zh: [zhFont400, zhFont700] };
+const fontSheets: Record<Lang, string[]> = { en: [], fa: [faFont400, faFont700], zh: [zhSubset] };
 // Farsi pages set Latin text in Vazirmatn too; Chinese glyphs come by unicode-range subset, not preloaded.
 const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faArabic400, faArabic700], zh: [interLatin] };
 

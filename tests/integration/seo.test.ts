@@ -31,6 +31,18 @@ const EXTRA_POST = {
   updatedAt: new Date("2026-03-04T05:06:07.000Z"),
 };
 const DRAFT_SLUG = "seo-test-draft-never-public";
+// Characters no built-in text uses, so the Chinese font subset does not hold them.
+const RARE_CHINESE_POST = {
+  slug: "seo-test-rare-characters",
+  title: "Rare characters",
+  excerpt: "Characters a subset leaves out.",
+  titleZh: "龘靐齉",
+  excerptZh: "犇骉羴",
+  contentZh: "犇骉羴",
+  author: "Test Author",
+  published: true,
+  publishedAt: "2026-01-01",
+};
 
 let site: SiteServer;
 let publishedSlugs: string[] = [];
@@ -42,6 +54,7 @@ beforeAll(async () => {
   await seedDatabase(database.db, { demo: true });
   await database.db.insert(blogPosts).values([
     EXTRA_POST,
+    RARE_CHINESE_POST,
     { slug: DRAFT_SLUG, title: "Draft that must stay hidden", author: "Test Author", published: false, publishedAt: "2026-03-02" },
   ]);
   publishedSlugs = (await database.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, true))).map((r) => r.slug);
@@ -364,6 +377,39 @@ describe("fonts and share image", () => {
     const enSheets = tags(en.html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);
     const enCss = (await Promise.all(enSheets.map(async (href) => (await fetch(`${site.url}${href}`)).text()))).join("\n");
     expect(enCss).not.toMatch(notoFace);
+  });
+
+  it("sets the built-in Chinese texts from one subset file per weight, adding the slices only where a text needs them", async () => {
+    const notoSources = async (html: string) => {
+      const sheets = tags(html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);
+      const css = await Promise.all(sheets.map(async (href) => ({ href, text: await (await fetch(`${site.url}${href}`)).text() })));
+      return css.filter((sheet) => /@font-face\s*\{[^}]*font-family:\s*["']?Noto Sans SC/.test(sheet.text));
+    };
+    // Pages of built-in texts: one sheet, two faces (400, 700), each one file that the server serves.
+    for (const pagePath of ["/zh", "/zh/practice-areas/immigration", "/zh/team", "/zh/contact"]) {
+      const sheets = await notoSources((await page(pagePath)).html);
+      expect(sheets.map((s) => s.href), pagePath).toEqual([expect.stringMatching(/noto-sans-sc-subset-[\w-]+\.css$/)]);
+      const files = [...sheets[0].text.matchAll(/url\(["']?([^"')]+\.woff2)/g)].map((m) => m[1]);
+      expect(files).toHaveLength(2);
+      for (const file of files) {
+        const font = await fetch(new URL(file, `${site.url}${sheets[0].href}`));
+        expect(font.status).toBe(200);
+        expect(Number(font.headers.get("content-length") ?? (await font.arrayBuffer()).byteLength)).toBeLessThan(200 * 1024);
+      }
+    }
+    // A post with characters outside the subset also gets fontsource's slices, declared first so
+    // the subset keeps the characters it holds.
+    const rare = await notoSources((await page(`/zh/blog/${RARE_CHINESE_POST.slug}`)).html);
+    expect(rare.map((s) => s.href)).toEqual([
+      expect.stringMatching(/\/400-[\w-]+\.css$/),
+      expect.stringMatching(/\/700-[\w-]+\.css$/),
+      expect.stringMatching(/noto-sans-sc-subset-[\w-]+\.css$/),
+    ]);
+    // The slice sheets cover U+9F98 (龘) and point at files this server has.
+    const slice = rare[0].text.split("@font-face").find((face) => /U\+9f98|U\+9F98|U\+9f[0-9a-f]{2}-9f[0-9a-f]{2}/i.test(face));
+    expect(slice).toBeDefined();
+    const sliceFile = /url\(["']?([^"')]+\.woff2)/.exec(slice!)![1];
+    expect((await fetch(new URL(sliceFile, `${site.url}${rare[0].href}`))).status).toBe(200);
   });
 
   it("ships the default share image at 1200x630 under 100 KB", async () => {

@@ -1,0 +1,24 @@
+// The Chinese characters of every source file whose text may reach a Chinese page: the
+// built-in texts, the components and the demo content. Shared by the subsetter and its test.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+function sourceFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !name.startsWith("noto-sans-sc-subset") ? [path] : [];
+  });
+}
+
+/** CJK radicals, punctuation, ideographs and full-width forms all sit at U+2E80 and above. */
+export const isChinese = (char) => char.codePointAt(0) >= 0x2e80;
+
+/** Sorted by code point, each once. */
+export function chineseCharsInSources() {
+  const files = [...sourceFiles(join(root, "app")), join(root, "db/demo.ts")];
+  const chars = new Set(files.flatMap((file) => [...readFileSync(file, "utf8")].filter(isChinese)));
+  return [...chars].sort((a, b) => a.codePointAt(0) - b.codePointAt(0));
+}
