@@ -9,12 +9,12 @@
 import sliced400 from "@fontsource/noto-sans-sc/400.css?url";
 import sliced700 from "@fontsource/noto-sans-sc/700.css?url";
 import subsetSheet from "./noto-sans-sc-subset.css?url";
+import { isChinese } from "./chinese-chars";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "./noto-sans-sc-subset-chars.server";
 
 export { subsetSheet as chineseSubsetSheet };
 
 const inSubset = new Set(NOTO_SANS_SC_SUBSET_CHARS);
-const isChinese = (char: string) => char.codePointAt(0)! >= 0x2e80;
 
 export function needsSlicedChineseFont(text: string): boolean {
   for (const char of text) if (isChinese(char) && !inSubset.has(char)) return true;

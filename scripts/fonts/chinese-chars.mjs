@@ -2,6 +2,7 @@
 // built-in texts, the components and the demo content. Shared by the subsetter and its test.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isChinese } from "../../app/fonts/chinese-chars.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -12,9 +13,6 @@ function sourceFiles(dir) {
     return /\.(ts|tsx)$/.test(name) && !name.startsWith("noto-sans-sc-subset") ? [path] : [];
   });
 }
-
-/** CJK radicals, punctuation, ideographs and full-width forms all sit at U+2E80 and above. */
-export const isChinese = (char) => char.codePointAt(0) >= 0x2e80;
 
 /** Sorted by code point, each once. */
 export function chineseCharsInSources() {
