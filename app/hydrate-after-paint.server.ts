@@ -9,10 +9,10 @@
  * JavaScript (links are links, forms post), so nothing is lost by painting first.
  *
  * This rewrites the rendered document: the modulepreload links are removed, and the module
- * script becomes a function that, once the first frame has been painted (or at once in a
- * background tab, where frames never come), adds the same modulepreload links a few per task,
- * imports the route modules in parallel and then the entry, in the order React Router expects. The
- * hydration data scripts are untouched. A document that does not have the expected shape is
+ * script becomes a function that, once the first contentful paint has been presented and the
+ * page has loaded (or at once in a background tab, where frames never come), adds the same
+ * modulepreload links a few per task, imports the route modules in parallel and then the entry,
+ * in the order React Router expects. The hydration data scripts are untouched. A document that does not have the expected shape is
  * returned unchanged (it then hydrates as React Router wrote it).
  */
 
@@ -67,10 +67,26 @@ const hydrate = async () => {
   const [${names.join(", ")}] = await Promise.all([${imports.join(", ")}]);
   ${rest}
 };
+// The first contentful paint and the load event (the hero image and fonts are in) come first:
+// a request started before them competes with them for a phone's connection.
+let painted = false;
+let loaded = document.readyState === "complete";
+const startWhenReady = () => {
+  if (painted && loaded) setTimeout(start, 0);
+};
 if (document.visibilityState === "hidden") start();
 else {
   document.addEventListener("visibilitychange", start, { once: true });
-  requestAnimationFrame(() => setTimeout(start, 0));
+  if (!loaded) window.addEventListener("load", () => { loaded = true; startWhenReady(); }, { once: true });
+  const onPaint = () => { painted = true; startWhenReady(); };
+  if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      onPaint();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  } else requestAnimationFrame(onPaint);
 }
 }`;
   const withoutPreloads = html.replace(MODULEPRELOAD, "");

@@ -28,15 +28,16 @@ const routerModuleScript = [
 ].join("\n");
 
 /** Run the rewritten module script against a minimal browser, recording what it does. */
-async function run(html: string, visibility: "visible" | "hidden" = "visible") {
+async function run(html: string, visibility: "visible" | "hidden" = "visible", options: { paintTiming?: boolean; readyState?: string } = {}) {
   const body = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
   const events: string[] = [];
-  const win: Record<string, unknown> = {};
+  const listeners: Record<string, () => void> = {};
+  const win: Record<string, unknown> = { addEventListener: (type: string, listener: () => void) => (listeners[`window ${type}`] = listener) };
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
-  const listeners: Record<string, () => void> = {};
   const fakeDocument = {
     visibilityState: visibility,
+    readyState: options.readyState ?? "interactive",
     addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
     head: { append: (link: { rel: string; href: string; nonce: string }) => events.push(`${link.rel} ${link.href} ${link.nonce}`) },
     createElement: () => ({ rel: "", href: "", nonce: "" }),
@@ -47,9 +48,24 @@ async function run(html: string, visibility: "visible" | "hidden" = "visible") {
     return { specifier };
   };
   // Dynamic import() cannot be intercepted in a Function body, so it is renamed for the test.
-  const script = new Function("window", "document", "requestAnimationFrame", "setTimeout", "load", body.replaceAll("import(", "load("));
-  script(win, fakeDocument, (f: () => void) => frames.push(f), (f: () => void) => timers.push(f), load);
-  return { events, win, frames, timers, listeners, fakeDocument };
+  // A browser with paint timing reports the first contentful paint to an observer.
+  const paintObservers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+    constructor(private readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {}
+    observe() {
+      paintObservers.push(this.callback);
+    }
+    disconnect() {
+      paintObservers.splice(paintObservers.indexOf(this.callback), 1);
+    }
+  }
+  const paint = (name: string) => [...paintObservers].forEach((callback) => callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }));
+  const script = new Function("window", "document", "requestAnimationFrame", "setTimeout", "PerformanceObserver", "load", body.replaceAll("import(", "load("));
+  script(win, fakeDocument, (f: () => void) => frames.push(f), (f: () => void) => timers.push(f), options.paintTiming ? FakePerformanceObserver : undefined, load);
+  // Without paint timing the script waits for a frame (and a task); the load event has fired.
+  if (!options.paintTiming) listeners["window load"]?.();
+  return { events, win, frames, timers, listeners, fakeDocument, paint, paintObservers };
 }
 
 describe("hydrateAfterPaint", () => {
@@ -129,6 +145,29 @@ describe("hydrateAfterPaint", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(events).toContain("import /assets/manifest-1.js");
     expect(events.at(-2)).toBe("import /assets/entry.client-A.js");
+  });
+
+  it("with paint timing, waits for both the first contentful paint and the load event", async () => {
+    const { events, frames, timers, listeners, paint, paintObservers } = await run(hydrateAfterPaint(document(routerModuleScript), "N"), "visible", { paintTiming: true });
+    paint("first-paint");
+    expect(timers).toEqual([]);
+    paint("first-contentful-paint");
+    expect(paintObservers).toEqual([]);
+    expect(timers).toEqual([]);
+    listeners["window load"]();
+    expect(frames).toEqual([]);
+    timers.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.at(-2)).toBe("import /assets/entry.client-A.js");
+  });
+
+  it("with paint timing, starts after the paint alone when the page had already loaded", async () => {
+    const { events, timers, paint } = await run(hydrateAfterPaint(document(routerModuleScript), "N"), "visible", { paintTiming: true, readyState: "complete" });
+    expect(timers).toEqual([]);
+    paint("first-contentful-paint");
+    timers.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toContain("import /assets/entry.client-A.js");
   });
 
   it("leaves a document of another shape untouched", () => {
