@@ -9,12 +9,14 @@
  * JavaScript (links are links, forms post), so nothing is lost by painting first.
  *
  * This rewrites the rendered document: the modulepreload links are removed, and the module
- * script becomes a function that, once the first contentful paint has been presented and the
- * page has loaded (or at once in a background tab, where frames never come), adds the same
- * modulepreload links a few per task, imports the route modules in parallel and then the entry,
- * in the order React Router expects. The hydration data scripts are untouched. A document that does not have the expected shape is
- * returned unchanged (it then hydrates as React Router wrote it).
+ * script becomes a function that, after the first contentful paint and the load event (see
+ * `afterFirstPaint`), adds the same modulepreload links a few per task, imports the route
+ * modules in parallel and then the entry, in the order React Router expects. The hydration data
+ * scripts are untouched. A document that does not have the expected shape is returned unchanged
+ * (it then hydrates as React Router wrote it).
  */
+
+import { afterFirstPaint } from "./after-first-paint.server";
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
@@ -45,10 +47,7 @@ export function hydrateAfterPaint(html: string, nonce: string): string {
   // task; a tab that is (or goes) into the background, where frames never come, starts at once.
   const deferredScript = `{
 const hrefs = ${JSON.stringify(preloads)};
-let started = false;
 const start = () => {
-  if (started) return;
-  started = true;
   const preloadSome = () => {
     const batch = document.visibilityState === "hidden" ? hrefs.length : ${PRELOADS_PER_TASK};
     for (const href of hrefs.splice(0, batch)) {
@@ -67,27 +66,7 @@ const hydrate = async () => {
   const [${names.join(", ")}] = await Promise.all([${imports.join(", ")}]);
   ${rest}
 };
-// The first contentful paint and the load event (the hero image and fonts are in) come first:
-// a request started before them competes with them for a phone's connection.
-let painted = false;
-let loaded = document.readyState === "complete";
-const startWhenReady = () => {
-  if (painted && loaded) setTimeout(start, 0);
-};
-if (document.visibilityState === "hidden") start();
-else {
-  document.addEventListener("visibilitychange", start, { once: true });
-  if (!loaded) window.addEventListener("load", () => { loaded = true; startWhenReady(); }, { once: true });
-  const onPaint = () => { painted = true; startWhenReady(); };
-  if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntriesByName("first-contentful-paint").length) return;
-      observer.disconnect();
-      onPaint();
-    });
-    observer.observe({ type: "paint", buffered: true });
-  } else requestAnimationFrame(onPaint);
-}
+(${afterFirstPaint})(start);
 }`;
   const withoutPreloads = html.replace(MODULEPRELOAD, "");
   return withoutPreloads.replace(MODULE_SCRIPT, (_all, open: string, _body: string, close: string) => `${open}${deferredScript}${close}`);

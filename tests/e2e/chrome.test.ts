@@ -38,7 +38,8 @@ describe("home page in each language", () => {
     expect(await page.locator("h1").first().textContent()).toBe(text("hero-headline", lang));
     const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(family).toContain(font);
-    // The font file itself arrived from this server (self-hosted), for the page's own text.
+    // The font is loaded for the page's own text: a file from this server (self-hosted), or for
+    // Chinese the same typeface installed on the machine (Noto Sans CJK SC), which comes first.
     const loaded = await page.evaluate(async (name) => {
       await document.fonts.ready;
       return [...document.fonts].some((f) => f.family.replace(/"/g, "") === name && f.status === "loaded");

@@ -33,6 +33,10 @@ describe("Chinese font subset", () => {
       expect(face).toMatch(/font-display:\s*swap/);
       const range = /unicode-range:\s*([^;]+);/.exec(face)![1];
       expect(charsOfRange(range).join("")).toBe(NOTO_SANS_SC_SUBSET_CHARS);
+      // The same typeface installed (Android, most Linux desktops) is used first, without a download.
+      const sources = /src:\s*([^;]+);/.exec(face)![1];
+      expect(sources).toMatch(/^local\("Noto Sans CJK SC( Bold)?"\), /);
+      expect(sources.indexOf("local(")).toBeLessThan(sources.indexOf("url("));
       const file = /url\("\.\/([^"]+\.woff2)"\)/.exec(face)![1];
       const bytes = readFileSync(new URL(file, fontsDir));
       expect(bytes.subarray(0, 4).toString("latin1")).toBe("wOF2");
