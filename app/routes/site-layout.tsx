@@ -1,10 +1,11 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/site-layout";
 import { Header } from "~/components/site/Header";
 import { Footer } from "~/components/site/Footer";
 import { ChatButton } from "~/components/site/ChatButton";
 import { useLiveUpdates } from "~/components/site/useLiveUpdates";
+import { toastAreaMounted, useToastAreaWanted } from "~/components/site/public-toast";
 import { useT } from "~/i18n/hooks";
 import { LazyFallbackErrorPage } from "~/components/site/LazyFallbackErrorPage";
 import { pageTexts } from "~/i18n/page.server";
@@ -31,14 +32,17 @@ export function useSite(): SiteLayoutData["site"] {
   return data.site;
 }
 
-// The toast area loads after the page is interactive: most pages never toast, and a visitor
-// cannot trigger one before hydration anyway. Keeps sonner out of every page's first download.
+// The toast area mounts when a page first shows a toast (see public-toast.ts): most pages never
+// do, and sonner's stylesheet would restyle the whole page as it loads.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-function DeferredToaster({ dir, closeLabel }: { dir: "ltr" | "rtl"; closeLabel: string }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+function ToastAreaListening() {
+  useEffect(toastAreaMounted, []);
+  return null;
+}
+
+function ToastArea({ dir, closeLabel }: { dir: "ltr" | "rtl"; closeLabel: string }) {
+  if (!useToastAreaWanted()) return null;
   return (
     <Suspense fallback={null}>
       <Toaster
@@ -49,6 +53,8 @@ function DeferredToaster({ dir, closeLabel }: { dir: "ltr" | "rtl"; closeLabel: 
         closeButton
         toastOptions={{ closeButtonAriaLabel: closeLabel }}
       />
+      {/* After the Toaster, so its effects (its subscription) have run when this one does. */}
+      <ToastAreaListening />
     </Suspense>
   );
 }
@@ -71,7 +77,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       {data?.site.whatsappNumber ? <ChatButton number={data.site.whatsappNumber} /> : null}
-      <DeferredToaster dir={LANGUAGE_INFO[data?.lang ?? "en"].dir} closeLabel={t("common-toast-close")} />
+      <ToastArea dir={LANGUAGE_INFO[data?.lang ?? "en"].dir} closeLabel={t("common-toast-close")} />
     </>
   );
 }

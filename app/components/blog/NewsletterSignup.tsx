@@ -3,14 +3,8 @@ import { useActionData, useFetcher } from "react-router";
 import { CheckCircle2, Mail } from "lucide-react";
 import { SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from "~/blog/subscribe";
 import { useT } from "~/i18n/hooks";
+import { showToast } from "~/components/site/public-toast";
 
-/**
- * A toast, with sonner loaded only when there is something to show: the site layout mounts
- * its <Toaster> lazily too, so the library stays out of the blog page's first download.
- */
-function notify(kind: "success" | "info" | "error", message: string) {
-  void import("sonner").then(({ toast }) => toast[kind](message));
-}
 
 type SubscribeSchema = typeof import("~/blog/subscribe-schema").subscribeSchema;
 let schema: SubscribeSchema | undefined;
@@ -51,12 +45,12 @@ export function NewsletterSignup() {
     if (!answer || fetcher.state !== "idle") return;
     const message = t(SUBSCRIBE_MESSAGE_KEYS[answer.status]);
     if (answer.status === "subscribed") {
-      notify("success", message);
+      showToast("success", message);
       formRef.current?.reset();
     } else if (answer.status === "already-subscribed") {
-      notify("info", message);
+      showToast("info", message);
     } else {
-      notify("error", message);
+      showToast("error", message);
       if (answer.status === "invalid") inputRef.current?.focus();
     }
     // Only a new answer from the server should toast, not a change of language.
@@ -69,7 +63,7 @@ export function NewsletterSignup() {
       // Same rule as the server: tell the visitor now instead of sending a request.
       event.preventDefault();
       setClientError(true);
-      notify("error", t(SUBSCRIBE_MESSAGE_KEYS.invalid));
+      showToast("error", t(SUBSCRIBE_MESSAGE_KEYS.invalid));
       inputRef.current?.focus();
       return;
     }

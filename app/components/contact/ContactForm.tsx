@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
 import { CheckCircle2, AlertCircle, Loader2, Send } from "lucide-react";
 import { useT } from "~/i18n/hooks";
+import { showToast } from "~/components/site/public-toast";
 import { CONTACT_FIELDS, HONEYPOT_FIELD, emptyContactValues, type ContactField, type ContactValues } from "~/contact/fields";
 
-// The schema and the toasts load when the visitor starts on the form (or sends), not with the
-// page: the first download stays small, and the server checks every post anyway.
+// The schema loads when the visitor starts on the form (or sends), not with the page: the first
+// download stays small, and the server checks every post anyway. Toasts load when shown.
 const loadSchema = () => import("~/contact/schema");
-const toast = async (kind: "success" | "error", message: string) => (await import("sonner")).toast[kind](message);
 import type { ContactActionData } from "~/contact/contact.server";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
@@ -57,12 +57,12 @@ export function ContactForm() {
     const result = fetcher.data;
     if (!result) return;
     if (result.ok) {
-      void toast("success", t("contact.form.success"));
+      showToast("success", t("contact.form.success"));
       setValues(emptyContactValues());
       setErrors({});
       return;
     }
-    void toast("error", t(result.formError));
+    showToast("error", t(result.formError));
     if (result.errors) {
       setErrors(result.errors);
       const first = CONTACT_FIELDS.find((field) => result.errors?.[field]);
@@ -80,7 +80,7 @@ export function ContactForm() {
     const checked = validateContact(values);
     if (!checked.success) {
       setErrors(checked.errors);
-      void toast("error", t(checked.firstError));
+      showToast("error", t(checked.firstError));
       focusField(CONTACT_FIELDS.find((field) => checked.errors[field])!);
       return;
     }
