@@ -16,30 +16,19 @@ export function afterFirstPaint(run: () => void): void {
   };
   if (document.visibilityState === "hidden") return once();
   document.addEventListener("visibilitychange", once, { once: true });
-  let painted = false;
-  let loaded = document.readyState === "complete";
-  const whenReady = () => {
-    if (painted && loaded) setTimeout(once, 0);
+  // Two things to wait for: the first contentful paint and the load event.
+  let waiting = 2;
+  const arrived = () => {
+    if (--waiting === 0) setTimeout(once, 0);
   };
-  if (!loaded)
-    window.addEventListener(
-      "load",
-      () => {
-        loaded = true;
-        whenReady();
-      },
-      { once: true },
-    );
-  const onPaint = () => {
-    painted = true;
-    whenReady();
-  };
+  if (document.readyState === "complete") arrived();
+  else window.addEventListener("load", arrived, { once: true });
   if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
     const observer = new PerformanceObserver((list) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
       observer.disconnect();
-      onPaint();
+      arrived();
     });
     observer.observe({ type: "paint", buffered: true });
-  } else requestAnimationFrame(onPaint);
+  } else requestAnimationFrame(arrived);
 }

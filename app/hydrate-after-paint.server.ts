@@ -44,7 +44,7 @@ export function hydrateAfterPaint(html: string, nonce: string): string {
   const names = [...modules.map((m) => m.name), ...sideEffects.map((_, i) => `sideEffect${i}`)];
   const imports = [...modules.map((m) => m.specifier), ...sideEffects].map((s) => `import(${s})`);
   // Each appended <link> costs a few milliseconds on a slow phone, so they are added a few per
-  // task; a tab that is (or goes) into the background, where frames never come, starts at once.
+  // task (all at once in a background tab, where nobody waits for the main thread).
   const deferredScript = `{
 const hrefs = ${JSON.stringify(preloads)};
 const start = () => {

@@ -1,17 +1,15 @@
 // The Chinese characters of every source file whose text may reach a Chinese page: the
 // built-in texts, the components and the demo content. Shared by the subsetter and its test.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isChinese } from "../../app/fonts/chinese-chars.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
 function sourceFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !name.startsWith("noto-sans-sc-subset") ? [path] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(ts|tsx)$/.test(name) && !/noto-sans-sc-subset/.test(name))
+    .map((name) => join(dir, name));
 }
 
 /** Sorted by code point, each once. */

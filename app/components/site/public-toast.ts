@@ -10,8 +10,13 @@ type ToastKind = "success" | "info" | "error";
 
 let wanted = false;
 const subscribers = new Set<() => void>();
-let markMounted = () => {};
-let mounted = new Promise<void>((resolve) => (markMounted = resolve));
+/** Resolved while sonner's <Toaster> is mounted and listening. */
+let mounted: Promise<void>;
+let markMounted: () => void;
+const awaitMount = () => {
+  mounted = new Promise<void>((resolve) => (markMounted = resolve));
+};
+awaitMount();
 
 export function showToast(kind: ToastKind, message: string): void {
   if (!wanted) {
@@ -34,7 +39,5 @@ export function useToastAreaWanted(): boolean {
 /** For an effect placed after sonner's <Toaster>: it now listens; toasts may be published. */
 export function toastAreaMounted(): () => void {
   markMounted();
-  return () => {
-    mounted = new Promise<void>((resolve) => (markMounted = resolve));
-  };
+  return awaitMount;
 }
