@@ -51,6 +51,41 @@ describe("home page in each language", () => {
   });
 });
 
+describe("Farsi fonts", () => {
+  it("lays out Farsi text once: nothing moves when Vazirmatn's Latin file arrives late", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const delayed: string[] = [];
+    // A slow phone gets the Latin file (letters, digits) well after the first paint.
+    await page.route(/vazirmatn-latin-\d+-normal-[\w-]+\.woff2$/, async (route) => {
+      delayed.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const path of ["/fa", "/fa/blog"]) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
+      const shifts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+        return (window as unknown as { shifts: number }).shifts;
+      });
+      expect(shifts, path).toBeLessThan(0.001);
+    }
+    // The pages do use the Latin file (the language switcher's "English"), so the delay was felt.
+    expect(delayed.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
 describe("language switcher", () => {
   it("moves between languages keeping the query and hash, replacing the history entry", async () => {
     const { page } = await open("/?a=1#x");
