@@ -17,7 +17,7 @@ import faFont700 from "@fontsource/vazirmatn/700.css?url";
 // One file per weight with the built-in texts' characters; see app/fonts/chinese-fonts.server.ts.
 import zhSubset from "./fonts/noto-sans-sc-subset.css?url";
 // The same hashed files the stylesheets point at, preloaded so the first text paints in them.
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatin from "./fonts/inter-latin-wght-400-800.woff2?url";
 import faArabic400 from "@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url";
 import faArabic700 from "@fontsource/vazirmatn/files/vazirmatn-arabic-700-normal.woff2?url";
 import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";

@@ -51,7 +51,26 @@ describe("home page in each language", () => {
   });
 });
 
-describe("Farsi fonts", () => {
+describe("fonts", () => {
+  it.each(["/", "/blog"])("%s downloads one font file, the Inter file it preloads", async (path) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+    await page.evaluate(() => document.fonts.ready);
+    const preloaded = await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(preloaded).toHaveLength(1);
+    expect(preloaded[0]).toMatch(/\/assets\/inter-latin-wght-400-800-[\w-]+\.woff2$/);
+    expect([...new Set(fonts)]).toEqual(preloaded);
+    const inter = await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, "") === "Inter Variable" && face.status === "loaded").length);
+    expect(inter).toBe(1);
+    await context.close();
+  });
+
+
   it("lays out Farsi text once: nothing moves when Vazirmatn's Latin file arrives late", async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();

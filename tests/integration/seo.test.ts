@@ -361,7 +361,7 @@ describe("fonts and share image", () => {
   it("preloads the Latin Inter file the stylesheet uses, with CORS, on English pages", async () => {
     const { html } = await page("/");
     const [font] = preloads(html);
-    expect(font?.href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    expect(font?.href).toMatch(/^\/assets\/inter-latin-wght-400-800-[\w-]+\.woff2$/);
     expect(font?.type).toBe("font/woff2");
     expect(font).toHaveProperty("crossorigin");
     const sheets = tags(html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);
