@@ -36,6 +36,9 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
   });
   const results = [];
+  // Lighthouse's CPU benchmark of this machine at each run: the same build scores lower on a
+  // slower (or busier) machine, since simulated throttling multiplies the measured CPU time.
+  const benchmarkIndexes = [];
   for (const u of urls) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
@@ -55,6 +58,7 @@ try {
         process.stderr.write(`(${u}: ${lhr.runtimeError.code}, retrying)`);
       }
       const { categories, audits } = lhr;
+      benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       samples.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,
@@ -87,7 +91,10 @@ try {
     });
   }
   process.stderr.write("\n");
-  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, median of ${runs} run(s) per URL\n`);
+  const version = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
+  const [slowest, fastest] = [Math.min(...benchmarkIndexes), Math.max(...benchmarkIndexes)].map(Math.round);
+  console.log(`Lighthouse ${version}, mobile, median of ${runs} run(s) per URL`);
+  console.log(`machine: benchmarkIndex median ${Math.round(median(benchmarkIndexes))} (${slowest}-${fastest})\n`);
   console.log(
     table(
       ["URL", "perf", "a11y", "best", "SEO", "LCP s", "TBT ms", "CLS"],
