@@ -19,6 +19,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
+  // Public pages paint first and hydrate after (see hydrate-after-paint.server.ts). The admin is
+  // a tool staff use at once after it loads: it hydrates as soon as its scripts arrive.
+  const paintFirst = !import.meta.env.DEV && !new URL(request.url).pathname.startsWith("/admin");
   return new Promise<Response>((resolve, reject) => {
     // Pages have no deferred data, so waiting for the whole document costs nothing and
     // gives every visitor and crawler complete HTML.
@@ -35,7 +38,7 @@ export default function handleRequest(
           pipe(rendered);
           text(rendered).then((html) => {
             // Development keeps React Router's scripts as they are (hot reload imports first).
-            const body = withSlicedChineseFont(import.meta.env.DEV ? html : hydrateAfterPaint(html, nonce));
+            const body = withSlicedChineseFont(paintFirst ? hydrateAfterPaint(html, nonce) : html);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

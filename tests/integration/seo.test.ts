@@ -279,6 +279,27 @@ describe("RSS", () => {
 
 // ------------------------------------------------------------------ HTTP caching and assets
 
+describe("hydration scripts", () => {
+  const moduleScript = (html: string) => /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+
+  it("public pages fetch no script before the first paint and hydrate after it", async () => {
+    for (const path of ["/", "/fa/team", "/zh/blog"]) {
+      const { html } = await page(path);
+      expect(html, path).not.toMatch(/rel="modulepreload"/);
+      expect(moduleScript(html), path).not.toMatch(/^import /m);
+      expect(moduleScript(html), path).toContain("first-contentful-paint");
+      expect(moduleScript(html), path).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    }
+  });
+
+  it("the admin hydrates as soon as its scripts arrive, as React Router wrote it", async () => {
+    const { html } = await page("/admin/login");
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/);
+    expect(moduleScript(html)).toMatch(/^import \* as route0 from "\/assets\/root-[\w-]+\.js";$/m);
+    expect(moduleScript(html)).not.toContain("first-contentful-paint");
+  });
+});
+
 describe("caching", () => {
   const nonceOf = (html: string) => /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1];
   const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
