@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import subsetFont from "subset-font";
 import { chineseCharsInSources } from "./chinese-chars.mjs";
+import { unicodeRangeOf } from "./unicode-range.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const out = join(root, "app/fonts");
@@ -29,22 +30,7 @@ if (!existsSync(join(source, weights[400]))) {
 }
 
 const chars = chineseCharsInSources();
-const hex = (n) => n.toString(16).toUpperCase();
-
-/** Consecutive code points folded into ranges: U+4E00-4E03, U+4E07, ... */
-function unicodeRange(list) {
-  const points = list.map((c) => c.codePointAt(0));
-  const ranges = [];
-  for (let i = 0; i < points.length; ) {
-    let j = i;
-    while (j + 1 < points.length && points[j + 1] === points[j] + 1) j++;
-    ranges.push(i === j ? `U+${hex(points[i])}` : `U+${hex(points[i])}-${hex(points[j])}`);
-    i = j + 1;
-  }
-  return ranges.join(", ");
-}
-
-const range = unicodeRange(chars);
+const range = unicodeRangeOf(chars);
 // Noto Sans SC is the Simplified Chinese cut of Noto Sans CJK (Source Han Sans at Adobe), which
 // Android phones and most Linux desktops already have: a visitor with it installed downloads
 // nothing and the page is laid out once, with its final font.

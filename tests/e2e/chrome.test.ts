@@ -70,7 +70,6 @@ describe("fonts", () => {
     await context.close();
   });
 
-
   it("lays out Farsi text once: nothing moves when Vazirmatn's Latin file arrives late", async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();

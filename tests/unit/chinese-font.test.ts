@@ -4,17 +4,14 @@ import { NOTO_SANS_SC_SUBSET_CHARS } from "~/fonts/noto-sans-sc-subset-chars.ser
 import { chineseSubsetSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/fonts/chinese-fonts.server";
 // @ts-expect-error: a plain JavaScript module shared with the generator script
 import { chineseCharsInSources } from "../../scripts/fonts/chinese-chars.mjs";
+// @ts-expect-error: a plain JavaScript module shared with the generator scripts
+import { codePointsOf } from "../../scripts/fonts/unicode-range.mjs";
 
 const fontsDir = new URL("../../app/fonts/", import.meta.url);
 const subsetCss = readFileSync(new URL("noto-sans-sc-subset.css", fontsDir), "utf8");
 
 /** "U+4E00-4E02, U+4E07" -> the characters it names. */
-function charsOfRange(range: string): string[] {
-  return range.split(",").flatMap((part) => {
-    const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-").map((hex) => parseInt(hex, 16));
-    return Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
-  });
-}
+const charsOfRange = (range: string): string[] => (codePointsOf(range) as number[]).map((code) => String.fromCodePoint(code));
 
 describe("Chinese font subset", () => {
   it("holds every Chinese character of the built-in texts, components and demo content", () => {

@@ -4,6 +4,8 @@ import * as harfbuzz from "harfbuzzjs";
 // @ts-expect-error: fontverter ships no type declarations
 import fontverter from "fontverter";
 import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain JavaScript module shared with the generator scripts
+import { codePointsOf } from "../../scripts/fonts/unicode-range.mjs";
 
 const require = createRequire(import.meta.url);
 const interCss = readFileSync(new URL("../../app/fonts/inter.css", import.meta.url), "utf8");
@@ -12,14 +14,6 @@ const subsetFile = new URL("../../app/fonts/inter-latin-wght-400-800.woff2", imp
 
 const faces = (css: string) => css.split("@font-face").slice(1);
 const descriptor = (face: string, name: string) => new RegExp(`${name}:\\s*([^;]+);`).exec(face)?.[1];
-
-/** "U+0000-00FF,U+0131" -> the code points it names. */
-function codePoints(range: string): number[] {
-  return range.split(",").flatMap((part) => {
-    const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-").map((hex) => parseInt(hex, 16));
-    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  });
-}
 
 async function unicodesOf(woff2: Buffer): Promise<Set<number>> {
   const sfnt = await fontverter.convert(woff2, "truetype");
@@ -46,7 +40,7 @@ describe("Inter faces (npm run fonts:inter)", () => {
   it("keep every code point of fontsource's Latin file in the smaller one, which is much smaller", async () => {
     const source = readFileSync(require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"));
     const subset = readFileSync(subsetFile);
-    const range = codePoints(descriptor(faces(interCss).find((face) => face.includes("inter-latin-wght-400-800.woff2"))!, "unicode-range")!);
+    const range: number[] = codePointsOf(descriptor(faces(interCss).find((face) => face.includes("inter-latin-wght-400-800.woff2"))!, "unicode-range")!);
     // One at a time: harfbuzz's results are views of its memory, which the next font may move.
     const inSource = await unicodesOf(source);
     const inSubset = await unicodesOf(subset);

@@ -5,7 +5,6 @@ import { SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from
 import { useT } from "~/i18n/hooks";
 import { showToast } from "~/components/site/public-toast";
 
-
 type SubscribeSchema = typeof import("~/blog/subscribe-schema").subscribeSchema;
 let schema: SubscribeSchema | undefined;
 
