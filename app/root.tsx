@@ -12,8 +12,6 @@ import {
 import type { Route } from "./+types/root";
 // A side-effect import: React Router emits it in <Links/> the same way on server and client.
 import "./app.css";
-import faFont400 from "@fontsource/vazirmatn/400.css?url";
-import faFont700 from "@fontsource/vazirmatn/700.css?url";
 // One file per weight with the built-in texts' characters; see app/fonts/chinese-fonts.server.ts.
 import zhSubset from "./fonts/noto-sans-sc-subset.css?url";
 // The same hashed files the stylesheets point at, preloaded so the first text paints in them.
@@ -34,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lang, nonce: context.nonce };
 }
 
-const fontSheets: Record<Lang, string[]> = { en: [], fa: [faFont400, faFont700], zh: [zhSubset] };
+// Vazirmatn is declared in app.css (Farsi pages wait for one stylesheet); Chinese faces are too many.
+const fontSheets: Record<Lang, string[]> = { en: [], fa: [], zh: [zhSubset] };
 // Farsi pages set Latin text in Vazirmatn too; Chinese glyphs come by unicode-range subset, not preloaded.
 const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faArabic400, faArabic700], zh: [interLatin] };
 

@@ -397,6 +397,10 @@ describe("fonts and share image", () => {
     const fa = await page("/fa");
     expect(preloads(fa.html).map((l) => l.href).join(" ")).toMatch(/vazirmatn-arabic-400-normal-[\w-]+\.woff2/);
     expect(preloads(fa.html).some((l) => /inter-latin/.test(l.href))).toBe(false);
+    // One render-blocking stylesheet on Farsi pages: the site's, which declares Vazirmatn's faces.
+    const faSheets = await stylesheets(fa.html);
+    expect(faSheets).toHaveLength(1);
+    expect(faSheets[0].text).toMatch(/@font-face\s*\{[^}]*font-family:\s*["']?Vazirmatn[^}]*vazirmatn-arabic-400-normal/);
     const zh = await page("/zh");
     const zhCss = await allCss(zh.html);
     expect(zhCss).toMatch(notoFace);
