@@ -125,3 +125,21 @@ export function table(headers, rows) {
   const line = (row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
 }
+
+/**
+ * The CPU slowdown that makes this machine behave like Lighthouse's reference phone, from the
+ * anchor points of Lighthouse's CPU throttling calculator (linked from its throttling guide):
+ * benchmarkIndex 150 -> 1x, 800 -> 2x, 1300 -> 3x, then one more step per 233 points (1533 -> 4x).
+ */
+export function calibratedCpuMultiplier(benchmarkIndex) {
+  const anchors = [
+    [150, 1],
+    [800, 2],
+    [1300, 3],
+    [1533, 4],
+  ];
+  if (benchmarkIndex <= anchors[0][0]) return 1;
+  const upper = anchors.findIndex(([index]) => benchmarkIndex <= index);
+  const [[x0, y0], [x1, y1]] = upper === -1 ? anchors.slice(-2) : [anchors[upper - 1], anchors[upper]];
+  return y0 + ((benchmarkIndex - x0) * (y1 - y0)) / (x1 - x0);
+}
