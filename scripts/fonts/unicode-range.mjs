@@ -5,7 +5,11 @@ const hex = (code) => code.toString(16).toUpperCase();
 /** "U+0000-00FF, U+0131" -> [0, 1, ..., 255, 305]. */
 export function codePointsOf(range) {
   return range.split(",").flatMap((part) => {
-    const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-").map((digits) => parseInt(digits, 16));
+    const digits = part.trim().replace(/^U\+/i, "");
+    // A minifier may write a wildcard range: "U+9FF?" is U+9FF0-9FFF.
+    const [from, to = from] = digits.includes("?")
+      ? [parseInt(digits.replaceAll("?", "0"), 16), parseInt(digits.replaceAll("?", "F"), 16)]
+      : digits.split("-").map((hexDigits) => parseInt(hexDigits, 16));
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
   });
 }

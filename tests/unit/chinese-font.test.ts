@@ -6,14 +6,22 @@ import { chineseSubsetSheet, needsSlicedChineseFont, withSlicedChineseFont } fro
 import { chineseCharsInSources } from "../../scripts/fonts/chinese-chars.mjs";
 // @ts-expect-error: a plain JavaScript module shared with the generator scripts
 import { codePointsOf } from "../../scripts/fonts/unicode-range.mjs";
+// @ts-expect-error: a plain JavaScript module, the generator of the slices' sheet
+import { chineseSlicesCss } from "../../scripts/fonts/chinese-slices.mjs";
 
 const fontsDir = new URL("../../app/fonts/", import.meta.url);
 const subsetCss = readFileSync(new URL("noto-sans-sc-subset.css", fontsDir), "utf8");
+const slicesCss = readFileSync(new URL("noto-sans-sc-slices.css", fontsDir), "utf8");
 
 /** "U+4E00-4E02, U+4E07" -> the characters it names. */
 const charsOfRange = (range: string): string[] => (codePointsOf(range) as number[]).map((code) => String.fromCodePoint(code));
 
 describe("Chinese font subset", () => {
+  it("reads unicode ranges as written by hand and by a minifier", () => {
+    expect(codePointsOf("U+4E00-4E02, U+4E07")).toEqual([0x4e00, 0x4e01, 0x4e02, 0x4e07]);
+    expect(codePointsOf("U+9FF?")).toEqual(Array.from({ length: 16 }, (_, i) => 0x9ff0 + i));
+  });
+
   it("holds every Chinese character of the built-in texts, components and demo content", () => {
     const held = new Set(NOTO_SANS_SC_SUBSET_CHARS);
     const missing = (chineseCharsInSources() as string[]).filter((char) => !held.has(char));
@@ -48,7 +56,7 @@ describe("Chinese font subset", () => {
     expect(needsSlicedChineseFont("海岸龘")).toBe(true);
   });
 
-  it("links the slice sheets before the subset sheet only in documents that need them", () => {
+  it("links the slices' sheet before the subset sheet only in documents that need them", () => {
     const document = (body: string) =>
       `<html><head><link rel="stylesheet" href="${chineseSubsetSheet}" data-precedence="fonts"/><link rel="stylesheet" href="/assets/root.css"/></head><body>${body}</body></html>`;
     const plain = document("<h1>海岸律师事务所</h1>");
@@ -56,13 +64,38 @@ describe("Chinese font subset", () => {
 
     const rare = withSlicedChineseFont(document("<h1>龘</h1>"));
     const sheets = [...rare.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(sheets).toHaveLength(4);
-    expect(sheets[0]).toMatch(/noto-sans-sc\/400\.css|\/400-[\w-]+\.css/);
-    expect(sheets[1]).toMatch(/noto-sans-sc\/700\.css|\/700-[\w-]+\.css/);
-    expect(sheets.slice(2)).toEqual([chineseSubsetSheet, "/assets/root.css"]);
+    expect(sheets).toHaveLength(3);
+    expect(sheets[0]).toMatch(/noto-sans-sc-slices/);
+    expect(sheets.slice(1)).toEqual([chineseSubsetSheet, "/assets/root.css"]);
 
     // Pages in other languages never link the Chinese subset, so nothing is added to them.
     const english = "<html><head></head><body>龘</body></html>";
     expect(withSlicedChineseFont(english)).toBe(english);
+  });
+
+  it("has slices that hold every character of fontsource's, except the subset's, each tried on the device first", () => {
+    const facesOf = (css: string) =>
+      [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, face]) => ({
+        weight: /font-weight:\s*(\d+)/.exec(face)![1],
+        codes: codePointsOf(/unicode-range:\s*([^;]+);/.exec(face)![1]) as number[],
+        src: /src:\s*([^;]+);/.exec(face)![1],
+      }));
+    const ours = facesOf(slicesCss);
+    const subset = new Set([...NOTO_SANS_SC_SUBSET_CHARS].map((char) => char.codePointAt(0)));
+    for (const weight of ["400", "700"]) {
+      const fontsource = facesOf(readFileSync(new URL(`../../node_modules/@fontsource/noto-sans-sc/${weight}.css`, import.meta.url), "utf8"));
+      const theirs = new Set(fontsource.flatMap((face) => face.codes));
+      const mine = ours.filter((face) => face.weight === weight).flatMap((face) => face.codes);
+      // Nothing the subset holds: a browser would download a slice for it (it fetches every face that meets the text).
+      expect(mine.filter((code) => subset.has(code))).toEqual([]);
+      expect(new Set(mine)).toEqual(new Set([...theirs].filter((code) => !subset.has(code))));
+    }
+    expect(ours.length).toBeGreaterThan(150);
+    for (const face of ours) {
+      expect(face.src).toMatch(/^local\("Noto Sans CJK SC( Bold)?"\), /);
+      expect(face.src).toMatch(/url\("@fontsource\/noto-sans-sc\/files\/noto-sans-sc-[\w-]+-(400|700)-normal\.woff2"\) format\("woff2"\)$/);
+    }
+    // The file is what the generator writes for the current subset and fontsource version.
+    expect(slicesCss).toBe(chineseSlicesCss(NOTO_SANS_SC_SUBSET_CHARS));
   });
 });
