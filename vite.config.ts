@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/build/precompress.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the whole server ships as one bundle.
@@ -14,6 +15,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // React Router preloads route modules itself; Vite's helper for lazy imports is dead weight.
         modulePreload: false,
       },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
 }));

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import zlib from "node:zlib";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -10,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { createLogger } from "./log";
 import { mediaRouter } from "./media-routes";
 import { pageCache } from "./page-cache";
+import { precompressedAssets } from "./precompressed";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
 import { adminMutationGate } from "../app/auth/admin-gate.server";
@@ -37,7 +39,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.set("trust proxy", "loopback");
   app.use(securityHeaders(config));
   app.use("/admin", adminMutationGate(services));
-  app.use(compression());
+  // Pages are compressed per response (each carries its own CSP nonce): Brotli quality 6 takes
+  // ~1.5 ms for a 60 KB page and writes ~10% less than the default 4, which keeps most pages
+  // within the first TCP round trip (~14 KB).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } } }));
   // Rendered public pages from memory (fresh nonce per response); form POSTs are never cached.
   const pages = pageCache({ events: services.events, csp: (nonce) => contentSecurityPolicy(config, nonce), enabled: !options.vite });
   app.use(pages.serve);
@@ -73,6 +78,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     // The same folder `npm run build` wrote (BUILD_DIR, default ./build), found from the project root.
     const clientDir = path.resolve(projectRoot(), process.env.BUILD_DIR ?? "build", "client");
     // Hashed file names never change content: cache for a year.
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
     // A missing hashed file is a plain 404, not a rendered page.

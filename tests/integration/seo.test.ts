@@ -6,7 +6,9 @@
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
+import { get } from "node:http";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { blogPosts } from "../../db/schema";
@@ -112,6 +114,17 @@ function expectedTypes(p: string): string[] {
   if (p.startsWith("/blog/")) return ["BlogPosting", "BreadcrumbList"];
   if (p === "/contact") return ["ContactPage", "BreadcrumbList"];
   return ["BreadcrumbList"];
+}
+
+/** A GET whose body stays as the server encoded it. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
 }
 
 describe("every public page in every language", () => {
@@ -366,6 +379,32 @@ describe("caching", () => {
     const response = await fetch(`${site.url}${asset}`);
     expect(response.headers.get("cache-control")).toMatch(/max-age=31536000/);
     expect(response.headers.get("cache-control")).toMatch(/immutable/);
+  });
+
+  it("sends scripts and stylesheets in the Brotli or gzip copy the build wrote, or as they are", async () => {
+    const { html } = await page("/");
+    const sheet = tags(html, "link").find((l) => l.rel === "stylesheet" && /\/assets\/root-[\w-]+\.css$/.test(l.href))!.href;
+    const plain = Buffer.from(await (await fetch(`${site.url}${sheet}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    expect(plain.toString("utf8")).toContain("@font-face");
+    for (const [accept, encoding, decode] of [
+      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      // node:http, not fetch: fetch would decode the body and hide its encoding.
+      const response = await rawGet(`${site.url}${sheet}`, { "accept-encoding": accept });
+      expect(response.headers["content-encoding"], accept).toBe(encoding);
+      expect(response.headers["content-type"]).toBe("text/css; charset=utf-8");
+      expect(response.headers["cache-control"]).toMatch(/max-age=31536000, immutable/);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      // The build's copy at the highest setting: smaller than compressing on the fly.
+      const level = encoding === "br" ? { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } : { level: 6 };
+      const onTheFly = encoding === "br" ? brotliCompressSync(plain, level) : gzipSync(plain, level);
+      expect(response.body.length).toBeLessThan(onTheFly.length);
+      expect(decode(response.body).equals(plain)).toBe(true);
+    }
+    const identity = await rawGet(`${site.url}${sheet}`, { "accept-encoding": "identity" });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.equals(plain)).toBe(true);
   });
 });
 

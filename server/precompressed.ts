@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import { COMPRESSIBLE } from "../scripts/build/precompress";
+
+/** Content types of the compressible build files, by extension. */
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+};
+
+/**
+ * Hashed build files in the Brotli or gzip copy the build wrote (scripts/build/precompress.ts),
+ * when the browser accepts it; otherwise the next handler serves the file as it is.
+ * Which copies exist is looked up once per file name (the folder never changes while running).
+ */
+export function precompressedAssets(assetsDir: string): RequestHandler {
+  const known = new Map<string, { br: boolean; gz: boolean }>();
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = path.basename(req.path);
+    if (name !== req.path.slice(1) || !COMPRESSIBLE.test(name)) return next();
+    let copies = known.get(name);
+    if (!copies) {
+      const file = path.join(assetsDir, name);
+      copies = { br: existsSync(`${file}.br`), gz: existsSync(`${file}.gz`) };
+      known.set(name, copies);
+    }
+    res.vary("Accept-Encoding");
+    const encoding = req.acceptsEncodings(...[copies.br && "br", copies.gz && "gzip"].filter((e): e is string => !!e), "identity");
+    if (encoding !== "br" && encoding !== "gzip") return next();
+    // Set before sendFile, which would otherwise give the type of a .br/.gz file.
+    res.set({ "Content-Encoding": encoding, "Content-Type": TYPES[path.extname(name)] });
+    res.sendFile(`${name}.${encoding === "br" ? "br" : "gz"}`, { root: assetsDir, immutable: true, maxAge: "1y" }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
+}
