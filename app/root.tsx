@@ -15,9 +15,9 @@ import "./app.css";
 // One file per weight with the built-in texts' characters; see app/fonts/chinese-fonts.server.ts.
 import zhSubset from "./fonts/noto-sans-sc-subset.css?url";
 // The same hashed files the stylesheets point at, preloaded so the first text paints in them.
-import interLatin from "./fonts/inter-latin-wght-400-800.woff2?url";
-import faArabic400 from "@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url";
-import faArabic700 from "@fontsource/vazirmatn/files/vazirmatn-arabic-700-normal.woff2?url";
+import interLatin from "./fonts/inter-latin-core-wght-400-800.woff2?url";
+import faPersian400 from "./fonts/vazirmatn-persian-400.woff2?url";
+import faPersian700 from "./fonts/vazirmatn-persian-700.woff2?url";
 import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";
 import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
 
@@ -34,8 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Vazirmatn is declared in app.css (Farsi pages wait for one stylesheet); Chinese faces are too many.
 const fontSheets: Record<Lang, string[]> = { en: [], fa: [], zh: [zhSubset] };
-// Farsi pages set Latin text in Vazirmatn too; Chinese glyphs come by unicode-range subset, not preloaded.
-const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faArabic400, faArabic700], zh: [interLatin] };
+// Farsi pages set their Latin text in the system font (app.css); Chinese glyphs come by
+// unicode-range subset, not preloaded.
+const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faPersian400, faPersian700], zh: [interLatin] };
 
 export function links() {
   return [

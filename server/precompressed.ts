@@ -33,8 +33,9 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
       known.set(name, copies);
     }
     res.vary("Accept-Encoding");
-    const encoding = req.acceptsEncodings(...[copies.br && "br", copies.gz && "gzip"].filter((e): e is string => !!e), "identity");
-    if (encoding !== "br" && encoding !== "gzip") return next();
+    // Brotli first when the browser takes both (negotiation alone follows the header's order).
+    const encoding = copies.br && req.acceptsEncodings("br") ? "br" : copies.gz && req.acceptsEncodings("gzip") ? "gzip" : undefined;
+    if (!encoding) return next();
     // Set before sendFile, which would otherwise give the type of a .br/.gz file.
     res.set({ "Content-Encoding": encoding, "Content-Type": TYPES[path.extname(name)] });
     res.sendFile(`${name}.${encoding === "br" ? "br" : "gz"}`, { root: assetsDir, immutable: true, maxAge: "1y" }, (error) => {

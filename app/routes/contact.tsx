@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { useT } from "~/i18n/hooks";
@@ -104,9 +105,21 @@ export default function Contact() {
           {t("contact-map-title")}
         </h2>
         <div className="aspect-[4/3] overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:aspect-[16/7]">
-          <iframe src={mapEmbedUrl} title={t("contact-map-title")} loading="lazy" className="size-full border-0" />
+          <MapFrame src={mapEmbedUrl} title={t("contact-map-title")} />
         </div>
       </section>
     </>
   );
+}
+
+/**
+ * The map is another site's page: with JavaScript it loads once this page is drawn and hydrated,
+ * so its requests never compete with the first paint (a lazy frame this near the top loads at
+ * once); without JavaScript the browser shows the <noscript> copy.
+ */
+function MapFrame({ src, title }: { src: string; title: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const frame = <iframe src={src} title={title} loading="lazy" className="size-full border-0" />;
+  return hydrated ? frame : <noscript>{frame}</noscript>;
 }

@@ -78,7 +78,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           {/* The group picture is the largest thing above the fold: fetch it first. */}
           <img
             src="/images/team/group-1200.webp"
-            srcSet="/images/team/group-600.webp 600w, /images/team/group-1200.webp 1200w"
+            srcSet="/images/team/group-600.webp 600w, /images/team/group-800.webp 800w, /images/team/group-1200.webp 1200w"
             sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
             width={1200}
             height={800}

@@ -83,6 +83,8 @@ describe.each(LANGUAGES)("contact page (%s)", (lang) => {
     for (const language of ["English", "Farsi", "Chinese"]) expect(html).toContain(`"name":"${language}"`);
     expect(html).toContain('"areaServed":{"@type":"Country","name":"CA"}');
     expect(html).toMatch(/<form [^>]*method="post"/);
+    // The map frame waits for hydration; browsers without JavaScript get it from <noscript>.
+    expect(html).toMatch(/<noscript><iframe src="https:\/\/www\.openstreetmap\.org\/export\/embed\.html[^"]*" title="[^"]+" loading="lazy"/);
     for (const key of [
       "contact-hero-subtitle",
       "contact-office-address",
@@ -273,6 +275,8 @@ describe("contact submissions (a separate site, limit 2 per hour)", () => {
     const context = await visitor(site!.url, "198.51.100.22", { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site!.url}/contact`);
+    // The map comes from <noscript>.
+    expect(await page.locator("iframe").getAttribute("src")).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
     await fill(page, { name: "  Lei Example  ", email: "not-an-email", subject: "", message: "Kept message text" });
     const [response] = await Promise.all([page.waitForNavigation(), submit(page, "en").click()]);
     expect(response?.status()).toBe(400);

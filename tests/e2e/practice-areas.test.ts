@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
@@ -93,13 +94,15 @@ const hrefs = (links: Locator) => links.evaluateAll((elements) => elements.map((
 const openStates = (faq: Locator) => faq.locator("details").evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
 
 describe("practice-area illustrations", () => {
-  it("exist at two widths as small WebP files", async () => {
+  it("exist at three widths as small WebP files, of that width", async () => {
     for (const slug of SLUGS) {
-      for (const width of [640, 1280]) {
+      for (const width of [640, 960, 1280]) {
         const response = await fetch(`${baseUrl}/images/practice/${slug}-${width}.webp`);
         expect(response.status).toBe(200);
         expect(response.headers.get("content-type")).toBe("image/webp");
-        expect((await response.arrayBuffer()).byteLength).toBeLessThan(60 * 1024);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect(bytes.byteLength).toBeLessThan(60 * 1024);
+        expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width, height: (width * 9) / 16 });
       }
     }
   });
@@ -127,7 +130,7 @@ describe.each(LANGUAGES)("practice areas overview (%s)", (lang) => {
       const image = card.getByRole("img", { name: text(`practice-areas-${slug}-image-alt`, lang), exact: true });
       expect(await image.getAttribute("width")).toBe("1280");
       expect(await image.getAttribute("height")).toBe("720");
-      expect(await image.getAttribute("srcset")).toBe(`/images/practice/${slug}-640.webp 640w, /images/practice/${slug}-1280.webp 1280w`);
+      expect(await image.getAttribute("srcset")).toBe([640, 960, 1280].map((w) => `/images/practice/${slug}-${w}.webp ${w}w`).join(", "));
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
       expect(await card.getByRole("listitem").allTextContents()).toEqual([1, 2, 3, 4, 5].map((n) => text(`practice-areas-${slug}-service-${n}`, lang)));

@@ -387,7 +387,7 @@ describe("caching", () => {
     const plain = Buffer.from(await (await fetch(`${site.url}${sheet}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
     expect(plain.toString("utf8")).toContain("@font-face");
     for (const [accept, encoding, decode] of [
-      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
       ["gzip", "gzip", gunzipSync],
     ] as const) {
       // node:http, not fetch: fetch would decode the body and hide its encoding.
@@ -396,12 +396,17 @@ describe("caching", () => {
       expect(response.headers["content-type"]).toBe("text/css; charset=utf-8");
       expect(response.headers["cache-control"]).toMatch(/max-age=31536000, immutable/);
       expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      // A stylesheet is never a page: nosniff, but not the document policies (CSP and the like).
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["content-security-policy"]).toBeUndefined();
       // The build's copy at the highest setting: smaller than compressing on the fly.
       const level = encoding === "br" ? { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } : { level: 6 };
       const onTheFly = encoding === "br" ? brotliCompressSync(plain, level) : gzipSync(plain, level);
       expect(response.body.length).toBeLessThan(onTheFly.length);
       expect(decode(response.body).equals(plain)).toBe(true);
     }
+    // An SVG can be opened as a document: it keeps them.
+    expect((await fetch(`${site.url}/favicon.svg`)).headers.get("content-security-policy")).toMatch(/default-src 'none'/);
     const identity = await rawGet(`${site.url}${sheet}`, { "accept-encoding": "identity" });
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(identity.body.equals(plain)).toBe(true);
@@ -423,25 +428,44 @@ describe("fonts and share image", () => {
   it("preloads the Latin Inter file the stylesheet uses, with CORS, on English pages", async () => {
     const { html } = await page("/");
     const [font] = preloads(html);
-    expect(font?.href).toMatch(/^\/assets\/inter-latin-wght-400-800-[\w-]+\.woff2$/);
+    expect(font?.href).toMatch(/^\/assets\/inter-latin-core-wght-400-800-[\w-]+\.woff2$/);
     expect(font?.type).toBe("font/woff2");
     expect(font).toHaveProperty("crossorigin");
     const sheets = tags(html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);
     const css = await allCss(html);
     expect(css).toContain(font!.href.slice("/assets/".length));
+    // A font is never a page: no document policies on it (they would cost ~0.8 KB per response).
+    const fontResponse = await fetch(`${site.url}${font!.href}`);
+    expect(fontResponse.headers.get("content-type")).toBe("font/woff2");
+    expect(fontResponse.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(fontResponse.headers.get("content-security-policy")).toBeNull();
+    expect(fontResponse.headers.get("x-frame-options")).toBeNull();
     expect(css).toMatch(/font-display:\s*swap/);
     expect(css).toContain("Inter Fallback");
     expect(sheets.some((href) => /noto-sans-sc|400-|700-/.test(href) && !/app-/.test(href))).toBe(false);
   });
 
-  it("preloads Vazirmatn on Farsi pages and links the Chinese font only on Chinese pages", async () => {
+  it("preloads Vazirmatn's Persian files on Farsi pages, and links the Chinese font only on Chinese pages", async () => {
     const fa = await page("/fa");
-    expect(preloads(fa.html).map((l) => l.href).join(" ")).toMatch(/vazirmatn-arabic-400-normal-[\w-]+\.woff2/);
-    expect(preloads(fa.html).some((l) => /inter-latin/.test(l.href))).toBe(false);
-    // One render-blocking stylesheet on Farsi pages: the site's, which declares Vazirmatn's faces.
+    expect(preloads(fa.html).map((l) => l.href)).toEqual([
+      expect.stringMatching(/^\/assets\/vazirmatn-persian-400-[\w-]+\.woff2$/),
+      expect.stringMatching(/^\/assets\/vazirmatn-persian-700-[\w-]+\.woff2$/),
+    ]);
+    // One render-blocking stylesheet on Farsi pages: the site's, which declares Vazirmatn's faces
+    // (the preloaded Persian files, fontsource's Arabic files for the rest) and no Latin ones.
     const faSheets = await stylesheets(fa.html);
     expect(faSheets).toHaveLength(1);
-    expect(faSheets[0].text).toMatch(/@font-face\s*\{[^}]*font-family:\s*["']?Vazirmatn[^}]*vazirmatn-arabic-400-normal/);
+    const vazirmatnSources = [...faSheets[0].text.matchAll(/@font-face\s*\{[^}]*font-family:\s*["']?Vazirmatn[^}]*\}/g)].map(
+      (m) => /url\(["']?\/assets\/([a-z-]+\d+)-[\w-]+\.woff2/.exec(m[0])?.[1],
+    );
+    expect(vazirmatnSources.sort()).toEqual(["vazirmatn-arabic-400", "vazirmatn-arabic-700", "vazirmatn-persian-400", "vazirmatn-persian-700"]);
+    for (const href of preloads(fa.html).map((l) => l.href)) {
+      expect(faSheets[0].text).toContain(href.slice("/assets/".length));
+      const font = await fetch(`${site.url}${href}`);
+      expect(font.status).toBe(200);
+      // Each within one TCP round trip's worth of data (~14 KiB) or little more.
+      expect((await font.arrayBuffer()).byteLength, href).toBeLessThan(20 * 1024);
+    }
     const zh = await page("/zh");
     const zhCss = await allCss(zh.html);
     expect(zhCss).toMatch(notoFace);

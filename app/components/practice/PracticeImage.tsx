@@ -1,7 +1,7 @@
 import type { PracticeArea } from "./areas";
 
 /** Widths the illustrations exist in under public/images/practice (16:9 WebP). */
-const WIDTHS = [640, 1280] as const;
+const WIDTHS = [640, 960, 1280] as const;
 
 /** A practice area's illustration: responsive, sized up front so nothing shifts while it loads. */
 export function PracticeImage({

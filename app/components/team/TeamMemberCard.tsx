@@ -23,15 +23,25 @@ export function memberText(t: Translate, id: number, field: string): string {
   return text === key ? "" : text.trim();
 }
 
-function Photo({ photo, alt, className, hidden }: { photo: TeamPhoto; alt: string; className: string; hidden?: boolean }) {
+/** A transparent pixel: what a device that cannot hover shows (and fetches) for the swap photo. */
+const NOTHING = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+const CAN_HOVER = "(hover: hover)";
+
+/**
+ * A responsive photo. `hoverOnly` (the black-and-white swap): only devices with a pointer that can
+ * hover download it; a phone would fetch a photo per member it never shows.
+ */
+function Photo({ photo, alt, className, hoverOnly }: { photo: TeamPhoto; alt: string; className: string; hoverOnly?: boolean }) {
+  const media = hoverOnly ? CAN_HOVER : undefined;
   return (
     <picture>
-      {photo.avifSrcSet ? <source type="image/avif" srcSet={photo.avifSrcSet} sizes={PHOTO_SIZES} /> : null}
-      {photo.srcSet ? <source type="image/webp" srcSet={photo.srcSet} sizes={PHOTO_SIZES} /> : null}
+      {photo.avifSrcSet ? <source type="image/avif" media={media} srcSet={photo.avifSrcSet} sizes={PHOTO_SIZES} /> : null}
+      {photo.srcSet ? <source type="image/webp" media={media} srcSet={photo.srcSet} sizes={PHOTO_SIZES} /> : null}
+      {hoverOnly ? <source media={CAN_HOVER} srcSet={photo.src} /> : null}
       <img
-        src={photo.src}
+        src={hoverOnly ? NOTHING : photo.src}
         alt={alt}
-        aria-hidden={hidden || undefined}
+        aria-hidden={hoverOnly || undefined}
         width={photo.width ?? 800}
         height={photo.height ?? 800}
         loading="lazy"
@@ -44,7 +54,8 @@ function Photo({ photo, alt, className, hidden }: { photo: TeamPhoto; alt: strin
 
 /**
  * One member. When a black-and-white photo exists, it lies on top of the colour one and
- * fades in while the card is hovered or anything in it has keyboard focus (CSS only).
+ * fades in while the card is hovered or anything in it has keyboard focus (CSS only), on devices
+ * that can hover (on the others it is a transparent pixel, and the colour photo stays).
  */
 export function TeamMemberCard({ member }: { member: TeamMemberView }) {
   const t = useT();
@@ -74,7 +85,7 @@ export function TeamMemberCard({ member }: { member: TeamMemberView }) {
           <Photo
             photo={swap}
             alt=""
-            hidden
+            hoverOnly
             className="team-photo-bw absolute inset-0 size-full object-cover opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 motion-safe:transition-opacity motion-safe:duration-300"
           />
         ) : null}
