@@ -128,6 +128,33 @@ describe.each(LANGUAGES)("team page with the demo team (%s)", (lang) => {
   });
 });
 
+it("on a phone (no hover), shows the colour photos and downloads no black-and-white one", async () => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+  const page = await context.newPage();
+  const images: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "image") images.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${baseUrl}/team`, { waitUntil: "networkidle" });
+  expect(await page.evaluate(() => matchMedia("(hover: hover)").matches)).toBe(false);
+  const first = cards(page).first();
+  await first.scrollIntoViewIfNeeded();
+  const colour = first.locator("img").first();
+  await expect.poll(() => colour.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await colour.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/[0-9a-f-]{36}\/\d+\.(webp|avif)$/);
+  const bwImage = first.locator(".team-photo-bw");
+  expect(await bwImage.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/^data:image\/gif/);
+  // The black-and-white files exist on the page (for devices that hover), and none was fetched.
+  const bwFiles = await page.$$eval(".team-photo-bw", (all) =>
+    all.flatMap((img) => [...img.parentElement!.querySelectorAll("source")].flatMap((source) => source.srcset.split(",").map((entry) => new URL(entry.trim().split(" ")[0], location.href).pathname))),
+  );
+  expect(bwFiles.length).toBeGreaterThan(0);
+  expect(images.filter((file) => bwFiles.includes(file))).toEqual([]);
+  // The group photo comes at the width the phone needs (412 px at 1.75x: the 800 px file).
+  expect(await page.locator("img[fetchpriority=high]").evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/team\/group-800\.webp$/);
+  await context.close();
+});
+
 it("fits a 360 px wide phone screen", async () => {
   const { page } = await openPage(`${baseUrl}/fa/team`, { width: 360, height: 740 });
   expect(await horizontalOverflow(page)).toBe(0);
