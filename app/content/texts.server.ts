@@ -13,6 +13,8 @@ export interface TextSelection {
   categories?: readonly string[];
   keys?: readonly string[];
   prefixes?: readonly string[];
+  /** Left out of the categories and prefixes above (not of `keys`). */
+  exceptPrefixes?: readonly string[];
 }
 
 /**
@@ -70,7 +72,9 @@ export class TextStore {
     const picked: Record<string, string> = {};
     const categories = new Set(selection.categories ?? []);
     const prefixes = selection.prefixes ?? [];
+    const except = selection.exceptPrefixes ?? [];
     for (const [key, { category, text }] of all) {
+      if (except.some((p) => key.startsWith(p))) continue;
       if (categories.has(category) || prefixes.some((p) => key.startsWith(p))) picked[key] = text;
     }
     for (const key of selection.keys ?? []) picked[key] = all.get(key)?.text ?? key;

@@ -12,7 +12,8 @@ import { pageTexts } from "~/i18n/page.server";
 import { LANGUAGE_INFO } from "~/i18n/languages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang, texts } = await pageTexts(request, context, { categories: ["navigation", "footer", "common"] });
+  // The site map page's texts are in "common" (where staff edit them) but only that page shows them.
+  const { lang, texts } = await pageTexts(request, context, { categories: ["navigation", "footer", "common"], exceptPrefixes: ["sitemap-"] });
   const { config } = context.services;
   return {
     lang,

@@ -62,6 +62,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
+/** The group photo's widths under public/images/team (WebP and AVIF: `npm run images:static`). */
+const groupSrcSet = (format: "avif" | "webp") => [600, 800, 1200].map((w) => `/images/team/group-${w}.${format} ${w}w`).join(", ");
+const GROUP_SIZES = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";
+
 export default function Team({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { members } = loaderData;
@@ -76,17 +80,20 @@ export default function Team({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 max-w-xl text-lg text-slate-200">{t("team-hero-subtitle")}</p>
           </div>
           {/* The group picture is the largest thing above the fold: fetch it first. */}
-          <img
-            src="/images/team/group-1200.webp"
-            srcSet="/images/team/group-600.webp 600w, /images/team/group-800.webp 800w, /images/team/group-1200.webp 1200w"
-            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
-            width={1200}
-            height={800}
-            alt={t("team-group-photo-alt")}
-            fetchPriority="high"
-            decoding="async"
-            className="h-auto w-full rounded-lg shadow-xl"
-          />
+          <picture>
+            <source type="image/avif" srcSet={groupSrcSet("avif")} sizes={GROUP_SIZES} />
+            <img
+              src="/images/team/group-1200.webp"
+              srcSet={groupSrcSet("webp")}
+              sizes={GROUP_SIZES}
+              width={1200}
+              height={800}
+              alt={t("team-group-photo-alt")}
+              fetchPriority="high"
+              decoding="async"
+              className="h-auto w-full rounded-lg shadow-xl"
+            />
+          </picture>
         </div>
       </section>
 

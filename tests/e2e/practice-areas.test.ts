@@ -94,15 +94,21 @@ const hrefs = (links: Locator) => links.evaluateAll((elements) => elements.map((
 const openStates = (faq: Locator) => faq.locator("details").evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
 
 describe("practice-area illustrations", () => {
-  it("exist at three widths as small WebP files, of that width", async () => {
+  it("exist at three widths as small WebP and smaller AVIF files, of that width", async () => {
     for (const slug of SLUGS) {
       for (const width of [640, 960, 1280]) {
-        const response = await fetch(`${baseUrl}/images/practice/${slug}-${width}.webp`);
-        expect(response.status).toBe(200);
-        expect(response.headers.get("content-type")).toBe("image/webp");
-        const bytes = Buffer.from(await response.arrayBuffer());
-        expect(bytes.byteLength).toBeLessThan(60 * 1024);
-        expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width, height: (width * 9) / 16 });
+        const [webp, avif] = await Promise.all(
+          ["webp", "avif"].map(async (format) => {
+            const response = await fetch(`${baseUrl}/images/practice/${slug}-${width}.${format}`);
+            expect(response.status).toBe(200);
+            expect(response.headers.get("content-type")).toBe(`image/${format}`);
+            return Buffer.from(await response.arrayBuffer());
+          }),
+        );
+        expect(webp.byteLength).toBeLessThan(60 * 1024);
+        expect(avif.byteLength).toBeLessThan(webp.byteLength);
+        expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width, height: (width * 9) / 16 });
+        expect(await sharp(avif).metadata()).toMatchObject({ format: "heif", width, height: (width * 9) / 16 });
       }
     }
   });
@@ -131,6 +137,9 @@ describe.each(LANGUAGES)("practice areas overview (%s)", (lang) => {
       expect(await image.getAttribute("width")).toBe("1280");
       expect(await image.getAttribute("height")).toBe("720");
       expect(await image.getAttribute("srcset")).toBe([640, 960, 1280].map((w) => `/images/practice/${slug}-${w}.webp ${w}w`).join(", "));
+      expect(await image.locator("xpath=preceding-sibling::source").getAttribute("srcset")).toBe(
+        [640, 960, 1280].map((w) => `/images/practice/${slug}-${w}.avif ${w}w`).join(", "),
+      );
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
       expect(await card.getByRole("listitem").allTextContents()).toEqual([1, 2, 3, 4, 5].map((n) => text(`practice-areas-${slug}-service-${n}`, lang)));

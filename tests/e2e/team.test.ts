@@ -150,8 +150,11 @@ it("on a phone (no hover), shows the colour photos and downloads no black-and-wh
   );
   expect(bwFiles.length).toBeGreaterThan(0);
   expect(images.filter((file) => bwFiles.includes(file))).toEqual([]);
-  // The group photo comes at the width the phone needs (412 px at 1.75x: the 800 px file).
-  expect(await page.locator("img[fetchpriority=high]").evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/team\/group-800\.webp$/);
+  // The group photo comes at the width the phone needs (412 px at 1.75x: the 800 px file), in AVIF.
+  expect(await page.locator("img[fetchpriority=high]").evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/team\/group-800\.avif$/);
+  const groupFile = await fetch(`${baseUrl}/images/team/group-800.avif`);
+  expect(groupFile.headers.get("content-type")).toBe("image/avif");
+  expect(await sharp(Buffer.from(await groupFile.arrayBuffer())).metadata()).toMatchObject({ format: "heif", width: 800, height: 533 });
   await context.close();
 });
 
