@@ -413,6 +413,24 @@ describe("caching", () => {
   });
 });
 
+describe("document size", () => {
+  // A slow connection's first round trip carries 10 TCP segments (~14.6 KB): a document within it
+  // arrives a round trip (150 ms in Lighthouse's slow 4G) sooner than one just over. The
+  // practice-area pages are the longest (~80 KB of HTML) and take two.
+  const FIRST_ROUND_TRIP = 10 * 1460;
+  it.each(LANGUAGES)("sends each public page (%s) within the first round trip, compressed, headers included", async (lang) => {
+    for (const p of pagePaths()) {
+      const url = `${site.url}${localizePath(p, lang)}`;
+      await rawGet(url, {});
+      const { headers, body } = await rawGet(url, { "accept-encoding": "gzip, deflate, br, zstd" });
+      expect(headers["content-encoding"], p).toBe("br");
+      const headerBytes = "HTTP/1.1 200 OK\r\n".length + Object.entries(headers).reduce((n, [name, value]) => n + name.length + String(value).length + 4, 2);
+      const limit = p.startsWith("/practice-areas/") ? 18 * 1024 : FIRST_ROUND_TRIP;
+      expect(headerBytes + body.length, `${lang} ${p}`).toBeLessThanOrEqual(limit);
+    }
+  });
+});
+
 describe("fonts and share image", () => {
   const preloads = (html: string) => tags(html, "link").filter((l) => l.rel === "preload" && l.as === "font");
   /** The stylesheets a page links, in document order, each with its text as served. */
