@@ -18,7 +18,8 @@ const TYPES: Record<string, string> = {
 /**
  * Hashed build files in the Brotli or gzip copy the build wrote (scripts/build/precompress.ts),
  * when the browser accepts it; otherwise the next handler serves the file as it is.
- * Which copies exist is looked up once per file name (the folder never changes while running).
+ * Which copies exist is looked up once per file of the build (the folder never changes while
+ * running).
  */
 export function precompressedAssets(assetsDir: string): RequestHandler {
   const known = new Map<string, { br: boolean; gz: boolean }>();
@@ -29,6 +30,8 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     let copies = known.get(name);
     if (!copies) {
       const file = path.join(assetsDir, name);
+      // Only names of real files are remembered: made-up ones must not grow the map.
+      if (!existsSync(file)) return next();
       copies = { br: existsSync(`${file}.br`), gz: existsSync(`${file}.gz`) };
       known.set(name, copies);
     }

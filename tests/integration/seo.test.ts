@@ -407,6 +407,10 @@ describe("caching", () => {
     }
     // An SVG can be opened as a document: it keeps them.
     expect((await fetch(`${site.url}/favicon.svg`)).headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+    // A name the build did not write is a plain 404, compressed copies or not.
+    const madeUp = await rawGet(`${site.url}/assets/made-up-${Date.now()}.css`, { "accept-encoding": "br" });
+    expect(madeUp.headers["content-encoding"]).toBeUndefined();
+    expect(madeUp.body.toString()).toBe("Not found");
     const identity = await rawGet(`${site.url}${sheet}`, { "accept-encoding": "identity" });
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(identity.body.equals(plain)).toBe(true);
