@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { withSlicedChineseFont } from "./fonts/chinese-fonts.server";
 import { hydrateAfterPaint } from "./hydrate-after-paint.server";
+import { withJsonLd } from "./seo/page-jsonld.server";
 
 export const streamTimeout = 5_000;
 
@@ -38,7 +39,7 @@ export default function handleRequest(
           pipe(rendered);
           text(rendered).then((html) => {
             // Development keeps React Router's scripts as they are (hot reload imports first).
-            const body = withSlicedChineseFont(paintFirst ? hydrateAfterPaint(html, nonce) : html);
+            const body = withJsonLd(withSlicedChineseFont(paintFirst ? hydrateAfterPaint(html, nonce) : html), loadContext.jsonLd);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

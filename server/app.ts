@@ -24,6 +24,8 @@ declare module "react-router" {
     nonce: string;
     /** The visitor's address (behind a local reverse proxy, from X-Forwarded-For), for rate limits. */
     clientIp: string;
+    /** The page's JSON-LD, which loaders add and the document carries (app/seo/page-jsonld.server.ts). */
+    jsonLd: object[];
   }
 }
 
@@ -39,11 +41,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.set("trust proxy", "loopback");
   app.use(securityHeaders(config));
   app.use("/admin", adminMutationGate(services));
-  // Pages are compressed per response (each carries its own CSP nonce): Brotli quality 6 takes
-  // ~1.5 ms for a 60 KB page and writes ~10% less than the default 4, which keeps most pages
-  // within the first TCP round trip (~14 KB).
+  // Responses that are not stored pages (the admin, a page's first render, data requests) are
+  // compressed per response: Brotli quality 6 takes ~1.5 ms for a 60 KB page and writes ~10%
+  // less than the default 4. Stored pages go out in the copies the page cache made once at
+  // quality 11, ~10% smaller again.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } } }));
-  // Rendered public pages from memory (fresh nonce per response); form POSTs are never cached.
+  // Rendered public pages from memory (one nonce per render); form POSTs are never cached.
   const pages = pageCache({ events: services.events, csp: (nonce) => contentSecurityPolicy(config, nonce), enabled: !options.vite });
   app.use(pages.serve);
 
@@ -90,7 +93,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     createRequestHandler({
       build,
       mode: options.vite ? "development" : "production",
-      getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", jsonLd: [] }),
     }),
   );
   return app;

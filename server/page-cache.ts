@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { ChangeKind } from "./events";
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
  * Rendered public HTML, kept in memory per URL (the URL's prefix says the language).
@@ -10,11 +15,16 @@ import type { ChangeKind } from "./events";
  * - Only a 200 text/html response without Set-Cookie is stored; a page that varies by
  *   visitor sends `Cache-Control: private` or `no-store` and is left alone.
  * - Every content, team or blog change event (which reaches every instance) empties it.
- * - CSP nonces: the page renders with a placeholder nonce; each response gets a fresh
- *   one substituted into the stored body, and the CSP header carries that same nonce.
- * - The ETag is `"{hash of the page}-{nonce}"`: it names the exact bytes sent. A matching
+ * - CSP nonces: each render gets its own fresh nonce, which the stored page keeps and every
+ *   copy served from it carries, in the body and in the CSP header, as a CDN serves one copy
+ *   to everyone (decision 0003: the page holds no visitor input, and its content is fixed
+ *   before the nonce is drawn, so no injected markup can know it).
+ * - So the page is compressed once, in the background after it is stored: Brotli at quality
+ *   11 and gzip at level 9, ~10% smaller than per-response compression could afford, which
+ *   keeps the longest pages within a slow connection's first round trip.
+ * - The ETag is `"{hash}-{nonce}"`, the hash taken with the nonce left out. A matching
  *   If-None-Match gets a 304 whose CSP header carries the nonce of the copy the client
- *   (or a CDN) already holds, so its scripts keep running.
+ *   (or a CDN) already holds, so its scripts keep running after a re-render.
  */
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -25,13 +35,17 @@ const MANAGED_HEADERS = new Set(["content-length", "etag", "cache-control", "x-c
 const NONCE_SHAPE = /^[A-Za-z0-9+/]{16,64}={0,2}$/;
 
 export interface CachedPage {
-  /** The page split at each placeholder nonce. */
-  parts: Buffer[];
-  /** Hash of the page with its nonces left out: equal pages hash equal on every instance. */
+  /** The page as rendered, with its nonce. */
+  body: Buffer;
+  /** The nonce in the body, for the CSP header of every copy. */
+  nonce: string;
+  /** Hash of the page with its nonce left out: equal pages hash equal on every instance. */
   hash: string;
   bytes: number;
   /** The route's own response headers (content type and the like). */
   headers: Array<[string, string | number | string[]]>;
+  /** The Brotli and gzip copies, once made. */
+  compressed?: { br: Buffer; gzip: Buffer };
 }
 
 /** A least-recently-used map bounded by entry count and total bytes. */
@@ -72,6 +86,20 @@ export class PageCache {
     }
     this.entries.set(key, entry);
     this.totalBytes += entry.bytes;
+    this.evict();
+  }
+
+  /** Attach an entry's compressed copies, if it is still the one stored under `key`. */
+  addCompressed(key: string, entry: CachedPage, compressed: NonNullable<CachedPage["compressed"]>): void {
+    if (this.entries.get(key) !== entry) return;
+    entry.compressed = compressed;
+    const added = compressed.br.length + compressed.gzip.length;
+    entry.bytes += added;
+    this.totalBytes += added;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [oldest, value] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
       this.entries.delete(oldest);
@@ -86,36 +114,36 @@ export class PageCache {
   }
 }
 
-/** Store a rendered page: split at the placeholder, hashed without it. */
-export function makeEntry(body: Buffer, placeholder: string, headers: CachedPage["headers"]): CachedPage {
+/** A rendered page: the placeholder replaced by its nonce, hashed without it. */
+export function makeEntry(rendered: Buffer, placeholder: string, nonce: string, headers: CachedPage["headers"]): CachedPage {
   const parts: Buffer[] = [];
   const marker = Buffer.from(placeholder);
   let from = 0;
-  for (let at = body.indexOf(marker, from); at !== -1; at = body.indexOf(marker, from)) {
-    parts.push(body.subarray(from, at));
+  for (let at = rendered.indexOf(marker, from); at !== -1; at = rendered.indexOf(marker, from)) {
+    parts.push(rendered.subarray(from, at));
     from = at + marker.length;
   }
-  parts.push(body.subarray(from));
+  parts.push(rendered.subarray(from));
   const hash = createHash("sha256");
   for (const part of parts) hash.update(part).update("\u0000");
-  return {
-    parts: parts.map((p) => Buffer.from(p)),
-    hash: hash.digest("hex").slice(0, 32),
-    bytes: body.length,
-    headers,
-  };
+  const value = Buffer.from(nonce);
+  const body = Buffer.concat(parts.flatMap((part, index) => (index > 0 ? [value, part] : [part])));
+  return { body, nonce, hash: hash.digest("hex").slice(0, 32), bytes: body.length, headers };
 }
 
-/** The page with one nonce in every place the placeholder stood. */
-export function renderEntry(entry: CachedPage, nonce: string): Buffer {
-  if (entry.parts.length === 1) return entry.parts[0]!;
-  const value = Buffer.from(nonce);
-  const pieces: Buffer[] = [];
-  entry.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(value);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
+/** Brotli at its best quality and gzip at level 9: done once per stored page, off the main thread. */
+export async function compressPage(body: Buffer): Promise<NonNullable<CachedPage["compressed"]>> {
+  const [br, gz] = await Promise.all([
+    brotliCompress(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
 }
 
 export const etagFor = (entry: CachedPage, nonce: string) => `"${entry.hash}-${nonce}"`;
@@ -193,28 +221,30 @@ export function pageCache(options: PageCacheOptions) {
     }
     if (options.enabled === false || !isCacheableRequest(req)) return next();
 
-    const key = req.path;
-    const nonce = res.locals.nonce as string;
-    const hit = cache.get(key);
-    if (hit) {
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Cache", "HIT");
-      const theirs = matchingNonce(req.headers["if-none-match"], hit.hash);
-      if (theirs) return notModified(res, hit, theirs);
-      const body = renderEntry(hit, nonce);
-      res.setHeader("ETag", etagFor(hit, nonce));
-      res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-      res.setHeader("Content-Length", body.length);
-      res.status(200).end(req.method === "HEAD" ? undefined : body);
-      return;
-    }
-    next();
+    const hit = cache.get(req.path);
+    if (!hit) return next();
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    res.setHeader("X-Cache", "HIT");
+    const theirs = matchingNonce(req.headers["if-none-match"], hit.hash);
+    if (theirs) return notModified(res, hit, theirs);
+    res.setHeader("Content-Security-Policy", options.csp(hit.nonce));
+    res.setHeader("ETag", etagFor(hit, hit.nonce));
+    res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+    res.vary("Accept-Encoding");
+    // The stored copies when the browser takes one (Brotli first); otherwise the compression
+    // middleware compresses the body as it would any response.
+    const encoding = hit.compressed && (req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : undefined);
+    const body = encoding ? hit.compressed![encoding] : hit.body;
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(200).end(req.method === "HEAD" ? undefined : body);
   };
 
   const capture = (req: Request, res: Response, next: NextFunction) => {
     // A HEAD renders no body, so there is nothing to store.
     if (options.enabled === false || req.method !== "GET" || !isCacheableRequest(req)) return next();
     const key = req.path;
+    // This render's nonce (already in the CSP header) stays with the page while it is stored.
     const nonce = res.locals.nonce as string;
 
     const generation = cache.generation;
@@ -235,7 +265,6 @@ export function pageCache(options: PageCacheOptions) {
       res.end = end;
       const done = [chunk, encoding, callback].find((a) => typeof a === "function") as (() => void) | undefined;
       if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
-      const body = Buffer.concat(chunks);
       const send = (out?: Buffer) => (end as (this: Response, ...args: unknown[]) => Response).call(res, out, done);
 
       const type = String(res.getHeader("content-type") ?? "");
@@ -246,31 +275,38 @@ export function pageCache(options: PageCacheOptions) {
         /^text\/html\b/i.test(type) &&
         !res.getHeader("set-cookie") &&
         !/\b(private|no-store|no-cache)\b/i.test(routeCacheControl);
+      const rendered = Buffer.concat(chunks);
       const entry = makeEntry(
-        body,
+        rendered,
         placeholder,
+        nonce,
         Object.entries(res.getHeaders())
           .filter(([name]) => !earlierHeaders.has(name) && !MANAGED_HEADERS.has(name))
           .map(([name, value]) => [name, value as string | number | string[]]),
       );
       if (!storable) {
         // Not stored (an error page, a redirect, a personal page), but it was rendered with the placeholder.
-        const out = renderEntry(entry, nonce);
-        if (!res.headersSent && entry.parts.length > 1) res.setHeader("Content-Length", out.length);
-        return send(out);
+        if (!res.headersSent && rendered.includes(placeholder)) res.setHeader("Content-Length", entry.body.length);
+        return send(entry.body);
       }
-      if (cache.generation === generation) cache.set(key, entry);
+      if (cache.generation === generation) {
+        cache.set(key, entry);
+        // Until the copies are made, hits are compressed per response like this one.
+        compressPage(entry.body).then(
+          (compressed) => cache.addCompressed(key, entry, compressed),
+          () => undefined,
+        );
+      }
       res.setHeader("X-Cache", "MISS");
       const theirs = matchingNonce(req.headers["if-none-match"], entry.hash);
       if (theirs) {
         notModified(res, entry, theirs);
         return res;
       }
-      const out = renderEntry(entry, nonce);
       res.setHeader("ETag", etagFor(entry, nonce));
       res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-      res.setHeader("Content-Length", out.length);
-      return send(out);
+      res.setHeader("Content-Length", entry.body.length);
+      return send(entry.body);
     };
     next();
   };

@@ -13,6 +13,7 @@ import { useLang, useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { blogPosting, breadcrumbList, type SeoSite } from "~/seo/jsonld";
 import { seoSiteFor } from "~/seo/site.server";
+import { addJsonLd } from "~/seo/page-jsonld.server";
 import { pageMeta, siteFacts } from "~/seo/meta";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // A missing slug and a draft look the same to a visitor: 'Post Not Found'. A database
   // failure shows the same page with 503, so crawlers come back rather than drop the URL.
-  if (!row) return data({ ...page, post: null, jsonLd: [] }, { status: failed ? 503 : 404 });
+  if (!row) return data({ ...page, post: null }, { status: failed ? 503 : 404 });
 
   const localized = localizePost(row, page.lang);
   const image = await postImage(db, localized.featuredImage).catch(() => null);
@@ -42,8 +43,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     updatedAt: row.updatedAt.toISOString(),
   };
   // Structured data is built here, on the server, so its builders never ship to the browser.
-  const jsonLd = postJsonLd(await seoSiteFor(request, context), page.texts, post);
-  return data({ ...page, post, jsonLd });
+  addJsonLd(context, postJsonLd(await seoSiteFor(request, context), page.texts, post));
+  return data({ ...page, post });
 }
 
 /** BlogPosting and breadcrumb structured data for a post, in its language. */
@@ -93,7 +94,6 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     path: `/blog/${post.slug}`,
     type: "article",
     image: post.featuredImage ?? undefined,
-    jsonLd: page.jsonLd,
   });
 };
 

@@ -5,6 +5,7 @@ import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
+import { addJsonLd } from "~/seo/page-jsonld.server";
 import { breadcrumbList, contactPage, type SeoSite } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { ContactForm } from "~/components/contact/ContactForm";
@@ -12,12 +13,13 @@ import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { submitContact, type ContactActionData } from "~/contact/contact.server";
 import { readContactForm } from "~/contact/fields";
-import { useSite } from "./site-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, site] = await Promise.all([pageTexts(request, context, { categories: ["contact"] }), seoSiteFor(request, context)]);
   // Structured data is built here, on the server, so its builders never ship to the browser.
-  return { ...page, jsonLd: contactJsonLd(site, page.texts) };
+  addJsonLd(context, contactJsonLd(site, page.texts));
+  // Only this page shows the map: its long address is not in every page's data.
+  return { ...page, mapEmbedUrl: context.services.config.MAP_EMBED_URL };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,13 +63,12 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     title: texts["contact-page-title"] ?? "",
     description: texts["contact-meta-description"] ?? "",
     path: "/contact",
-    jsonLd: page?.jsonLd,
   });
 };
 
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { mapEmbedUrl } = useSite();
+  const { mapEmbedUrl } = loaderData;
   return (
     <>
       <Breadcrumbs items={[{ label: t("contact-breadcrumb") }]} />

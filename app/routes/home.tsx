@@ -2,6 +2,7 @@ import type { Route } from "./+types/home";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
+import { addJsonLd } from "~/seo/page-jsonld.server";
 import { legalService } from "~/seo/jsonld";
 import { areaCardKeys } from "~/components/practice/areas";
 import { HomeCallToAction, HomeHero, HomePracticeAreas, HomeTestimonials, HomeWhyChoose } from "~/components/home/HomeSections";
@@ -12,11 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seoSiteFor(request, context),
   ]);
   // Structured data is built here, on the server, so its builders never ship to the browser.
-  return { ...page, jsonLd: [legalService(site)] };
+  addJsonLd(context, [legalService(site)]);
+  return page;
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.texts["home-page-title"] ?? "", description: data?.texts["home-meta-description"] ?? "", path: "/", jsonLd: data?.jsonLd });
+  pageMeta(matches, { title: data?.texts["home-page-title"] ?? "", description: data?.texts["home-meta-description"] ?? "", path: "/" });
 
 export default function Home() {
   return (

@@ -7,7 +7,7 @@ import { LocalizedLink } from "~/components/site/LocalizedLink";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   context.services.log.warn({ path: url.pathname }, "page not found");
-  const page = await pageTexts(request, context, { keys: ["not-found-page-title"] });
+  const page = await pageTexts(request, context, { prefixes: ["not-found-"] });
   return data(page, { status: 404 });
 }
 

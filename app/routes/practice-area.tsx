@@ -7,6 +7,7 @@ import { stripLangPrefix } from "~/i18n/languages";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
+import { addJsonLd } from "~/seo/page-jsonld.server";
 import { faqPage, services } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { areaImageAltKey, areaPath } from "~/components/practice/areas";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const faq = faqItems(page, texts);
   // Structured data is built here, on the server, so its builders never ship to the browser.
   const site = await seoSiteFor(request, context);
-  const jsonLd = [
+  addJsonLd(context, [
     services(site, {
       areaName: texts[`${page.prefix}-breadcrumb`] ?? "",
       path,
@@ -35,11 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       services: Array.from({ length: page.serviceCount }, (_, i) => texts[`${page.prefix}-service-${i + 1}-title`] ?? ""),
     }),
     faqPage(site, faq, path),
-  ];
+  ]);
   return {
     lang,
     texts,
-    jsonLd,
     slug: page.slug,
     prefix: page.prefix,
     path,
@@ -57,7 +57,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       { name: texts["practice-areas-breadcrumb"] ?? "", path: "/practice-areas" },
       { name: texts[`${prefix}-breadcrumb`] ?? "", path },
     ],
-    jsonLd: data.jsonLd,
   });
 };
 

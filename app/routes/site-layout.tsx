@@ -5,6 +5,7 @@ import { Header } from "~/components/site/Header";
 import { Footer } from "~/components/site/Footer";
 import { ChatButton } from "~/components/site/ChatButton";
 import { useLiveUpdates } from "~/components/site/useLiveUpdates";
+import { useDropServerJsonLd } from "~/seo/page-jsonld";
 import { toastAreaMounted, useToastAreaWanted } from "~/components/site/public-toast";
 import { useT } from "~/i18n/hooks";
 import { LazyFallbackErrorPage } from "~/components/site/LazyFallbackErrorPage";
@@ -12,15 +13,19 @@ import { pageTexts } from "~/i18n/page.server";
 import { LANGUAGE_INFO } from "~/i18n/languages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The site map page's texts are in "common" (where staff edit them) but only that page shows them.
-  const { lang, texts } = await pageTexts(request, context, { categories: ["navigation", "footer", "common"], exceptPrefixes: ["sitemap-"] });
+  // The site map and not-found pages' texts are in "common" (where staff edit them), but only
+  // those pages show them, and their loaders add them.
+  const { lang, texts } = await pageTexts(request, context, {
+    categories: ["navigation", "footer", "common"],
+    exceptPrefixes: ["sitemap-", "not-found-"],
+  });
   const { config } = context.services;
   return {
     lang,
     texts,
     /** The data version this page was rendered with (see useLiveUpdates). */
     liveVersion: context.services.events.version,
-    site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST, mapEmbedUrl: config.MAP_EMBED_URL },
+    site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST },
   };
 }
 
@@ -64,6 +69,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const t = useT();
   const data = useRouteLoaderData("routes/site-layout") as SiteLayoutData | undefined;
   useLiveUpdates(data?.liveVersion);
+  useDropServerJsonLd();
   return (
     <>
       <a

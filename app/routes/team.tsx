@@ -4,6 +4,7 @@ import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
+import { addJsonLd } from "~/seo/page-jsonld.server";
 import { attorney, breadcrumbList, splitList, type SeoSite } from "~/seo/jsonld";
 import { splitAreas } from "~/team/member";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
@@ -24,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Object.entries(page.texts).filter(([key]) => !key.startsWith(MEMBER_PREFIX) || shown.has(key.slice(MEMBER_PREFIX.length).split(".")[0])),
   );
   // Structured data is built here, on the server, so its builders never ship to the browser.
-  const jsonLd = teamJsonLd(await seoSiteFor(request, context), texts, members);
-  return { lang: page.lang, texts, members, jsonLd };
+  addJsonLd(context, teamJsonLd(await seoSiteFor(request, context), texts, members));
+  return { lang: page.lang, texts, members };
 }
 
 /** Breadcrumb and a Person for each shown member, in the page's language. */
@@ -58,7 +59,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     path: "/team",
     image: "/images/team/group-1200.webp",
     imageAlt: texts["team-group-photo-alt"],
-    jsonLd: data?.jsonLd,
   });
 };
 

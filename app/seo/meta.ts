@@ -14,8 +14,6 @@ export interface PageMetaInput {
   imageAlt?: string;
   type?: "website" | "article";
   noindex?: boolean;
-  /** JSON-LD objects (schema.org, from ./jsonld), rendered as ld+json scripts; null entries are skipped. */
-  jsonLd?: ReadonlyArray<object | null | undefined>;
   /**
    * The page's trail after Home, e.g. [{ name: "Practice Areas", path: "/practice-areas" }, { name: "Family", path: "/practice-areas/family" }]:
    * adds a BreadcrumbList (Home first, absolute URLs in the page's language).
@@ -128,7 +126,6 @@ export function pageMeta(matches: ReadonlyArray<MatchData | undefined>, input: P
     { name: "twitter:image", content: image },
   ];
   if (input.noindex) descriptors.push({ name: "robots", content: "noindex" });
-  for (const data of input.jsonLd ?? []) if (data) descriptors.push({ "script:ld+json": data });
   if (input.breadcrumbs?.length) descriptors.push({ "script:ld+json": breadcrumbList(seoSite(matches), input.breadcrumbs) });
   return descriptors;
 }

@@ -1,4 +1,5 @@
-// `npm run bench:lighthouse [-- --quick] [-- --runs 3] [-- --langs en,fa,zh] [-- --json out.json] [-- --cpu 4|auto]`
+// `npm run bench:lighthouse [-- --quick] [-- --runs 3] [-- --langs en,fa,zh] [-- --pages team,post]
+//   [-- --json out.json] [-- --reports DIR] [-- --cpu 4|auto]`
 // Lighthouse (mobile, its default simulated throttling) against a production start on a
 // temporary data directory, with Debian's Chromium, headless. Prints the median of each
 // measure per URL: performance, accessibility, best practices, SEO, LCP, TBT, CLS.
@@ -7,7 +8,8 @@
 // a fast desktop; on a slower machine the same page scores lower. `--cpu auto` measures the
 // machine first (Lighthouse's benchmarkIndex) and uses the multiplier Lighthouse's throttling
 // guide calibrates for it (docs/throttling.md, "CPU throttling"). The budgets are read at 4x.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { calibratedCpuMultiplier, firstPostPath, median, parseArgs, startSite, table } from "./site.mjs";
@@ -16,7 +18,9 @@ const options = parseArgs(process.argv.slice(2), {
   quick: false,
   runs: 3,
   langs: "en,fa,zh",
+  pages: "home,practice,team,blog,post,contact",
   json: "",
+  reports: "",
   details: false,
   chrome: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   cpu: "4",
@@ -32,7 +36,11 @@ const site = await startSite();
 let chrome;
 try {
   const post = await firstPostPath(site.url);
-  const paths = ["/", "/practice-areas/immigration", "/team", "/blog", post, "/contact"];
+  const pages = { home: "/", practice: "/practice-areas/immigration", team: "/team", blog: "/blog", post, contact: "/contact" };
+  const paths = options.pages.split(",").map((name) => {
+    if (!(name in pages)) throw new Error(`--pages takes ${Object.keys(pages).join(", ")}, not ${name}`);
+    return pages[name];
+  });
   const urls = langs.flatMap((lang) => paths.map((p) => (lang === "en" ? p : p === "/" ? `/${lang}` : `/${lang}${p}`)));
   // Fill the page cache first, as a visitor after the first would find it.
   for (const u of urls) await fetch(`${site.url}${u}`);
@@ -76,6 +84,11 @@ try {
       const lhr = await lighthouseRun(u, cpu, ["performance", "accessibility", "best-practices", "seo"]);
       const { categories, audits } = lhr;
       benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+      // Whole reports, for reading what Lighthouse's simulation counted (network-requests, metrics).
+      if (options.reports) {
+        mkdirSync(options.reports, { recursive: true });
+        writeFileSync(path.join(options.reports, `${u.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       samples.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,

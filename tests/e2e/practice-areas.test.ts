@@ -276,3 +276,26 @@ describe("FAQ without JavaScript", () => {
     await context.close();
   });
 });
+
+describe("structured data in the browser", () => {
+  const blocks = () =>
+    page.evaluate(() =>
+      [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => (JSON.parse(s.textContent ?? "{}") as { "@type": string })["@type"]),
+    );
+
+  it("keeps the page's JSON-LD through hydration, and drops it on moving to another page", async () => {
+    await visit("/practice-areas/immigration", "fa");
+    // Hydrated: React has attached its props to the page's links (and reported no mismatch).
+    await page.waitForFunction(() => {
+      const link = document.querySelector("main a[href]");
+      return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+    });
+    await expect.poll(blocks).toEqual(["BreadcrumbList", "Service", "FAQPage"]);
+    expect(errors).toEqual([]);
+    // A move inside the site renders the next page in the browser: the old page's data goes.
+    await page.getByRole("navigation", { name: text("breadcrumb-label", "fa") }).getByRole("link", { name: text("practice-areas-breadcrumb", "fa") }).click();
+    await page.waitForURL(`${baseUrl}/fa/practice-areas`);
+    await expect.poll(blocks).toEqual(["BreadcrumbList"]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * What crawlers and share previews see, from a real production server: titles, canonical,
  * reciprocal hreflang, Open Graph, JSON-LD per page kind, sitemap, robots.txt, RSS, and
- * the HTTP caching contract (ETag/304, fresh CSP nonce on cached pages, Cache-Control).
+ * the HTTP caching contract (ETag/304, the CSP nonce of each cached render, Cache-Control).
  */
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -94,7 +94,7 @@ function tags(html: string, name: string): Attrs[] {
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
 const metaContent = (html: string, key: string) => tags(html, "meta").filter((m) => m.name === key || m.property === key).map((m) => m.content);
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 
 async function page(urlPath: string) {
   const response = await fetch(`${site.url}${urlPath}`);
@@ -319,22 +319,23 @@ describe("caching", () => {
   const nonceOf = (html: string) => /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1];
   const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
-  it("serves a cached public page with a fresh nonce each time, matching its CSP", async () => {
+  it("serves a cached public page as rendered, every script with the nonce its CSP names", async () => {
     const first = await page("/fa/about");
     const second = await page("/fa/about");
     expect(second.response.headers.get("x-cache")).toBe("HIT");
-    const nonces = [first, second].map((r) => nonceOf(r.html));
-    expect(nonces[0]).toBeTruthy();
-    expect(nonces[0]).not.toBe(nonces[1]);
+    const nonce = nonceOf(first.html);
+    expect(nonce).toBeTruthy();
     for (const r of [first, second]) {
-      const nonce = nonceOf(r.html)!;
       expect(cspNonce(r.response)).toBe(nonce);
-      // Every script in the page carries this response's nonce.
+      // Every script in the page carries the render's nonce.
       const scripts = [...r.html.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>/g)].map((m) => m[1]);
       expect(scripts.length).toBeGreaterThan(0);
       for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
     }
-    expect(first.html.replaceAll(nonces[0]!, "N")).toBe(second.html.replaceAll(nonces[1]!, "N"));
+    expect(second.html).toBe(first.html);
+    // Pages that are not stored get a nonce per response, as before.
+    const admin = [await fetch(`${site.url}/admin/login`), await fetch(`${site.url}/admin/login`)].map(cspNonce);
+    expect(admin[0]).not.toBe(admin[1]);
   });
 
   it("answers If-None-Match with 304 and the CSP nonce of the copy held", async () => {
@@ -417,19 +418,36 @@ describe("caching", () => {
   });
 });
 
+/**
+ * A page as the cache sends it once its Brotli copy is made (in the background after the first
+ * render): the body is then exactly what Brotli's best quality makes of the page.
+ */
+async function storedBrotliCopy(url: string) {
+  for (let attempt = 0; ; attempt++) {
+    const response = await rawGet(url, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(response.headers["content-encoding"], url).toBe("br");
+    const best = brotliCompressSync(brotliDecompressSync(response.body), {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+    });
+    if (response.body.equals(best)) return response;
+    if (attempt === 100) throw new Error(`${url}: the stored Brotli copy never came`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe("document size", () => {
   // A slow connection's first round trip carries 10 TCP segments (~14.6 KB): a document within it
-  // arrives a round trip (150 ms in Lighthouse's slow 4G) sooner than one just over. The
-  // practice-area pages are the longest (~80 KB of HTML) and take two.
+  // arrives a round trip (150 ms in Lighthouse's slow 4G) sooner than one just over. Stored
+  // pages go out in their Brotli copy of quality 11, which keeps even the practice-area pages
+  // (~80 KB of HTML) within it.
   const FIRST_ROUND_TRIP = 10 * 1460;
   it.each(LANGUAGES)("sends each public page (%s) within the first round trip, compressed, headers included", async (lang) => {
     for (const p of pagePaths()) {
       const url = `${site.url}${localizePath(p, lang)}`;
-      await rawGet(url, {});
-      const { headers, body } = await rawGet(url, { "accept-encoding": "gzip, deflate, br, zstd" });
-      expect(headers["content-encoding"], p).toBe("br");
+      const { headers, body } = await storedBrotliCopy(url);
       const headerBytes = "HTTP/1.1 200 OK\r\n".length + Object.entries(headers).reduce((n, [name, value]) => n + name.length + String(value).length + 4, 2);
-      const limit = p.startsWith("/practice-areas/") ? 18 * 1024 : FIRST_ROUND_TRIP;
+      // The one exception is the longest page of all, professional negligence in Farsi (~15.4 KB).
+      const limit = p === "/practice-areas/professional-negligence" && lang === "fa" ? 16 * 1024 : FIRST_ROUND_TRIP;
       expect(headerBytes + body.length, `${lang} ${p}`).toBeLessThanOrEqual(limit);
     }
   });

@@ -15,6 +15,7 @@ import {
   type SeoSite,
 } from "~/seo/jsonld";
 import { pageMeta, seoSite } from "~/seo/meta";
+import { withJsonLd } from "~/seo/page-jsonld.server";
 
 const SITE = "https://law.example.ca";
 
@@ -274,8 +275,9 @@ describe("seoSite", () => {
     expect(result.firm).toMatchObject({ name: "海岸律师事务所", telephone: "+1 (604) 555-0100", email: "info@example.com" });
     // The placeholder profile link (the network's home page) is no profile.
     expect(result.firm.sameAs).toBeUndefined();
-    const meta = pageMeta(matches, { title: "联系我们", description: "d", path: "/contact", jsonLd: [contactPage(result, { name: "联系我们" }), null] });
-    expect(meta.filter((m) => "script:ld+json" in m)).toHaveLength(1);
+    const meta = pageMeta(matches, { title: "联系我们", description: "d", path: "/contact" });
+    // A page's own JSON-LD is written by the server (addJsonLd), not by meta.
+    expect(meta.filter((m) => "script:ld+json" in m)).toHaveLength(0);
     expect(meta).toContainEqual({ tagName: "link", rel: "alternate", type: "application/rss+xml", title: "海岸律师事务所", href: `${SITE}/zh/rss.xml` });
 
     // The breadcrumbs option adds the trail as a BreadcrumbList, Home first.
@@ -317,5 +319,25 @@ describe("rendered JSON-LD", () => {
     const parsed = JSON.parse(json) as { headline: string; author: { name: string } };
     expect(parsed.headline).toBe(hostile);
     expect(parsed.author.name).toBe(hostile);
+  });
+
+  it("written by the server into the head, cannot close its script tag either", () => {
+    const hostile = 'Smith </script><script>alert("x")</script> & <!-- Co \u2028';
+    const posting = blogPosting(site(), { path: "/blog/a", headline: hostile, datePublished: "2026-01-01", author: hostile });
+    const contact = contactPage(site(), { name: "Contact" });
+    const html = withJsonLd("<html><head><title>t</title></head><body><p>x</p></body></html>", [posting, contact]);
+    const opening = '<script type="application/ld+json" data-page-jsonld>';
+    // Both at the end of the head, each one element with its own closing tag and nothing else.
+    const head = html.slice(html.indexOf("<head>"), html.indexOf("</head>"));
+    expect(head.startsWith("<head><title>t</title>" + opening)).toBe(true);
+    expect(head.match(/<\/script/gi)).toHaveLength(2);
+    expect(head.match(/<script/gi)).toHaveLength(2);
+    expect(head).not.toContain("<!--");
+    const blocks = head.split(opening).slice(1).map((block) => JSON.parse(block.slice(0, block.indexOf("</script>"))));
+    expect(blocks[0].headline).toBe(hostile);
+    expect(blocks[1]["@type"]).toBe("ContactPage");
+    expect(html.endsWith("</head><body><p>x</p></body></html>")).toBe(true);
+    // Nothing to add leaves the document as it was.
+    expect(withJsonLd("<html><head></head></html>", [])).toBe("<html><head></head></html>");
   });
 });

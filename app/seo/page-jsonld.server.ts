@@ -1,0 +1,34 @@
+import type { AppLoadContext } from "react-router";
+import { PAGE_JSONLD_ATTRIBUTE } from "./page-jsonld";
+
+/**
+ * A page's JSON-LD goes into its HTML only, not into the data the page hydrates from: loaders
+ * hand it to the request's context (`addJsonLd`) rather than returning it, and
+ * `app/entry.server.tsx` writes it at the end of the head (`withJsonLd`). Returned from the
+ * loader, the same objects were sent twice (the FAQ and services of a practice page: ~0.4 KB
+ * compressed), and only crawlers, which load every URL whole, read them.
+ */
+export function addJsonLd(context: AppLoadContext, items: ReadonlyArray<object | null | undefined>): void {
+  for (const item of items) if (item) context.jsonLd.push(item);
+}
+
+// As React Router's Meta escapes ld+json: no text can close the script or start a comment.
+const UNSAFE_IN_SCRIPT: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/** The JSON-LD as `<script type="application/ld+json">` elements, safe inside HTML and marked as the page's. */
+export function jsonLdScripts(items: readonly object[]): string {
+  return items
+    .map((item) => `<script type="application/ld+json" ${PAGE_JSONLD_ATTRIBUTE}>${JSON.stringify(item).replace(/[&<>\u2028\u2029]/g, (c) => UNSAFE_IN_SCRIPT[c]!)}</script>`)
+    .join("");
+}
+
+/**
+ * The document with the page's JSON-LD at the end of its head. React hydrates the head's own
+ * elements and leaves ones it did not render there (React 19 skips unexpected nodes in the
+ * head); `useDropServerJsonLd` removes them once the visitor moves to another page.
+ */
+export function withJsonLd(html: string, items: readonly object[]): string {
+  if (!items.length) return html;
+  const end = html.indexOf("</head>");
+  return end === -1 ? html : `${html.slice(0, end)}${jsonLdScripts(items)}${html.slice(end)}`;
+}
