@@ -45,6 +45,7 @@ function Photo({ photo, alt, className, hoverOnly }: { photo: TeamPhoto; alt: st
         width={photo.width ?? 800}
         height={photo.height ?? 800}
         loading="lazy"
+        fetchPriority="low"
         decoding="async"
         className={className}
       />
