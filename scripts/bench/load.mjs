@@ -1,27 +1,48 @@
-// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /] [-- --fresh]`
+// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /] [-- --fresh]
+//   [-- --encoding br|gzip]`
 // A cached public page of a production start vs a plain node:http server sending the same
 // bytes, both on loopback, each in its own process, measured by autocannon in this one.
 // Then a sustained load of --duration seconds on the site and the server's memory after it.
 // The server measured is a restart on a data directory a first start created and seeded,
 // as in production (creating the embedded database is a one-time cost of a much larger
-// process); --fresh measures that first process instead.
+// process); --fresh measures that first process instead. --encoding asks for the page
+// compressed, as browsers do (the static server then sends the same compressed bytes).
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2, fresh: false });
+const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2, fresh: false, encoding: "" });
+if (!["", "br", "gzip"].includes(options.encoding)) {
+  console.error(`--encoding takes br or gzip, not ${options.encoding}`);
+  process.exit(2);
+}
+const requestHeaders = options.encoding ? { "accept-encoding": options.encoding } : {};
 
 function run(url, seconds) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: options.connections, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: options.connections, duration: seconds, headers: requestHeaders }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** The page's bytes as sent (compressed when asked): fetch() would decode them. */
+function getRaw(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: requestHeaders }, (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
   });
 }
 
 /** node:http answering every request with the same bytes, in a child process. */
-async function startStaticServer(body) {
+async function startStaticServer(body, encoding) {
   const dir = mkdtempSync(path.join(tmpdir(), "static-bench-"));
   const file = path.join(dir, "page.html");
   writeFileSync(file, body);
@@ -30,7 +51,7 @@ async function startStaticServer(body) {
     const http = require("node:http");
     const body = require("node:fs").readFileSync(${JSON.stringify(file)});
     http.createServer((req, res) => {
-      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length, ...${JSON.stringify(encoding ? { "Content-Encoding": encoding } : {})} });
       res.end(body);
     }).listen(${port}, "127.0.0.1", () => process.send("ready"));`;
   const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
@@ -58,12 +79,13 @@ const site = await startSite({}, { dataDir });
 let staticServer;
 try {
   const pageUrl = `${site.url}${options.path}`;
-  const first = await fetch(pageUrl);
-  const body = Buffer.from(await first.arrayBuffer());
-  const check = await fetch(pageUrl);
-  await check.arrayBuffer();
-  if (check.headers.get("x-cache") !== "HIT") console.warn(`warning: ${options.path} is not served from the page cache (X-Cache: ${check.headers.get("x-cache")})`);
-  staticServer = await startStaticServer(body);
+  await getRaw(pageUrl);
+  // The stored page's compressed copies are made in the background after its first render.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const { headers, body } = await getRaw(pageUrl);
+  if (headers["x-cache"] !== "HIT") console.warn(`warning: ${options.path} is not served from the page cache (X-Cache: ${headers["x-cache"]})`);
+  if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
+  staticServer = await startStaticServer(body, options.encoding);
 
   const rows = [];
   const measured = {};
@@ -78,7 +100,8 @@ try {
     rows.push([name, Math.round(result.requests.average), result.latency.p50, result.latency.p99, (result.throughput.average / 1024 / 1024).toFixed(1)]);
   }
   const ratio = measured["site (cached page)"].requests.average / measured["static node:http"].requests.average;
-  console.log(`\n${options.path}: ${body.length} bytes, ${options.connections} connections, ${options.seconds} s each, loopback\n`);
+  const encoded = options.encoding ? ` (${options.encoding})` : "";
+  console.log(`\n${options.path}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.seconds} s each, loopback\n`);
   console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s"], rows));
   console.log(`\nratio site/static: ${ratio.toFixed(2)}`);
   await staticServer.stop();
