@@ -12,8 +12,6 @@ import {
 import type { Route } from "./+types/root";
 // A side-effect import: React Router emits it in <Links/> the same way on server and client.
 import "./app.css";
-// One file per weight with the built-in texts' characters; see app/fonts/chinese-fonts.server.ts.
-import zhSubset from "./fonts/noto-sans-sc-subset.css?url";
 // The same hashed files the stylesheets point at, preloaded so the first text paints in them.
 import interLatin from "./fonts/inter-latin-core-wght-400-800.woff2?url";
 import faPersian400 from "./fonts/vazirmatn-persian-400.woff2?url";
@@ -32,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lang, nonce: context.nonce };
 }
 
-// Vazirmatn is declared in app.css (Farsi pages wait for one stylesheet); Chinese faces are too many.
-const fontSheets: Record<Lang, string[]> = { en: [], fa: [], zh: [zhSubset] };
+// Every language's faces are declared in app.css (each page waits for one stylesheet); the
+// Chinese slices' sheet joins only pages that need it (app/fonts/chinese-fonts.server.ts).
 // Farsi pages set their Latin text in the system font (app.css); Chinese glyphs come by
 // unicode-range subset, not preloaded.
 const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faPersian400, faPersian700], zh: [interLatin] };
@@ -60,10 +58,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* The same nonce on server and client: React compares these head elements when hydrating. */}
         <Links nonce={data?.nonce} />
-        {fontSheets[lang].map((href) => (
-          // precedence makes React manage the sheet as a resource, identically when hydrating.
-          <link key={href} rel="stylesheet" href={href} precedence="fonts" />
-        ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}

@@ -485,7 +485,7 @@ describe("fonts and share image", () => {
     expect(sheets.some((href) => /noto-sans-sc|400-|700-/.test(href) && !/app-/.test(href))).toBe(false);
   });
 
-  it("preloads Vazirmatn's Persian files on Farsi pages, and links the Chinese font only on Chinese pages", async () => {
+  it("preloads Vazirmatn's Persian files on Farsi pages, and names the Chinese font only on Chinese pages", async () => {
     const fa = await page("/fa");
     expect(preloads(fa.html).map((l) => l.href)).toEqual([
       expect.stringMatching(/^\/assets\/vazirmatn-persian-400-[\w-]+\.woff2$/),
@@ -506,23 +506,32 @@ describe("fonts and share image", () => {
       // Each within one TCP round trip's worth of data (~14 KiB) or little more.
       expect((await font.arrayBuffer()).byteLength, href).toBeLessThan(20 * 1024);
     }
+    // The same one sheet everywhere declares Noto Sans SC's faces; only Chinese pages ask for the
+    // family (by their root's language), so only they download it.
     const zh = await page("/zh");
     const zhCss = await allCss(zh.html);
     expect(zhCss).toMatch(notoFace);
     expect(zhCss).toMatch(/unicode-range/);
+    expect(/:root:lang\(zh\)\s*\{[^}]*--font-sans:[^;}]*Noto Sans SC/.test(zhCss)).toBe(true);
     const en = await page("/");
-    const enCss = await allCss(en.html);
-    expect(enCss).not.toMatch(notoFace);
+    expect((await stylesheets(en.html)).map((s) => s.href)).toEqual((await stylesheets(zh.html)).map((s) => s.href));
+    const defaultFamily = /--font-sans:([^;}]*)/.exec(await allCss(en.html))?.[1] ?? "";
+    expect(defaultFamily).toContain("Inter Variable");
+    expect(defaultFamily).not.toContain("Noto Sans SC");
   });
 
   it("sets the built-in Chinese texts from one subset file per weight, adding the slices only where a text needs them", async () => {
     const notoSources = async (html: string) => (await stylesheets(html)).filter((sheet) => notoFace.test(sheet.text));
-    // Pages of built-in texts: one sheet, two faces (400, 700), each one file that the server serves.
+    // Pages of built-in texts: the site's one sheet, with two Noto faces (400, 700), each one file
+    // that the server serves.
     for (const pagePath of ["/zh", "/zh/practice-areas/immigration", "/zh/team", "/zh/contact"]) {
-      const sheets = await notoSources((await page(pagePath)).html);
-      expect(sheets.map((s) => s.href), pagePath).toEqual([expect.stringMatching(/noto-sans-sc-subset-[\w-]+\.css$/)]);
-      const files = [...sheets[0].text.matchAll(/url\(["']?([^"')]+\.woff2)/g)].map((m) => m[1]);
+      const { html } = await page(pagePath);
+      const sheets = await notoSources(html);
+      expect((await stylesheets(html)).map((s) => s.href), pagePath).toEqual([expect.stringMatching(/^\/assets\/root-[\w-]+\.css$/)]);
+      const faces = [...sheets[0].text.matchAll(/@font-face\s*\{[^}]*font-family:\s*["']?Noto Sans SC[^}]*\}/g)].map((m) => m[0]);
+      const files = faces.flatMap((face) => [...face.matchAll(/url\(["']?([^"')]+\.woff2)/g)].map((m) => m[1]));
       expect(files).toHaveLength(2);
+      for (const file of files) expect(file).toMatch(/noto-sans-sc-subset-(400|700)-[\w-]+\.woff2$/);
       for (const file of files) {
         const font = await fetch(new URL(file, `${site.url}${sheets[0].href}`));
         expect(font.status).toBe(200);
@@ -533,20 +542,22 @@ describe("fonts and share image", () => {
     // characters (a browser downloads every face whose range meets the text).
     const rare = await notoSources((await page(`/zh/blog/${RARE_CHINESE_POST.slug}`)).html);
     expect(rare.map((s) => s.href)).toEqual([
+      expect.stringMatching(/^\/assets\/root-[\w-]+\.css$/),
       expect.stringMatching(/noto-sans-sc-slices-[\w-]+\.css$/),
-      expect.stringMatching(/noto-sans-sc-subset-[\w-]+\.css$/),
     ]);
-    const rangesOf = (css: string) => [...css.matchAll(/unicode-range:\s*([^;}]+)/g)].map((m) => m[1]);
-    const subsetCodes = new Set(rangesOf(rare[1].text).flatMap((range) => codePointsOf(range) as number[]));
-    expect(rangesOf(rare[0].text).flatMap((range) => codePointsOf(range) as number[]).filter((code) => subsetCodes.has(code))).toEqual([]);
+    const [siteSheet, slices] = rare;
+    const rangesOf = (css: string) => [...css.matchAll(/@font-face\s*\{[^}]*Noto Sans SC[^}]*\}/g)].flatMap((m) => [...m[0].matchAll(/unicode-range:\s*([^;}]+)/g)].map((r) => r[1]));
+    const subsetCodes = new Set(rangesOf(siteSheet.text).flatMap((range) => codePointsOf(range) as number[]));
+    expect(subsetCodes.size).toBeGreaterThan(500);
+    expect(rangesOf(slices.text).flatMap((range) => codePointsOf(range) as number[]).filter((code) => subsetCodes.has(code))).toEqual([]);
     // The slices cover U+9F98 (龘) and point at files this server has.
-    const slice = rare[0].text.split("@font-face").find((face) => {
+    const slice = slices.text.split("@font-face").find((face) => {
       const range = /unicode-range:\s*([^;}]+)/.exec(face)?.[1];
       return range !== undefined && (codePointsOf(range) as number[]).includes(0x9f98);
     });
     expect(slice).toBeDefined();
     const sliceFile = /url\(["']?([^"')]+\.woff2)/.exec(slice!)![1];
-    expect((await fetch(new URL(sliceFile, `${site.url}${rare[0].href}`))).status).toBe(200);
+    expect((await fetch(new URL(sliceFile, `${site.url}${slices.href}`))).status).toBe(200);
   });
 
   it("ships the default share image at 1200x630 under 100 KB", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "~/fonts/noto-sans-sc-subset-chars.server";
-import { chineseSubsetSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/fonts/chinese-fonts.server";
+import { chineseSlicesSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/fonts/chinese-fonts.server";
 // @ts-expect-error: a plain JavaScript module shared with the generator script
 import { chineseCharsInSources } from "../../scripts/fonts/chinese-chars.mjs";
 // @ts-expect-error: a plain JavaScript module shared with the generator scripts
@@ -56,21 +56,22 @@ describe("Chinese font subset", () => {
     expect(needsSlicedChineseFont("海岸龘")).toBe(true);
   });
 
-  it("links the slices' sheet before the subset sheet only in documents that need them", () => {
-    const document = (body: string) =>
-      `<html><head><link rel="stylesheet" href="${chineseSubsetSheet}" data-precedence="fonts"/><link rel="stylesheet" href="/assets/root.css"/></head><body>${body}</body></html>`;
+  it("links the slices' sheet after the site's only in Chinese documents that need them", () => {
+    const document = (body: string, lang = "zh") =>
+      `<!DOCTYPE html><html lang="${lang}" dir="ltr"><head><link rel="stylesheet" href="/assets/root.css"/></head><body>${body}</body></html>`;
     const plain = document("<h1>海岸律师事务所</h1>");
     expect(withSlicedChineseFont(plain)).toBe(plain);
 
     const rare = withSlicedChineseFont(document("<h1>龘</h1>"));
     const sheets = [...rare.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(sheets).toHaveLength(3);
-    expect(sheets[0]).toMatch(/noto-sans-sc-slices/);
-    expect(sheets.slice(1)).toEqual([chineseSubsetSheet, "/assets/root.css"]);
+    expect(sheets).toEqual(["/assets/root.css", chineseSlicesSheet]);
+    expect(rare).toContain(`<link rel="stylesheet" href="${chineseSlicesSheet}"/></head>`);
 
-    // Pages in other languages never link the Chinese subset, so nothing is added to them.
-    const english = "<html><head></head><body>龘</body></html>";
-    expect(withSlicedChineseFont(english)).toBe(english);
+    // Pages in other languages set no text in Noto Sans SC, so nothing is added to them.
+    for (const lang of ["en", "fa"]) {
+      const other = document("<p>龘</p>", lang);
+      expect(withSlicedChineseFont(other)).toBe(other);
+    }
   });
 
   it("has slices that hold every character of fontsource's, except the subset's, each tried on the device first", () => {
