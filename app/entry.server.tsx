@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { withSlicedChineseFont } from "./fonts/chinese-fonts.server";
 import { hydrateAfterPaint } from "./hydrate-after-paint.server";
 import { withJsonLd } from "./seo/page-jsonld.server";
+import { langFromPath } from "./i18n/languages";
 
 export const streamTimeout = 5_000;
 
@@ -20,9 +21,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
+  const { pathname } = new URL(request.url);
   // Public pages paint first and hydrate after (see hydrate-after-paint.server.ts). The admin is
   // a tool staff use at once after it loads: it hydrates as soon as its scripts arrive.
-  const paintFirst = !import.meta.env.DEV && !new URL(request.url).pathname.startsWith("/admin");
+  const paintFirst = !import.meta.env.DEV && !pathname.startsWith("/admin");
   return new Promise<Response>((resolve, reject) => {
     // Pages have no deferred data, so waiting for the whole document costs nothing and
     // gives every visitor and crawler complete HTML.
@@ -39,7 +41,8 @@ export default function handleRequest(
           pipe(rendered);
           text(rendered).then((html) => {
             // Development keeps React Router's scripts as they are (hot reload imports first).
-            const body = withJsonLd(withSlicedChineseFont(paintFirst ? hydrateAfterPaint(html, nonce) : html), loadContext.jsonLd);
+            const scripted = paintFirst ? hydrateAfterPaint(html, nonce) : html;
+            const body = withJsonLd(withSlicedChineseFont(scripted, langFromPath(pathname)), loadContext.jsonLd);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { brotliBest, GZIP_BEST } from "../scripts/build/precompress";
 import type { ChangeKind } from "./events";
+import { preferredEncoding } from "./precompressed";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -131,18 +133,9 @@ export function makeEntry(rendered: Buffer, placeholder: string, nonce: string, 
   return { body, nonce, hash: hash.digest("hex").slice(0, 32), bytes: body.length, headers };
 }
 
-/** Brotli at its best quality and gzip at level 9: done once per stored page, off the main thread. */
+/** The build's settings for copies made once (Brotli 11, gzip 9), once per stored page, off the main thread. */
 export async function compressPage(body: Buffer): Promise<NonNullable<CachedPage["compressed"]>> {
-  const [br, gz] = await Promise.all([
-    brotliCompress(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzip(body, { level: 9 }),
-  ]);
+  const [br, gz] = await Promise.all([brotliCompress(body, brotliBest(body.length)), gzip(body, GZIP_BEST)]);
   return { br, gzip: gz };
 }
 
@@ -233,7 +226,7 @@ export function pageCache(options: PageCacheOptions) {
     res.vary("Accept-Encoding");
     // The stored copies when the browser takes one (Brotli first); otherwise the compression
     // middleware compresses the body as it would any response.
-    const encoding = hit.compressed && (req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : undefined);
+    const encoding = hit.compressed && preferredEncoding(req, { br: true, gzip: true });
     const body = encoding ? hit.compressed![encoding] : hit.body;
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);

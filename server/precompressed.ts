@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { COMPRESSIBLE } from "../scripts/build/precompress";
 
 /** Content types of the compressible build files, by extension. */
@@ -15,6 +15,13 @@ const TYPES: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
+/** Brotli when the browser takes it and a copy exists, else gzip (negotiation alone follows the header's order). */
+export function preferredEncoding(req: Request, copies: { br: boolean; gzip: boolean }): "br" | "gzip" | undefined {
+  if (copies.br && req.acceptsEncodings("br")) return "br";
+  if (copies.gzip && req.acceptsEncodings("gzip")) return "gzip";
+  return undefined;
+}
+
 /**
  * Hashed build files in the Brotli or gzip copy the build wrote (scripts/build/precompress.ts),
  * when the browser accepts it; otherwise the next handler serves the file as it is.
@@ -22,7 +29,7 @@ const TYPES: Record<string, string> = {
  * running).
  */
 export function precompressedAssets(assetsDir: string): RequestHandler {
-  const known = new Map<string, { br: boolean; gz: boolean }>();
+  const known = new Map<string, { br: boolean; gzip: boolean }>();
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const name = path.basename(req.path);
@@ -32,12 +39,11 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
       const file = path.join(assetsDir, name);
       // Only names of real files are remembered: made-up ones must not grow the map.
       if (!existsSync(file)) return next();
-      copies = { br: existsSync(`${file}.br`), gz: existsSync(`${file}.gz`) };
+      copies = { br: existsSync(`${file}.br`), gzip: existsSync(`${file}.gz`) };
       known.set(name, copies);
     }
     res.vary("Accept-Encoding");
-    // Brotli first when the browser takes both (negotiation alone follows the header's order).
-    const encoding = copies.br && req.acceptsEncodings("br") ? "br" : copies.gz && req.acceptsEncodings("gzip") ? "gzip" : undefined;
+    const encoding = preferredEncoding(req, copies);
     if (!encoding) return next();
     // Set before sendFile, which would otherwise give the type of a .br/.gz file.
     res.set({ "Content-Encoding": encoding, "Content-Type": TYPES[path.extname(name)] });

@@ -6,7 +6,8 @@
  * slices holding those characters download, and they still render in Noto Sans SC.
  */
 import slicesSheet from "./noto-sans-sc-slices.css?url";
-import { LANGUAGE_INFO } from "../i18n/languages";
+import { appendToHead } from "../document-head.server";
+import type { Lang } from "../i18n/languages";
 import { isChinese } from "./chinese-chars";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "./noto-sans-sc-subset-chars.server";
 
@@ -20,9 +21,7 @@ export function needsSlicedChineseFont(text: string): boolean {
 }
 
 /** Adds the slices' stylesheet at the end of the head of a rendered Chinese document that needs it. */
-export function withSlicedChineseFont(html: string): string {
-  const headEnd = html.indexOf("</head>");
-  const root = /<html[^>]*>/i.exec(html.slice(0, 500))?.[0] ?? "";
-  if (!root.includes(` lang="${LANGUAGE_INFO.zh.htmlLang}"`) || headEnd === -1 || !needsSlicedChineseFont(html)) return html;
-  return `${html.slice(0, headEnd)}<link rel="stylesheet" href="${slicesSheet}"/>${html.slice(headEnd)}`;
+export function withSlicedChineseFont(html: string, lang: Lang): string {
+  if (lang !== "zh" || !needsSlicedChineseFont(html)) return html;
+  return appendToHead(html, `<link rel="stylesheet" href="${slicesSheet}"/>`);
 }

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { appendToHead } from "../document-head.server";
 import { PAGE_JSONLD_ATTRIBUTE } from "./page-jsonld";
 
 /**
@@ -16,7 +17,7 @@ export function addJsonLd(context: AppLoadContext, items: ReadonlyArray<object |
 const UNSAFE_IN_SCRIPT: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
 
 /** The JSON-LD as `<script type="application/ld+json">` elements, safe inside HTML and marked as the page's. */
-export function jsonLdScripts(items: readonly object[]): string {
+function jsonLdScripts(items: readonly object[]): string {
   return items
     .map((item) => `<script type="application/ld+json" ${PAGE_JSONLD_ATTRIBUTE}>${JSON.stringify(item).replace(/[&<>\u2028\u2029]/g, (c) => UNSAFE_IN_SCRIPT[c]!)}</script>`)
     .join("");
@@ -28,7 +29,5 @@ export function jsonLdScripts(items: readonly object[]): string {
  * head); `useDropServerJsonLd` removes them once the visitor moves to another page.
  */
 export function withJsonLd(html: string, items: readonly object[]): string {
-  if (!items.length) return html;
-  const end = html.indexOf("</head>");
-  return end === -1 ? html : `${html.slice(0, end)}${jsonLdScripts(items)}${html.slice(end)}`;
+  return appendToHead(html, jsonLdScripts(items));
 }

@@ -10,17 +10,11 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { median, parseArgs, startSite, table } from "./site.mjs";
+import { launchChrome, median, parseArgs, startSite, table } from "./site.mjs";
 
-const argv = process.argv.slice(2);
-// --rule may be given more than once; parseArgs keeps the last of a name.
-const rules = argv.flatMap((arg, i) => (arg === "--rule" ? [argv[i + 1]] : arg.startsWith("--rule=") ? [arg.slice(7)] : []));
-const options = parseArgs(
-  argv.filter((arg, i) => arg !== "--rule" && argv[i - 1] !== "--rule" && !arg.startsWith("--rule=")),
-  { page: "/", runs: 3, chrome: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
-);
+const options = parseArgs(process.argv.slice(2), { page: "/", runs: 3, rule: [], chrome: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+const rules = options.rule;
 for (const rule of rules) {
   if (!/^[^=]+=(drop|\d+)$/.test(rule ?? "")) {
     console.error(`A rule is URL-PART=drop or URL-PART=BYTES, not ${rule}`);
@@ -58,17 +52,14 @@ let chrome;
 try {
   await fetch(`${site.url}${options.page}`);
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  chrome = await chromeLauncher.launch({
-    chromePath: options.chrome,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
-  });
+  chrome = await launchChrome(options.chrome);
   const variants = [["as loaded", []], ...rules.map((rule) => [rule, [rule]]), ...(rules.length > 1 ? [["all rules", rules]] : [])];
   const results = new Map(variants.map(([name]) => [name, []]));
   for (let run = 1; run <= options.runs; run++) {
     const gathered = path.join(work, `run-${run}`);
     await lighthouse(`${site.url}${options.page}`, { port: chrome.port, gatherMode: gathered, onlyAudits: ONLY_AUDITS, logLevel: "error" });
-    for (const [name, applied] of variants) {
-      const dir = path.join(work, `run-${run}-${results.get(name).length}-${variants.findIndex(([n]) => n === name)}`);
+    for (const [index, [name, applied]] of variants.entries()) {
+      const dir = path.join(work, `run-${run}-variant-${index}`);
       applyRules(gathered, dir, applied);
       results.get(name).push(await simulate(dir));
     }

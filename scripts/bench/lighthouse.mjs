@@ -10,9 +10,8 @@
 // guide calibrates for it (docs/throttling.md, "CPU throttling"). The budgets are read at 4x.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { calibratedCpuMultiplier, firstPostPath, median, parseArgs, startSite, table } from "./site.mjs";
+import { calibratedCpuMultiplier, firstPostPath, launchChrome, median, parseArgs, startSite, table } from "./site.mjs";
 
 const options = parseArgs(process.argv.slice(2), {
   quick: false,
@@ -45,10 +44,9 @@ try {
   // Fill the page cache first, as a visitor after the first would find it.
   for (const u of urls) await fetch(`${site.url}${u}`);
 
-  chrome = await chromeLauncher.launch({
-    chromePath: options.chrome,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
-  });
+  chrome = await launchChrome(options.chrome);
+  // Whole reports, for reading what Lighthouse's simulation counted (network-requests, metrics).
+  if (options.reports) mkdirSync(options.reports, { recursive: true });
   const lighthouseRun = async (u, cpuSlowdownMultiplier, onlyCategories) => {
     // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): try again.
     for (let attempt = 1; ; attempt++) {
@@ -84,11 +82,7 @@ try {
       const lhr = await lighthouseRun(u, cpu, ["performance", "accessibility", "best-practices", "seo"]);
       const { categories, audits } = lhr;
       benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-      // Whole reports, for reading what Lighthouse's simulation counted (network-requests, metrics).
-      if (options.reports) {
-        mkdirSync(options.reports, { recursive: true });
-        writeFileSync(path.join(options.reports, `${u.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
-      }
+      if (options.reports) writeFileSync(path.join(options.reports, `${u.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
       samples.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,

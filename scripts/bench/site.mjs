@@ -1,9 +1,10 @@
-// A production server of this site on a temporary data directory, for the benchmarks.
+// A production server of this site on a temporary data directory, and what else the benchmarks share.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
 import { buildIfNeeded, root } from "../build-if-needed.mjs";
 
 export async function freePort() {
@@ -23,18 +24,30 @@ export function parseArgs(argv, defaults) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith("--")) continue;
-    const [name, inline] = arg.slice(2).split("=", 2);
+    // Split at the first "=" only: a value may hold one (--rule=/team=14500).
+    const at = arg.indexOf("=");
+    const [name, inline] = at === -1 ? [arg.slice(2), undefined] : [arg.slice(2, at), arg.slice(at + 1)];
     if (!(name in defaults)) {
       console.error(`Unknown option --${name}. Options: ${Object.keys(defaults).map((k) => `--${k}`).join(", ")}`);
       process.exit(2);
     }
     if (typeof defaults[name] === "boolean") options[name] = inline === undefined ? true : inline !== "false";
+    // An option whose default is a list may be given more than once.
+    else if (Array.isArray(defaults[name])) options[name] = [...options[name], inline ?? argv[++i]];
     else {
       const value = inline ?? argv[++i];
       options[name] = typeof defaults[name] === "number" ? Number(value) : value;
     }
   }
   return options;
+}
+
+/** Debian's Chromium, headless, for Lighthouse. */
+export function launchChrome(chromePath) {
+  return chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
+  });
 }
 
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "site-bench-"));

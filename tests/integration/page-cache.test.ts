@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
-import { request as httpRequest } from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChangeKind } from "../../server/events";
 import { PUBLIC_CACHE_CONTROL, PageCache, makeEntry, pageCache } from "../../server/page-cache";
+import { rawGet } from "../helpers/raw-http";
 
 /** The app.ts order: security headers (fresh nonce) -> compression -> page cache -> renderer. */
 function makeApp() {
@@ -75,19 +75,6 @@ beforeEach(() => {
 const bodyNonce = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
 const headerNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
-/** A GET whose body is left as sent (fetch would decode it). */
-function rawGet(path: string, acceptEncoding: string) {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${path}`, { headers });
   return { response, body: await response.text() };
@@ -134,7 +121,7 @@ describe("the page cache", () => {
       ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
       ["gzip", "gzip", zlib.gunzipSync],
     ] as const) {
-      const response = await rawGet("/about", accept);
+      const response = await rawGet(`${base}/about`, { "Accept-Encoding": accept });
       expect(response.headers["x-cache"]).toBe("HIT");
       expect(response.headers["content-encoding"]).toBe(encoding);
       expect(response.headers["vary"]).toMatch(/accept-encoding/i);
@@ -147,12 +134,12 @@ describe("the page cache", () => {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
     });
     expect(stored.compressed!.br.equals(best)).toBe(true);
-    const plain = await rawGet("/about", "identity");
+    const plain = await rawGet(`${base}/about`, { "Accept-Encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(rendered);
     // Before the copies exist, a hit is compressed per response like any page.
     stored.compressed = undefined;
-    const early = await rawGet("/about", "gzip");
+    const early = await rawGet(`${base}/about`, { "Accept-Encoding": "gzip" });
     expect(early.headers["x-cache"]).toBe("HIT");
     expect(early.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(early.body).toString()).toBe(rendered);

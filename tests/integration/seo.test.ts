@@ -6,7 +6,6 @@
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
-import { get } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { seedDatabase } from "../../db/seed";
 import { PUBLIC_PAGES } from "../../app/routes";
 import { LANGUAGES, localizePath, type Lang } from "../../app/i18n/languages";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
+import { rawGet } from "../helpers/raw-http";
 // @ts-expect-error: a plain JavaScript module shared with the font scripts
 import { codePointsOf } from "../../scripts/fonts/unicode-range.mjs";
 
@@ -114,17 +114,6 @@ function expectedTypes(p: string): string[] {
   if (p.startsWith("/blog/")) return ["BlogPosting", "BreadcrumbList"];
   if (p === "/contact") return ["ContactPage", "BreadcrumbList"];
   return ["BreadcrumbList"];
-}
-
-/** A GET whose body stays as the server encoded it. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject);
-  });
 }
 
 describe("every public page in every language", () => {

@@ -60,17 +60,17 @@ describe("Chinese font subset", () => {
     const document = (body: string, lang = "zh") =>
       `<!DOCTYPE html><html lang="${lang}" dir="ltr"><head><link rel="stylesheet" href="/assets/root.css"/></head><body>${body}</body></html>`;
     const plain = document("<h1>海岸律师事务所</h1>");
-    expect(withSlicedChineseFont(plain)).toBe(plain);
+    expect(withSlicedChineseFont(plain, "zh")).toBe(plain);
 
-    const rare = withSlicedChineseFont(document("<h1>龘</h1>"));
+    const rare = withSlicedChineseFont(document("<h1>龘</h1>"), "zh");
     const sheets = [...rare.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
     expect(sheets).toEqual(["/assets/root.css", chineseSlicesSheet]);
     expect(rare).toContain(`<link rel="stylesheet" href="${chineseSlicesSheet}"/></head>`);
 
     // Pages in other languages set no text in Noto Sans SC, so nothing is added to them.
-    for (const lang of ["en", "fa"]) {
+    for (const lang of ["en", "fa"] as const) {
       const other = document("<p>龘</p>", lang);
-      expect(withSlicedChineseFont(other)).toBe(other);
+      expect(withSlicedChineseFont(other, lang)).toBe(other);
     }
   });
 
