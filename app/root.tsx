@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 // A side-effect import: React Router emits it in <Links/> the same way on server and client.
 import "./app.css";
 // The same hashed files the stylesheets point at, preloaded so the first text paints in them.
-import interLatin from "./fonts/inter-latin-core-wght-400-800.woff2?url";
+import interLatin from "./fonts/inter-latin-core-wght-400-700.woff2?url";
 import faPersian400 from "./fonts/vazirmatn-persian-400.woff2?url";
 import faPersian700 from "./fonts/vazirmatn-persian-700.woff2?url";
 import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";

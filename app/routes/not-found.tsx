@@ -20,7 +20,7 @@ export default function NotFound() {
   const t = useT();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-7xl font-extrabold text-brand-700">{t("not-found-code")}</p>
+      <p className="text-7xl font-bold text-brand-700">{t("not-found-code")}</p>
       <h1 className="text-2xl font-bold text-slate-900">{t("not-found-title")}</h1>
       <p className="text-slate-700">{t("not-found-description")}</p>
       <LocalizedLink to="/" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">

@@ -1,15 +1,18 @@
 // `npm run fonts:inter`: writes fontsource's Latin file of Inter as two smaller files and
 // app/fonts/inter.css, fontsource's Inter faces with those two in place of its Latin one:
-// - app/fonts/inter-latin-core-wght-400-800.woff2: ASCII and the common punctuation, which
-//   every English and Chinese page preloads (16 KiB);
-// - app/fonts/inter-latin-rest-wght-400-800.woff2: the rest of fontsource's Latin range
-//   (accented letters and other symbols), which a browser fetches only for a text that uses them.
+// - app/fonts/inter-latin-core-wght-400-700.woff2: letters, digits and the punctuation of prose,
+//   which every English and Chinese page preloads (12.2 KiB);
+// - app/fonts/inter-latin-rest-wght-400-700.woff2: the rest of fontsource's Latin range
+//   (accented letters, code signs, other symbols), which a browser fetches only for a text that
+//   uses them.
 //
 // Why: fontsource's Latin file keeps every OpenType feature (stylistic sets, character variants)
 // and the whole weight axis (100-900): 47 KiB, fetched before the first paint. The site uses
-// weights 400-800, kerning, ligatures, marks and tabular figures (in the admin). Inter's
-// contextual alternates (`calt`: arrows from "->", punctuation raised between capitals) are left
-// out: 4 KiB of the core for refinements few readers see. The core takes 16 KiB.
+// weights 400-700, kerning and ligatures (the rest keeps marks for combining accents). Inter's
+// contextual alternates (`calt`: arrows from "->", punctuation raised between capitals) and
+// tabular figures are left out. The core is the one file every page waits for before its
+// largest paint: at 16 KiB it took a third round trip on a cold connection shared with the
+// stylesheet and the hero image, at 12.2 KiB it takes two (docs/performance.md).
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
@@ -19,8 +22,8 @@ import { codePointsOf, unicodeRangeOf } from "./unicode-range.mjs";
 const root = new URL("../..", import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 const source = require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
-const coreTarget = join(root, "app/fonts/inter-latin-core-wght-400-800.woff2");
-const restTarget = join(root, "app/fonts/inter-latin-rest-wght-400-800.woff2");
+const coreTarget = join(root, "app/fonts/inter-latin-core-wght-400-700.woff2");
+const restTarget = join(root, "app/fonts/inter-latin-rest-wght-400-700.woff2");
 const cssTarget = join(root, "app/fonts/inter.css");
 
 const css = readFileSync(require.resolve("@fontsource-variable/inter/wght.css"), "utf8");
@@ -29,35 +32,42 @@ const latinFace = faces.find((face) => face.startsWith("/* inter-latin-wght-norm
 if (!latinFace) throw new Error("fontsource's Latin face (inter-latin-wght-normal) was not found");
 const latinRange = /unicode-range: ([^;]+);/.exec(latinFace)[1];
 const span = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-// What the site's own texts and most English ones use: ASCII, no-break space, the copyright,
-// registered, degree and middle-dot signs, the spaces and zero-width marks of U+2000-200F,
-// dashes, curly quotes, bullet, ellipsis, trade mark and euro signs, the byte order mark
-// (control characters and zero-width marks are here so that no invisible character fetches
-// the rest), and the French letters of Canadian English (Québec, Montréal, résumé, façade:
-// 0.6 KiB, where one "é" would otherwise fetch the 11 KiB rest).
+// What prose in the site's three languages uses (Latin text on Chinese pages included): letters,
+// digits, the space and the punctuation of sentences, addresses, phone numbers and emails
+// (!"#$%&'()*+,-./:;?@), the no-break and other spaces of U+2000-200F, the soft hyphen and
+// zero-width marks (so that no invisible character fetches the rest), dashes, curly quotes,
+// bullet, ellipsis, middle dot, the copyright sign and "é" (Québec, Montréal, résumé).
+// ASCII's code and markup signs (<=>[\]^_`{|}~), the other accented letters and signs such as
+// ® ° ™ € go to the rest: each glyph costs ~80 bytes, and the core must arrive in the first
+// round trips of a cold connection (docs/performance.md, 2026-11-25 evening).
 const CORE = new Set([
-  ...span(0x00, 0x7f),
-  0xa0, 0xa9, 0xad, 0xae, 0xb0, 0xb7,
-  ...[..."àçèéêëïôüÉ"].map((char) => char.codePointAt(0)),
+  ...span(0x00, 0x3b),
+  0x3f,
+  ...span(0x40, 0x5a),
+  ...span(0x61, 0x7a),
+  0x7f,
+  0xa0, 0xa9, 0xad, 0xb7, 0xe9,
   ...span(0x2000, 0x200f),
-  0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x2122, 0x20ac, 0xfeff,
+  0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0xfeff,
 ]);
 const latinCodes = codePointsOf(latinRange);
 const coreCodes = latinCodes.filter((code) => CORE.has(code));
 const restCodes = latinCodes.filter((code) => !CORE.has(code));
 const sourceBytes = readFileSync(source);
 
-const subset = (codes) =>
+const subset = (codes, keepFeatures) =>
   subsetFont(sourceBytes, String.fromCodePoint(...codes), {
     targetFormat: "woff2",
-    keepFeatures: ["kern", "liga", "ccmp", "locl", "mark", "mkmk", "tnum"],
-    variationAxes: { wght: { min: 400, max: 800 } },
+    keepFeatures,
+    variationAxes: { wght: { min: 400, max: 700 } },
   });
-const core = await subset(coreCodes);
-const rest = await subset(restCodes);
+const core = await subset(coreCodes, ["kern", "liga"]);
+const rest = await subset(restCodes, ["kern", "liga", "ccmp", "locl", "mark", "mkmk"]);
 writeFileSync(coreTarget, core);
 writeFileSync(restTarget, rest);
-rmSync(join(root, "app/fonts/inter-latin-wght-400-800.woff2"), { force: true });
+for (const old of ["inter-latin-wght-400-800", "inter-latin-core-wght-400-800", "inter-latin-rest-wght-400-800"]) {
+  rmSync(join(root, `app/fonts/${old}.woff2`), { force: true });
+}
 // The subset is a modified version of Inter under the SIL Open Font License: the license goes with it.
 copyFileSync(require.resolve("@fontsource-variable/inter/LICENSE"), join(root, "app/fonts/OFL-Inter.txt"));
 
@@ -73,8 +83,8 @@ const latinFaceAs = (name, file, codes) =>
 const ourFaces = faces.flatMap((face) => {
   if (face !== latinFace) return [face.replaceAll("url(./files/", "url(@fontsource-variable/inter/files/")];
   return [
-    latinFaceAs("inter-latin-core-wght-400-800", "inter-latin-core-wght-400-800.woff2", coreCodes),
-    latinFaceAs("inter-latin-rest-wght-400-800", "inter-latin-rest-wght-400-800.woff2", restCodes),
+    latinFaceAs("inter-latin-core-wght-400-700", "inter-latin-core-wght-400-700.woff2", coreCodes),
+    latinFaceAs("inter-latin-rest-wght-400-700", "inter-latin-rest-wght-400-700.woff2", restCodes),
   ];
 });
 writeFileSync(cssTarget, `/* Generated by \`npm run fonts:inter\` from @fontsource-variable/inter/wght.css. */\n${ourFaces.join("\n")}`);

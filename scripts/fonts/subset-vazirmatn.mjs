@@ -25,15 +25,23 @@ const span = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from 
 /**
  * What Farsi text uses: the space and no-break space, Arabic comma, semicolon and question mark,
  * the Arabic letters with Persian's four more (پ چ ژ گ) and its kāf, yeh and heh with yeh,
- * tatweel and the vowel marks, Arabic and Persian digits, percent and decimal signs, the
- * zero-width non-joiner and joiner and the direction marks.
+ * tatweel and the vowel marks, Persian digits, the Arabic percent, decimal and thousands
+ * signs, the zero-width non-joiner and joiner and the direction marks. The Arabic-Indic digits
+ * (U+0660-0669), which Farsi does not write, are left to fontsource's file: 0.3 KiB less in
+ * each file every Farsi page waits for.
  */
 export const PERSIAN = [
   0x20, 0xa0, 0x60c, 0x61b, 0x61f,
   ...span(0x621, 0x63a), ...span(0x640, 0x655),
-  ...span(0x660, 0x66d), 0x670, 0x67e, 0x686, 0x698, 0x6a9, 0x6af, 0x6c0, 0x6cc,
+  ...span(0x66a, 0x66d), 0x670, 0x67e, 0x686, 0x698, 0x6a9, 0x6af, 0x6c0, 0x6cc,
   ...span(0x6f0, 0x6f9), ...span(0x200c, 0x200f),
 ];
+
+/**
+ * Vazirmatn's features less tabular figures (`tnum`, used only by the admin's counters): the
+ * joining forms, ligatures, contextual alternates, kerning and mark positioning Farsi needs.
+ */
+const PERSIAN_FEATURES = ["ccmp", "locl", "isol", "init", "medi", "fina", "rlig", "liga", "calt", "kern", "mark", "mkmk"];
 
 async function unicodesOf(woff2) {
   const sfnt = await fontverter.convert(woff2, "truetype");
@@ -53,7 +61,7 @@ export async function writeVazirmatn() {
     const persian = PERSIAN.filter((code) => inSource.has(code));
     const rest = arabicRange.filter((code) => !persian.includes(code));
     const file = `vazirmatn-persian-${weight}.woff2`;
-    const font = await subsetFont(source, String.fromCodePoint(...persian), { targetFormat: "woff2" });
+    const font = await subsetFont(source, String.fromCodePoint(...persian), { targetFormat: "woff2", keepFeatures: PERSIAN_FEATURES });
     writeFileSync(join(root, "app/fonts", file), font);
     console.log(`app/fonts/${file}: ${(font.length / 1024).toFixed(1)} KiB (${persian.length} code points; fontsource's Arabic file: ${(source.length / 1024).toFixed(1)} KiB)`);
     const range = (codes) => unicodeRangeOf(codes.map((code) => String.fromCodePoint(code)));

@@ -52,7 +52,7 @@ describe("home page in each language", () => {
 });
 
 describe("fonts", () => {
-  it.each(["/", "/blog"])("%s downloads one font file, the Inter core file it preloads", async (path) => {
+  it.each(["/", "/blog", "/team", "/contact", "/practice-areas/immigration", "/about"])("%s downloads one font file, the Inter core file it preloads", async (path) => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     const fonts: string[] = [];
@@ -63,7 +63,7 @@ describe("fonts", () => {
     await page.evaluate(() => document.fonts.ready);
     const preloaded = await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
     expect(preloaded).toHaveLength(1);
-    expect(preloaded[0]).toMatch(/\/assets\/inter-latin-core-wght-400-800-[\w-]+\.woff2$/);
+    expect(preloaded[0]).toMatch(/\/assets\/inter-latin-core-wght-400-700-[\w-]+\.woff2$/);
     expect([...new Set(fonts)]).toEqual(preloaded);
     const inter = await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, "") === "Inter Variable" && face.status === "loaded").length);
     expect(inter).toBe(1);

@@ -457,7 +457,7 @@ describe("fonts and share image", () => {
   it("preloads the Latin Inter file the stylesheet uses, with CORS, on English pages", async () => {
     const { html } = await page("/");
     const [font] = preloads(html);
-    expect(font?.href).toMatch(/^\/assets\/inter-latin-core-wght-400-800-[\w-]+\.woff2$/);
+    expect(font?.href).toMatch(/^\/assets\/inter-latin-core-wght-400-700-[\w-]+\.woff2$/);
     expect(font?.type).toBe("font/woff2");
     expect(font).toHaveProperty("crossorigin");
     const sheets = tags(html, "link").filter((l) => l.rel === "stylesheet").map((l) => l.href);

@@ -80,6 +80,8 @@ describe("Vazirmatn faces (npm run fonts:vazirmatn)", () => {
       expect(used.filter((code) => !declared.includes(code)).map((code) => code.toString(16)), `declared ${weight}`).toEqual([]);
       expect(declared.filter((code) => !inFile.has(code)).map((code) => code.toString(16)), `in the file ${weight}`).toEqual([]);
       expect(persianFile(weight).length).toBeLessThan(fontsourceFile(weight).length * 0.7);
+      // Like Inter's core (tests/unit/inter-font.test.ts): two cold round trips in Lighthouse's simulation.
+      expect(persianFile(weight).length, `${weight}`).toBeLessThanOrEqual(12_700);
     }
   });
 

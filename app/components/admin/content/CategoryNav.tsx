@@ -69,7 +69,7 @@ export const CategoryNav = memo(function CategoryNav({ groups, stats, total, sel
                           {categoryName(category)}{" "}
                           <Counts stats={categoryStats} />
                         </span>{" "}
-                        <span className="shrink-0 font-semibold tabular-nums">
+                        <span className="shrink-0 font-semibold">
                           {categoryStats.total}
                           <span className="sr-only"> entries</span>
                         </span>
