@@ -39,7 +39,7 @@ const span = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from 
 // bullet, ellipsis, middle dot, the copyright sign and "é" (Québec, Montréal, résumé).
 // ASCII's code and markup signs (<=>[\]^_`{|}~), the other accented letters and signs such as
 // ® ° ™ € go to the rest: each glyph costs ~80 bytes, and the core must arrive in the first
-// round trips of a cold connection (docs/performance.md, 2026-11-25 evening).
+// round trips of a cold connection (docs/performance.md, "Lighthouse, 2026-11-25, later").
 const CORE = new Set([
   ...span(0x00, 0x3b),
   0x3f,

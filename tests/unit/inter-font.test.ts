@@ -71,7 +71,7 @@ describe("Inter faces (npm run fonts:inter)", () => {
     }
     // Lighthouse's mobile simulation gives the core, beside the stylesheet and the hero image on
     // a cold connection, ~8.7 KB per round trip: 12.7 KB with its ~0.4 KB of headers takes two,
-    // the former 16.5 KB took three (docs/performance.md, 2026-11-25 evening).
+    // the former 16.5 KB took three (docs/performance.md, "Lighthouse, 2026-11-25, later").
     expect(readFileSync(coreFile).length).toBeLessThanOrEqual(12_700);
   });
 });
