@@ -13,7 +13,7 @@
 // tabular figures are left out. The core is the one file every page waits for before its
 // largest paint: at 16 KiB it took a third round trip on a cold connection shared with the
 // stylesheet and the hero image, at 12.2 KiB it takes two (docs/performance.md).
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import subsetFont from "subset-font";
@@ -65,9 +65,6 @@ const core = await subset(coreCodes, ["kern", "liga"]);
 const rest = await subset(restCodes, ["kern", "liga", "ccmp", "locl", "mark", "mkmk"]);
 writeFileSync(coreTarget, core);
 writeFileSync(restTarget, rest);
-for (const old of ["inter-latin-wght-400-800", "inter-latin-core-wght-400-800", "inter-latin-rest-wght-400-800"]) {
-  rmSync(join(root, `app/fonts/${old}.woff2`), { force: true });
-}
 // The subset is a modified version of Inter under the SIL Open Font License: the license goes with it.
 copyFileSync(require.resolve("@fontsource-variable/inter/LICENSE"), join(root, "app/fonts/OFL-Inter.txt"));
 
