@@ -8,11 +8,11 @@
 // process); --fresh measures that first process instead. --encoding asks for the page
 // compressed, as browsers do (the static server then sends the same compressed bytes).
 import { spawn } from "node:child_process";
-import http from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { rawGet } from "./raw-get.mjs";
 import { freePort, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
 const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2, fresh: false, encoding: "" });
@@ -25,19 +25,6 @@ const requestHeaders = options.encoding ? { "accept-encoding": options.encoding 
 function run(url, seconds) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: options.connections, duration: seconds, headers: requestHeaders }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
-/** The page's bytes as sent (compressed when asked): fetch() would decode them. */
-function getRaw(url) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: requestHeaders }, (res) => {
-        const chunks = [];
-        res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
   });
 }
 
@@ -79,10 +66,10 @@ const site = await startSite({}, { dataDir });
 let staticServer;
 try {
   const pageUrl = `${site.url}${options.path}`;
-  await getRaw(pageUrl);
+  await rawGet(pageUrl, requestHeaders);
   // The stored page's compressed copies are made in the background after its first render.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const { headers, body } = await getRaw(pageUrl);
+  const { headers, body } = await rawGet(pageUrl, requestHeaders);
   if (headers["x-cache"] !== "HIT") console.warn(`warning: ${options.path} is not served from the page cache (X-Cache: ${headers["x-cache"]})`);
   if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
   staticServer = await startStaticServer(body, options.encoding);

@@ -1,4 +1,5 @@
-import { get } from "node:http";
+// @ts-expect-error: a plain JavaScript module shared with the load benchmark
+import { rawGet as untypedRawGet } from "../../scripts/bench/raw-get.mjs";
 
 export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
@@ -6,12 +7,4 @@ export interface RawResponse {
 }
 
 /** A GET whose body stays as the server encoded it (fetch would decode it). */
-export function rawGet(url: string, headers: Record<string, string>): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject);
-  });
-}
+export const rawGet: (url: string, headers: Record<string, string>) => Promise<RawResponse> = untypedRawGet;
