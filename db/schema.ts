@@ -182,11 +182,30 @@ export const contactSubmissions = pgTable(
   (t) => [index("contact_submissions_created_at_idx").on(t.createdAt.desc())],
 );
 
+/**
+ * 32 random bytes as base64url (43 characters), drawn by the database: rows that existed before
+ * the tokens (migration 0001) get their own. The application draws its own with node:crypto.
+ */
+const randomToken = sql`translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`;
+
+/**
+ * Double opt-in (decision 0004): a row is a sign-up; it is a subscriber once `confirmed_at` is
+ * set through its confirmation link. The consent record is the address, the language of the
+ * page it was given on, when (`created_at`) and when it was confirmed. Unsubscribing deletes the row.
+ */
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: serial("id").primaryKey(),
   /** Stored lower-cased so the same address cannot subscribe twice. */
   email: text("email").notNull().unique(),
+  /** The language of the page the address was entered on: the mails' and the links' language. */
   language: text("language").notNull().default("en"),
+  /** When the address owner confirmed through the link; null while awaiting confirmation. */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** Secret of the /newsletter/confirm?token=... link. */
+  confirmToken: text("confirm_token").notNull().unique().default(randomToken),
+  /** Secret of the /newsletter/unsubscribe?token=... link, valid for as long as the row exists. */
+  unsubscribeToken: text("unsubscribe_token").notNull().unique().default(randomToken),
+  /** When the address was entered (the time of consent). */
   createdAt: createdAt(),
 });
 
