@@ -16,6 +16,7 @@ import { contentSecurityPolicy, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
 import { adminMutationGate } from "../app/auth/admin-gate.server";
 import { DataDirLocked } from "./pglite-lock";
+import { requestGuard } from "./request-guard";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -40,6 +41,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Behind a reverse proxy on the same machine, the visitor's address comes from X-Forwarded-For.
   app.set("trust proxy", "loopback");
   app.use(securityHeaders(config));
+  // Before any path rule: one spelling per URL, bounded paths, only the methods the site uses.
+  app.use(requestGuard());
   app.use("/admin", adminMutationGate(services));
   // Responses that are not stored pages (the admin, a page's first render, data requests) are
   // compressed per response: Brotli quality 6 takes ~1.5 ms for a 60 KB page and writes ~10%

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import type { Db } from "../db/client";
 import { media, mediaVariants } from "../db/schema";
 
@@ -10,6 +10,9 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", 
 export const MEDIA_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
 export class ImageRejected extends Error {}
+
+/** Longest side over shortest: banners and portraits fit; a one-pixel strip does not. */
+export const MAX_ASPECT_RATIO = 20;
 
 export interface StoredImage {
   id: string;
@@ -42,6 +45,11 @@ export async function storeImage(db: Db, input: Buffer, options: StoreImageOptio
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw new ImageRejected("The file is not a supported image (JPEG, PNG, WebP, AVIF, GIF, HEIF or TIFF).");
   }
+  // WebP holds at most 16,383 pixels on a side; a strip like 1x60000 cannot be re-encoded.
+  const longSide = Math.max(meta.width, meta.height) / Math.min(meta.width, meta.height);
+  if (longSide > MAX_ASPECT_RATIO) {
+    throw new ImageRejected(`The image is ${meta.width} x ${meta.height} pixels: one side may be at most ${MAX_ASPECT_RATIO} times the other.`);
+  }
   const base = () => {
     const pipeline = sharp(input, { animated: false }).rotate();
     return options.greyscale ? pipeline.greyscale() : pipeline;
@@ -56,7 +64,14 @@ export async function storeImage(db: Db, input: Buffer, options: StoreImageOptio
     for (const format of formats) {
       const resized = base().resize({ width, withoutEnlargement: true });
       const encoded = format === "webp" ? resized.webp({ quality: 78 }) : resized.avif({ quality: 55, effort: 2 });
-      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      let output: { data: Buffer; info: OutputInfo };
+      try {
+        output = await encoded.toBuffer({ resolveWithObject: true });
+      } catch {
+        // The header was readable but the pixels are not: a truncated or damaged file.
+        throw new ImageRejected("The image is damaged or incomplete and could not be read. Please export it again and upload the new file.");
+      }
+      const { data, info } = output;
       variants.push({ mediaId: id, format, width: info.width, height: info.height, bytes: data });
     }
   }

@@ -55,7 +55,11 @@ export function securityHeaders(config: Config) {
     onHeaders(res, () => {
       if (NEVER_A_DOCUMENT.test(String(res.getHeader("Content-Type") ?? ""))) for (const name of DOCUMENT_POLICIES) res.removeHeader(name);
     });
-    if (config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    // Other sites' pages may not embed the site's responses, except its media: a post's image in a
+    // web mail client or a web feed reader is loaded by another origin's page.
+    res.setHeader("Cross-Origin-Resource-Policy", req.path.startsWith("/media/") ? "cross-origin" : "same-origin");
+    // preload: the domain may be submitted to the browsers' HSTS preload list (two years, subdomains).
+    if (config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
     if (req.path.startsWith("/admin")) res.setHeader("Cache-Control", "no-store");
     next();
   };

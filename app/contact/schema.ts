@@ -17,14 +17,23 @@ z.config({ jitless: true });
 const trimmedText = (max: number, maxKey: string, requiredKey?: string) =>
   z.string().check(z.trim(), ...(requiredKey ? [z.minLength(1, requiredKey)] : []), z.maxLength(max, maxKey));
 
+/**
+ * A one-line field: line breaks and tabs fold into one space first, so a subject cannot start a
+ * new line in the stored message ("Subject: ...") nor a new row where a reader splits on lines.
+ */
+const oneLineText = (max: number, maxKey: string, requiredKey?: string) =>
+  z.pipe(z.string().check(z.overwrite(foldLines)), trimmedText(max, maxKey, requiredKey));
+
+export const foldLines = (text: string) => text.replace(/[\t\v\f\r\n\u0085\u2028\u2029]+/g, " ");
+
 export const contactSchema = z.object({
-  name: trimmedText(CONTACT_LIMITS.name, "contact.validation.name-max", "contact.validation.name-required"),
-  email: z.pipe(trimmedText(CONTACT_LIMITS.email, "contact.validation.email-max"), z.email("contact.validation.email-invalid")),
+  name: oneLineText(CONTACT_LIMITS.name, "contact.validation.name-max", "contact.validation.name-required"),
+  email: z.pipe(oneLineText(CONTACT_LIMITS.email, "contact.validation.email-max"), z.email("contact.validation.email-invalid")),
   phone: z.pipe(
-    trimmedText(CONTACT_LIMITS.phone, "contact.validation.phone-max"),
+    oneLineText(CONTACT_LIMITS.phone, "contact.validation.phone-max"),
     z.transform((phone: string) => (phone === "" ? null : phone)),
   ),
-  subject: trimmedText(CONTACT_LIMITS.subject, "contact.validation.subject-max", "contact.validation.subject-required"),
+  subject: oneLineText(CONTACT_LIMITS.subject, "contact.validation.subject-max", "contact.validation.subject-required"),
   message: trimmedText(CONTACT_LIMITS.message, "contact.validation.message-max", "contact.validation.message-required"),
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { readForm } from "~/form-data.server";
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { useT } from "~/i18n/hooks";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log, config } = context.services;
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT }, form, context.clientIp);
   return data(result.body, { status: result.status });
 }

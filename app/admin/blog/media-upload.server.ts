@@ -32,13 +32,46 @@ export async function readBodyWithLimit(request: Request, limit = UPLOAD_BODY_LI
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      // Stop the transfer: nothing more of this body is read or kept.
-      await reader.cancel().catch(() => {});
+      // Nothing more of this body is kept. Ending the connection at once would reset it while
+      // the sender is still sending, and the sender would never see the 413 and its message.
+      discardRest(reader);
       throw new UploadRefused(TOO_LARGE_MESSAGE, 413);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** How much more of a refused body is read and thrown away before the connection is cut. */
+const DISCARD_MAX_BYTES = 4 * UPLOAD_BODY_LIMIT;
+const DISCARD_MAX_MS = 30_000;
+
+/**
+ * Read and drop the rest of a refused body in the background (as servers linger on close), so the
+ * refusal reaches a sender that streams its body; an endless or slow body is cut off at the caps.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const deadline = Date.now() + DISCARD_MAX_MS;
+  let discarded = 0;
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), DISCARD_MAX_MS);
+  timer.unref();
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        discarded += value.byteLength;
+        if (discarded > DISCARD_MAX_BYTES || Date.now() > deadline) {
+          await reader.cancel();
+          break;
+        }
+      }
+    } catch {
+      // The sender went away: nothing left to drop.
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
 }
 
 /** The uploaded file of a multipart body (field `file`), as bytes. */

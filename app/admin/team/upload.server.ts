@@ -1,3 +1,4 @@
+import { assertCleanForm, BadForm } from "../../form-data.server";
 import { MAX_UPLOAD_BYTES } from "../../../server/media";
 import { readBodyWithLimit, UploadRefused } from "../blog/media-upload.server";
 
@@ -23,5 +24,11 @@ export async function readUploadForm(request: Request, limit = MAX_UPLOAD_BYTES)
     if (error instanceof UploadRefused) throw new UploadTooLarge();
     throw error;
   }
-  return new Response(new Uint8Array(body), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    throw new BadForm(400, "The upload could not be read. Please choose the file again.");
+  }
+  return assertCleanForm(form);
 }

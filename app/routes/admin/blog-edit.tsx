@@ -1,4 +1,5 @@
 import faFont from "@fontsource/vazirmatn/400.css?url";
+import { readForm } from "~/form-data.server";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -30,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdminAction(request, context);
   const id = parsePostId(params.id);
   if (!id) throw data("Post not found", { status: 404 });
-  const values = postValuesFromForm(await request.formData());
+  const values = postValuesFromForm(await readForm(request));
   try {
     const result = await savePost(context.services, user, id, values);
     if (!result.ok) return data<SavePostAnswer>({ ok: false, message: result.message, errors: result.errors, values }, { status: result.status });

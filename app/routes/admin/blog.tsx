@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { readForm } from "~/form-data.server";
 import { useEffect } from "react";
 import { data, redirect, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -27,7 +28,7 @@ type ActionResult = { ok: true; intent: "delete" } | { ok: false; intent: "creat
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminAction(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const { log } = context.services;
 

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { readForm } from "~/form-data.server";
 import { data, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/content";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminAction(request, context);
-  const parsed = contentSaveSchema.safeParse(contentSaveFromFormData(await request.formData()));
+  const parsed = contentSaveSchema.safeParse(contentSaveFromFormData(await readForm(request)));
   if (!parsed.success) {
     return data<ContentActionResult>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
   }

@@ -16,10 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminAction(request, context);
   try {
     const result = await handleImageUpload(context.services, user, request);
-    if (!result.ok) {
-      // A refused body may still be arriving: close the connection rather than read the rest.
-      return json({ error: result.error }, result.status, result.status === 413 ? { Connection: "close" } : {});
-    }
+    if (!result.ok) return json({ error: result.error }, result.status);
     const { url, width, height } = result.image;
     return json({ url, width, height });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { BadForm, parseForm } from "~/form-data.server";
 import { data, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/team";
@@ -34,10 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   let form: FormData;
   try {
-    form = multipart ? await readUploadForm(request) : await request.formData();
+    form = multipart ? await readUploadForm(request) : await parseForm(request);
   } catch (error) {
     if (error instanceof UploadTooLarge) return fail("photo", error.message, 413);
-    return fail(multipart ? "photo" : "unknown", "The request could not be read.", 400);
+    if (error instanceof BadForm) return fail(multipart ? "photo" : "unknown", error.message, error.status);
+    throw error;
   }
   const intent = String(form.get("intent") ?? "");
 
