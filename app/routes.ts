@@ -19,6 +19,12 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> 
   ["/sitemap", "routes/sitemap-page.tsx"],
 ];
 
+/**
+ * The pages behind the newsletter's confirmation and unsubscribe links, in every language.
+ * Not public pages: never in the sitemap, and noindex (decision 0004).
+ */
+export const NEWSLETTER_LINK_PAGES = ["/newsletter/confirm", "/newsletter/unsubscribe"] as const;
+
 const LANGUAGE_PREFIXES = [
   ["en", ""],
   ["fa", "/fa"],
@@ -34,6 +40,9 @@ export default [
       PUBLIC_PAGES.map(([path, file]) =>
         route(path === "/" ? langPrefix || "/" : `${langPrefix}${path}`, file, { id: pageRouteId(path, lang) }),
       ),
+    ),
+    ...LANGUAGE_PREFIXES.flatMap(([lang, langPrefix]) =>
+      NEWSLETTER_LINK_PAGES.map((path) => route(`${langPrefix}${path}`, "routes/newsletter-link.tsx", { id: `newsletter:${path}:${lang}` })),
     ),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -3,7 +3,8 @@ import { Info, Rss } from "lucide-react";
 import type { Route } from "./+types/blog";
 import { toPostCards } from "~/blog/cards.server";
 import { listPublishedPosts } from "~/blog/posts.server";
-import { addSubscriber } from "~/blog/subscribers.server";
+import { subscribe } from "~/blog/subscribers.server";
+import { readForm } from "~/form-data.server";
 import { SUBSCRIBE_HONEYPOT, subscribeSchema, type SubscribeResult } from "~/blog/subscribe-schema";
 import type { PostCardData } from "~/blog/types";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "subscribe") return data<SubscribeResult>({ intent: "subscribe", status: "error" }, { status: 400 });
   // A bot filled the hidden field: answer as if it worked and store nothing.
   if (String(form.get(SUBSCRIBE_HONEYPOT) ?? "") !== "") return data<SubscribeResult>({ intent: "subscribe", status: "subscribed" });
@@ -42,12 +43,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SubscribeResult>({ intent: "subscribe", status: "invalid", email }, { status: 400 });
   }
   const language = langFromPath(new URL(request.url).pathname);
+  const { db, log } = context.services;
   try {
-    const status = await addSubscriber(context.services.db, parsed.data.email, language);
-    return data<SubscribeResult>({ intent: "subscribe", status });
+    // Only well-formed addresses count towards the limit, as on the contact form. New, awaiting
+    // confirmation or confirmed: one answer, so the form tells nobody who is subscribed.
+    const outcome = await subscribe(db, { email: parsed.data.email, language, clientIp: context.clientIp });
+    if (outcome === "rate-limited") {
+      log.warn({ ip: context.clientIp }, "newsletter sign-up rate limit reached");
+      return data<SubscribeResult>({ intent: "subscribe", status: "rate-limited" }, { status: 429 });
+    }
+    return data<SubscribeResult>({ intent: "subscribe", status: "subscribed" });
   } catch (error) {
     // No address in the log: it is personal information.
-    context.services.log.error({ err: error }, "newsletter subscription failed");
+    log.error({ err: error }, "newsletter subscription failed");
     return data<SubscribeResult>({ intent: "subscribe", status: "error" }, { status: 500 });
   }
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, isNull } from "drizzle-orm";
+import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { contactSubmissions, newsletterSubscribers } from "../../../db/schema";
 import type { AdminUser } from "../../auth/guard.server";
@@ -45,6 +45,9 @@ export interface InboxSubscriber {
   language: string;
   subscribedAt: string;
   subscribedLabel: string;
+  /** When the address owner confirmed through the link; null while awaiting confirmation. */
+  confirmedAt: string | null;
+  confirmedLabel: string | null;
 }
 
 export async function listSubmissions(db: Db, limit = INBOX_PAGE_SIZE): Promise<{ items: InboxSubmission[]; total: number; open: number }> {
@@ -70,19 +73,33 @@ export async function listSubmissions(db: Db, limit = INBOX_PAGE_SIZE): Promise<
   };
 }
 
-export async function listSubscribers(db: Db, limit = INBOX_PAGE_SIZE): Promise<{ items: InboxSubscriber[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(limit),
-    db.select({ total: count() }).from(newsletterSubscribers),
+/** The newsletter list, confirmed or not (decision 0004), with how many have confirmed. */
+export async function listSubscribers(db: Db, limit = INBOX_PAGE_SIZE): Promise<{ items: InboxSubscriber[]; total: number; confirmed: number }> {
+  const [rows, [{ total, confirmed }]] = await Promise.all([
+    db
+      .select({
+        id: newsletterSubscribers.id,
+        email: newsletterSubscribers.email,
+        language: newsletterSubscribers.language,
+        createdAt: newsletterSubscribers.createdAt,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+      })
+      .from(newsletterSubscribers)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(limit),
+    db.select({ total: count(), confirmed: count(newsletterSubscribers.confirmedAt) }).from(newsletterSubscribers),
   ]);
   return {
     total,
+    confirmed,
     items: rows.map((row) => ({
       id: row.id,
       email: row.email,
       language: row.language,
       subscribedAt: row.createdAt.toISOString(),
       subscribedLabel: displayDate(row.createdAt),
+      confirmedAt: row.confirmedAt?.toISOString() ?? null,
+      confirmedLabel: row.confirmedAt ? displayDate(row.confirmedAt) : null,
     })),
   };
 }
@@ -118,7 +135,7 @@ export const EXPORT_KINDS = ["submissions", "subscribers"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const isExportKind = (value: unknown): value is ExportKind => typeof value === "string" && (EXPORT_KINDS as readonly string[]).includes(value);
 
-/** The whole table as a CSV file, oldest rows last like the tab. */
+/** The whole table as a CSV file, oldest rows last like the tab; for subscribers, the confirmed ones. */
 export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Promise<{ filename: string; csv: string; rows: number }> {
   const day = csvDate(new Date()).slice(0, 10);
   let result: { filename: string; csv: string; rows: number };
@@ -136,13 +153,18 @@ export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Prom
       ),
     };
   } else {
-    const rows = await db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+    // Only addresses whose owners confirmed: the list a newsletter may be sent to (decision 0004).
+    const rows = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(isNotNull(newsletterSubscribers.confirmedAt))
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
     result = {
       filename: `newsletter-subscribers-${day}.csv`,
       rows: rows.length,
       csv: toCsv(
-        ["Email", "Language", "Subscribed (Vancouver time)"],
-        rows.map((row) => [row.email, row.language, csvDate(row.createdAt)]),
+        ["Email", "Language", "Subscribed (Vancouver time)", "Confirmed (Vancouver time)"],
+        rows.map((row) => [row.email, row.language, csvDate(row.createdAt), csvDate(row.confirmedAt)]),
       ),
     };
   }

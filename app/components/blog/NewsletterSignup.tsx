@@ -19,7 +19,8 @@ function loadSchema() {
 /**
  * 'Stay Informed': a real form posting to the blog page's action. Without JavaScript the
  * page comes back with the answer; with it, the fetcher sends it in place, the answer is
- * announced in the status line and shown as a toast.
+ * announced in the status line and shown as a toast. A valid address always gets the same
+ * answer (check your inbox to confirm), whether or not it was already on the list.
  */
 export function NewsletterSignup() {
   const t = useT();
@@ -46,8 +47,6 @@ export function NewsletterSignup() {
     if (answer.status === "subscribed") {
       showToast("success", message);
       formRef.current?.reset();
-    } else if (answer.status === "already-subscribed") {
-      showToast("info", message);
     } else {
       showToast("error", message);
       if (answer.status === "invalid") inputRef.current?.focus();
@@ -133,8 +132,8 @@ export function NewsletterSignup() {
           ) : null}
           <div role="status" className="mt-3 min-h-6 text-center">
             {status ? (
-              <p className={`inline-flex items-center gap-2 font-medium ${status === "error" ? "text-red-100" : "text-gold-300"}`}>
-                {status === "error" ? null : <CheckCircle2 aria-hidden="true" className="size-5" />}
+              <p className={`inline-flex items-center gap-2 font-medium ${status === "subscribed" ? "text-gold-300" : "text-red-100"}`}>
+                {status === "subscribed" ? <CheckCircle2 aria-hidden="true" className="size-5" /> : null}
                 {t(SUBSCRIBE_MESSAGE_KEYS[status])}
               </p>
             ) : null}

@@ -177,17 +177,17 @@ export default {
       fa: "در حال ثبت اشتراک...",
       zh: "正在订阅……",
     },
-    "blog-newsletter-success": {
-      label: "Newsletter: success",
-      en: "Thank you for subscribing.",
-      fa: "از اشتراک شما سپاسگزاریم.",
-      zh: "感谢您的订阅。",
+    "blog-newsletter-check-inbox": {
+      label: "Newsletter: answer to a sign-up (the same for a new and a known address)",
+      en: "Thank you! Please check your inbox to confirm your subscription.",
+      fa: "سپاسگزاریم! لطفاً صندوق ایمیل خود را بررسی کنید و اشتراک خود را تأیید کنید.",
+      zh: "谢谢！请查看您的电子邮件，确认您的订阅。",
     },
-    "blog-newsletter-already-subscribed": {
-      label: "Newsletter: already subscribed",
-      en: "This email address is already subscribed.",
-      fa: "این نشانی ایمیل پیش‌تر مشترک شده است.",
-      zh: "该电子邮件地址已订阅。",
+    "blog-newsletter-rate-limited": {
+      label: "Newsletter: too many sign-ups (rate limit)",
+      en: "Too many attempts from your connection. Please try again later.",
+      fa: "تعداد تلاش‌ها از اتصال شما بیش از حد مجاز است. لطفاً بعداً دوباره تلاش کنید.",
+      zh: "您的网络连接提交次数过多。请稍后再试。",
     },
     "blog-newsletter-invalid-email": {
       label: "Newsletter: invalid email",

@@ -8,6 +8,7 @@ import about from "./about";
 import contact from "./contact";
 import team from "./team";
 import blog from "./blog";
+import newsletter from "./newsletter";
 import videoConsultation from "./video-consultation";
 import virtualConsultation from "./virtual-consultation";
 import privacy from "./privacy";
@@ -27,6 +28,7 @@ export const defaultGroups: DefaultTextGroup[] = [
   contact,
   team,
   blog,
+  newsletter,
   videoConsultation,
   virtualConsultation,
   privacy,

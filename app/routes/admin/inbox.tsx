@@ -4,6 +4,7 @@ import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { deleteSubmission, deleteSubscriber, listSubmissions, listSubscribers, parseRowId, setHandled } from "~/admin/inbox/inbox.server";
 import { requireAdminAction, requireAdminPage } from "~/auth/guard.server";
+import { readForm } from "~/form-data.server";
 import { adminMeta } from "~/auth/ui";
 import { useFetcherResult } from "~/components/admin/blog/use-fetcher-result";
 import { SubmissionItem, type InboxAnswer } from "~/components/admin/inbox/SubmissionItem";
@@ -16,19 +17,26 @@ export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const { db, log } = context.services;
+  const { db, log, config } = context.services;
+  // Confirmation mails need an outgoing mail server; until one is configured sign-ups wait unconfirmed.
+  const mailConfigured = Boolean(config.SMTP_URL && config.MAIL_FROM);
   try {
     const [submissions, subscribers] = await Promise.all([listSubmissions(db), listSubscribers(db)]);
-    return { submissions, subscribers, loadError: null };
+    return { submissions, subscribers, mailConfigured, loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin: loading the inbox failed");
-    return { submissions: { items: [], total: 0, open: 0 }, subscribers: { items: [], total: 0 }, loadError: "The inbox could not be read. Please reload the page." };
+    return {
+      submissions: { items: [], total: 0, open: 0 },
+      subscribers: { items: [], total: 0, confirmed: 0 },
+      mailConfigured,
+      loadError: "The inbox could not be read. Please reload the page.",
+    };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminAction(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = parseRowId(form.get("id"));
   const { db, log } = context.services;
@@ -75,7 +83,8 @@ function ShowingNote({ shown, total }: { shown: number; total: number }) {
 }
 
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
-  const { submissions, subscribers, loadError } = loaderData;
+  const { submissions, subscribers, mailConfigured, loadError } = loaderData;
+  const awaiting = subscribers.total - subscribers.confirmed;
   // Deletions are answered after the row is gone, so their fetchers live here.
   const deleter = useFetcher<InboxAnswer>({ key: "inbox-delete" });
   const deletingId = deleter.state !== "idle" && deleter.formData?.get("intent") === "delete" ? Number(deleter.formData.get("id")) : null;
@@ -131,10 +140,20 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
               <h2 id="inbox-subscribers-heading" className="text-xl font-semibold text-slate-900">
                 Newsletter subscribers ({subscribers.total})
               </h2>
-              <p className="text-sm text-slate-600">Addresses entered in the blog&apos;s Stay Informed box, newest first.</p>
+              <p className="text-sm text-slate-600">
+                Addresses entered in the blog&apos;s Stay Informed box, newest first.
+                {subscribers.total > 0 ? ` ${subscribers.confirmed} confirmed, ${awaiting} awaiting confirmation.` : ""} Only confirmed
+                addresses may receive the newsletter, and only they are in the CSV export.
+              </p>
             </div>
-            <ExportLink kind="subscribers" label="newsletter subscribers" />
+            <ExportLink kind="subscribers" label="confirmed newsletter subscribers" />
           </CardHeader>
+          {mailConfigured ? null : (
+            <p role="note" className="mx-4 mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Confirmation mails are not sent until outgoing mail is configured (<code>SMTP_URL</code> and <code>MAIL_FROM</code>). Until
+              then, new subscribers wait here awaiting confirmation and receive no newsletter.
+            </p>
+          )}
           <ShowingNote shown={subscribers.items.length} total={subscribers.total} />
           {subscribers.items.length === 0 ? (
             <p className="p-6 text-center text-sm text-slate-700">No subscribers yet.</p>

@@ -8,6 +8,8 @@ export interface SubscriberData {
   language: string;
   subscribedAt: string;
   subscribedLabel: string;
+  confirmedAt: string | null;
+  confirmedLabel: string | null;
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
@@ -18,7 +20,7 @@ interface Props {
   onRemove: (id: number) => void;
 }
 
-/** The newsletter list: address, the site language they subscribed from, and when. */
+/** The newsletter list: address, the site language they subscribed from, when, and whether they confirmed. */
 export function SubscriberTable({ items, removingId, onRemove }: Props) {
   return (
     <div className="overflow-x-auto">
@@ -34,6 +36,9 @@ export function SubscriberTable({ items, removingId, onRemove }: Props) {
             <th scope="col" className="px-4 py-2 text-start font-semibold">
               Subscribed
             </th>
+            <th scope="col" className="px-4 py-2 text-start font-semibold">
+              Status
+            </th>
             <th scope="col" className="px-4 py-2 text-end font-semibold">
               <span className="sr-only">Actions</span>
             </th>
@@ -48,6 +53,18 @@ export function SubscriberTable({ items, removingId, onRemove }: Props) {
               <td className="px-4 py-2">{LANGUAGE_NAMES[item.language] ?? item.language}</td>
               <td className="px-4 py-2 whitespace-nowrap">
                 <time dateTime={item.subscribedAt}>{item.subscribedLabel}</time>
+              </td>
+              <td className="px-4 py-2">
+                {item.confirmedAt ? (
+                  <span className="inline-flex flex-wrap items-center gap-x-2">
+                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Confirmed</span>
+                    <time dateTime={item.confirmedAt} className="whitespace-nowrap text-slate-600">
+                      {item.confirmedLabel}
+                    </time>
+                  </span>
+                ) : (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Awaiting confirmation</span>
+                )}
               </td>
               <td className="px-4 py-2 text-end">
                 <ConfirmDialog
