@@ -12,6 +12,7 @@ import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/au
 import { openDatabase } from "../db/client";
 import { ConfigError, parseEnv } from "../server/config";
 import { controlSocketPath, sendControlCommand } from "../server/control";
+import { prepareDataDir, SharedDataDir } from "../server/data-dir";
 import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name']";
@@ -75,8 +76,11 @@ async function main() {
   let release = () => {};
   if (!env.DATABASE_URL) {
     try {
+      // The database files this process writes are owner-only, as the server's (server/data-dir.ts).
+      prepareDataDir(path.resolve(env.DATA_DIR));
       release = lockDataDir(path.resolve(env.DATA_DIR));
     } catch (error) {
+      if (error instanceof SharedDataDir) fail(error.message, 2);
       if (error instanceof DataDirLocked) fail(error.message, 1);
       throw error;
     }

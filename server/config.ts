@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { prepareDataDir, SharedDataDir } from "./data-dir";
 
 const optionalUrl = z.url({ message: "must be a URL such as https://example.com" }).optional();
 const flag = z
@@ -85,8 +86,9 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
 }
 
 /**
- * The whole configuration: the environment plus what is derived from it. A missing
- * SESSION_SECRET is generated once into DATA_DIR so restarts keep sessions valid.
+ * The whole configuration: the environment plus what is derived from it. DATA_DIR is created
+ * (or tightened) owner-only, see data-dir.ts. A missing SESSION_SECRET is generated once into
+ * DATA_DIR so restarts keep sessions valid.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
@@ -94,7 +96,13 @@ export function loadConfig(
 ): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only (0700 folders, 0600 files), also for what the embedded database writes later.
+  try {
+    prepareDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof SharedDataDir) throw new ConfigError([error.message]);
+    throw error;
+  }
   const siteUrl = (parsed.SITE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
   let secret = parsed.SESSION_SECRET;
   if (!secret) {
