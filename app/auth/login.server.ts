@@ -5,9 +5,10 @@ import { sessions } from "../../db/schema";
 import { recordAudit } from "../admin/audit.server";
 import { redirectWithToast } from "../admin/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
+import { readForm } from "../form-data.server";
 import { fieldErrors, loginSchema, type FieldErrors } from "./forms";
 import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isAdmin } from "./guard.server";
-import { beginLoginAttempt, clearLoginFailures, throttleMessage } from "./login-throttle.server";
+import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 
 export interface LoginActionData {
   error: { title: string; message?: string };
@@ -22,7 +23,7 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export async function loginAction(request: Request, context: AppLoadContext) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   const typedEmail = String(form.get("email") ?? "").slice(0, 255);
   if (!parsed.success) {
@@ -33,9 +34,12 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   const email = parsed.data.email.toLowerCase();
   const ip = context.clientIp || "unknown";
 
-  const throttle = await beginLoginAttempt(db, email, ip);
+  // A browser that signed in to this account before counts against its own allowance, not the
+  // per-account lock anyone can provoke (docs/decisions/0005-sign-in-throttle-device-cookies.md).
+  const device = await readDeviceCookie(request, config, email);
+  const throttle = await beginLoginAttempt(db, email, ip, new Date(), device);
   if (throttle.waitMs > 0) {
-    log.warn({ ip }, "admin sign-in throttled");
+    log.warn({ ip, knownDevice: device !== null }, "admin sign-in throttled");
     return data<LoginActionData>(
       { error: { title: "Login Failed", message: throttleMessage(throttle.waitMs) }, email: typedEmail },
       { status: 429, headers: { "Retry-After": String(Math.ceil(throttle.waitMs / 1000)) } },
@@ -56,10 +60,10 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
-    log.warn({ ip, status: error.status }, "admin sign-in failed");
+    log.warn({ ip, knownDevice: device !== null, status: error.status }, "admin sign-in failed");
     return data<LoginActionData>({ error: { title: "Login Failed", message: INVALID_CREDENTIALS }, email: typedEmail }, { status: 401 });
   }
-  await clearLoginFailures(db, email, ip);
+  await clearLoginFailures(db, email, ip, new Date(), device);
   const { user, token } = result.response;
 
   if (!(await isAdmin(db, user.id))) {
@@ -72,5 +76,6 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   await recordAudit(db, { userId: user.id, action: "login", entity: "session", details: { ip } });
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await issueDeviceCookie(config, email));
   return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description: "Successfully logged in.", type: "success" }, { headers });
 }

@@ -4,8 +4,10 @@ import { recordAudit } from "../admin/audit.server";
 import { redirectWithToast } from "../admin/toast.server";
 import { AdminInputError, adminExists, createOrPromoteAdmin, SetupAlreadyDone, verifySetupToken } from "./admin-users.server";
 import { authHeaders, getAuth } from "./auth.server";
+import { readForm } from "../form-data.server";
 import { fieldErrors, setupSchema, type FieldErrors } from "./forms";
 import { assertSameOriginMutation } from "./guard.server";
+import { issueDeviceCookie } from "./login-throttle.server";
 
 export type SetupState = "form" | "need-token" | "bad-token" | "complete";
 
@@ -27,7 +29,7 @@ export interface SetupActionData {
 export async function setupAction(request: Request, context: AppLoadContext) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
   const email = String(form.get("email") ?? "").slice(0, 255);
 
@@ -68,6 +70,8 @@ export async function setupAction(request: Request, context: AppLoadContext) {
       returnHeaders: true,
     });
     for (const cookie of signIn.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    // This browser is now a known device of the account (login-throttle.server.ts).
+    headers.append("Set-Cookie", await issueDeviceCookie(config, parsed.data.email));
     await recordAudit(db, { userId, action: "login", entity: "session", details: { ip, via: "setup" } });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
