@@ -13,10 +13,15 @@ export const loginSchema = z.object({
   password: z.string().min(1, { message: "Password is required" }).max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` }),
 });
 
+/** Refused for a new password: one made only of spaces, tabs or line breaks. */
+export const PASSWORD_BLANK = "Password must contain characters other than spaces";
+
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
-  .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` });
+  .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  // Spaces inside a passphrase are fine and kept; a password of nothing but white space is not.
+  .refine((value) => value.trim() !== "", { message: PASSWORD_BLANK });
 
 export const adminEmailSchema = z
   .string()

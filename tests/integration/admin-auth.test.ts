@@ -183,13 +183,18 @@ describe("admin sign-in, setup and tools against a running server", () => {
     expect(refused.status).toBe(403);
   });
 
-  it("checks the new password: at least 12 characters, confirmed", async () => {
+  it("checks the new password: at least 12 characters, not only spaces, confirmed", async () => {
     const short = await formPost(url(`/admin/setup?token=${token}`), { token, email: ADMIN.email, password: "short pass", confirm: "short pass" });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("Password must be at least 12 characters");
     const mismatch = await formPost(url(`/admin/setup?token=${token}`), { token, email: ADMIN.email, password: ADMIN.password, confirm: "something else entirely" });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("The passwords do not match");
+    // Spaces inside a passphrase are fine, a password of spaces alone is not.
+    const blank = " ".repeat(16);
+    const spaces = await formPost(url(`/admin/setup?token=${token}`), { token, email: ADMIN.email, password: blank, confirm: blank });
+    expect(spaces.status).toBe(400);
+    expect(await spaces.text()).toContain("Password must contain characters other than spaces");
   });
 
   let adminCookie = "";
@@ -207,6 +212,8 @@ describe("admin sign-in, setup and tools against a running server", () => {
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
     expect(winner.headers.getSetCookie().some((c) => c.startsWith("__Host-admin-toast=") && /; Secure/i.test(c))).toBe(true);
+    // The setup browser is a known device of the new admin (its own sign-in allowance, login-throttle.test.ts).
+    expect(winner.headers.getSetCookie().some((c) => c.startsWith("__Secure-admin-device=") && /; Path=\/admin;/i.test(c))).toBe(true);
     adminCookie = cookiesFrom(winner);
     // Remember who won, for the checks on the stored rows.
     (globalThis as Record<string, unknown>).setupWinner = a.status === 302 ? ADMIN : RIVAL;
@@ -274,6 +281,8 @@ describe("admin sign-in, setup and tools against a running server", () => {
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThanOrEqual(29);
     expect(await sixth.text()).toContain("Too many failed sign-in attempts. Please wait 30 seconds and try again.");
+    // A browser that never signed in (no device cookie) is held by the per-account lock too;
+    // login-throttle.test.ts shows a known browser getting in.
     const right = await formPost(url("/admin/login"), winner, { headers: { "X-Forwarded-For": "198.51.100.8" } });
     expect(right.status).toBe(429);
 
@@ -310,6 +319,13 @@ describe("admin sign-in, setup and tools against a running server", () => {
     const short = await runAdminCreate(["--email", "x@example.test", "--password", "short"], { DATA_DIR: dataDir });
     expect(short.code).toBe(2);
     expect(short.stderr.trim()).toBe("Password must be at least 12 characters");
+    // A password of nothing but white space is refused, for a new account and for an existing one.
+    for (const email of ["blank@example.test", "member@example.test"]) {
+      const blank = await runAdminCreate(["--email", email, "--password", " \t".repeat(8)], { DATA_DIR: dataDir });
+      expect(blank.code).toBe(2);
+      expect(blank.stderr.trim()).toBe("Password must contain characters other than spaces");
+    }
+    expect(await signInHttp(site!.url, "member@example.test", "member passphrase here")).toContain("session_token");
   });
 
   it("sends the security headers on public and admin responses, redirects and refusals included", async () => {
