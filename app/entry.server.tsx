@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { withSlicedChineseFont } from "./fonts/chinese-fonts.server";
 import { hydrateAfterPaint } from "./hydrate-after-paint.server";
@@ -9,6 +9,19 @@ import { withJsonLd } from "./seo/page-jsonld.server";
 import { langFromPath } from "./i18n/languages";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors React Router reports while answering. A 4xx (a POST to a page without a form, a route
+ * that threw a 404 or 400) is the sender's mistake and no server error: it is not logged with a
+ * stack. Nor is a request its sender abandoned. Everything else goes to the server's log.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const log = (context as AppLoadContext | undefined)?.services?.log;
+  if (log) log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  else console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

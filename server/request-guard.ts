@@ -13,7 +13,7 @@ import type { NextFunction, Request, Response } from "express";
  *   and percent-encoded letters or digits are redirected (301) to the lower-case, decoded form
  *   for a GET and refused (404) otherwise; hashed asset names keep their case. Paths the router
  *   would read differently from the raw text (dot segments, backslashes, empty segments, NUL or
- *   other control characters, broken percent-encoding) are 400.
+ *   other control characters, broken percent-encoding) are 400, as is a NUL in the query.
  */
 export const MAX_PATH_BYTES = 1024;
 /** Above React Router's own 7,680 for its route-discovery requests, which it checks itself. */
@@ -90,6 +90,8 @@ export function requestGuard() {
     const url = req.originalUrl;
     if (url.length > MAX_URL_BYTES) return refuse(res, 414);
     const queryAt = url.indexOf("?");
+    // A NUL in a query value reaches the database as text, which PostgreSQL refuses.
+    if (queryAt !== -1 && /%00/.test(url.slice(queryAt))) return refuse(res, 400);
     const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
     const verdict = judgePath(rawPath, req.method);
     if (verdict.ok) return next();

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 // @ts-expect-error: a plain JavaScript module shared with the load benchmark
 import { rawGet as untypedRawGet } from "../../scripts/bench/raw-get.mjs";
 
@@ -8,3 +9,25 @@ export interface RawResponse {
 
 /** A GET whose body stays as the server encoded it (fetch would decode it). */
 export const rawGet: (url: string, headers: Record<string, string>) => Promise<RawResponse> = untypedRawGet;
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request exactly as written (fetch would normalise the path and refuses some methods). */
+export function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, method, path, headers: { Connection: "close", ...headers }, insecureHTTPParser: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
