@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
-  const { toast, headers } = readToast(request);
+  const { toast, headers } = await readToast(request);
   return data({ user, toast }, { headers });
 }
 

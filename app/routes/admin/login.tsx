@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await endSession(context.services.db, user.sessionId);
     denied = true;
   }
-  const { toast, headers } = readToast(request);
+  const { toast, headers } = await readToast(request);
   const noAdmin = !(await adminExists(context.services.db));
   return data({ toast, denied, noAdmin }, { headers });
 }

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { ImageRejected, MAX_UPLOAD_BYTES } from "../../../server/media";
+import { BadForm } from "../../form-data.server";
+import { fieldErrors, type FieldNamer } from "./field-errors";
+
+/** What an admin action answers when nothing more specific is known (the cause is logged). */
+export const SERVER_FAILURE = "The server could not complete the change. Please try again.";
+
+/**
+ * A refusal staff can act on: a domain function throws it (or a subclass) and every admin action
+ * answers it the same way, with its status and message, and nothing is changed.
+ */
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 413 | 415 = 400,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** The record the request names no longer exists (deleted meanwhile, or a made-up id). */
+export class NotFound extends AdminError {
+  constructor(message: string) {
+    super(message, 404);
+  }
+}
+
+/** The one message for an image over the upload limit, wherever it is refused. */
+export const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
+
+export interface FailureDescription {
+  status: number;
+  reason: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/**
+ * The one place where an error becomes an answer: a refusal keeps its status and message, a Zod
+ * error is a 400 with each field's message, and anything else is null (a fault: log it, answer 500).
+ */
+export function describeFailure(error: unknown, nameOf?: FieldNamer): FailureDescription | null {
+  if (error instanceof AdminError) return { status: error.status, reason: error.message, fieldErrors: error.fieldErrors };
+  if (error instanceof z.ZodError) return { status: 400, reason: error.issues[0]?.message ?? "Check the form.", fieldErrors: fieldErrors(error, nameOf) };
+  if (error instanceof BadForm) return { status: error.status, reason: error.message };
+  if (error instanceof ImageRejected) return { status: error.message === TOO_LARGE ? 413 : 400, reason: error.message };
+  return null;
+}
