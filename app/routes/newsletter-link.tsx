@@ -59,8 +59,9 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   return [
     { title: firmName ? `${title} | ${firmName}` : title },
     { name: "robots", content: "noindex, nofollow" },
-    // The address holds the link's secret: it goes nowhere else, not even to this site's other pages.
-    { name: "referrer", content: "no-referrer" },
+    // No stricter referrer policy here: the site's strict-origin-when-cross-origin already keeps the
+    // token from other sites, and 'no-referrer' would make browsers send 'Origin: null' with the
+    // button's POST, which the server refuses as cross-site.
   ];
 };
 

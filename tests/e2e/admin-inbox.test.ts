@@ -108,6 +108,9 @@ describe("Inbox tab", () => {
 
     await admin.getByRole("heading", { name: /^Newsletter subscribers \(\d+\)$/, level: 2 }).waitFor();
     expect(await admin.getByRole("cell", { name: SUBSCRIBER, exact: true }).isVisible()).toBe(true);
+    // Signed up, not confirmed; and no confirmation mail goes out while mail is not configured.
+    expect(await admin.getByRole("row").filter({ hasText: SUBSCRIBER }).getByText("Awaiting confirmation").isVisible()).toBe(true);
+    expect(await admin.getByRole("note").filter({ hasText: "Confirmation mails are not sent until outgoing mail is configured" }).isVisible()).toBe(true);
     await expectNoAxeViolations(admin);
   });
 
@@ -150,8 +153,9 @@ describe("Inbox tab", () => {
     const subscribers = await admin.request.get(`${baseUrl}/admin/dashboard/inbox/export/subscribers`);
     expect(subscribers.status()).toBe(200);
     const subscriberRows = parseCsv((await subscribers.body()).toString("utf8").slice(1));
-    expect(subscriberRows[0]).toEqual(["Email", "Language", "Subscribed (Vancouver time)"]);
-    expect(subscriberRows.find((r) => r[0] === SUBSCRIBER)?.[1]).toBe("en");
+    expect(subscriberRows[0]).toEqual(["Email", "Language", "Subscribed (Vancouver time)", "Confirmed (Vancouver time)"]);
+    // Only confirmed subscribers may be sent the newsletter: an address awaiting confirmation is not exported.
+    expect(subscriberRows.find((r) => r[0] === SUBSCRIBER)).toBeUndefined();
 
     // Only an admin may take the data out.
     expect((await fetch(`${baseUrl}/admin/dashboard/inbox/export/submissions`)).status).toBe(401);

@@ -9,6 +9,7 @@ import { blogPosts, newsletterSubscribers } from "../../db/schema";
 import { PUBLIC_PAGES } from "../../app/routes";
 import { defaultTexts } from "~/i18n/defaults";
 import { localizePath, type Lang } from "~/i18n/languages";
+import { subscriberLinks } from "~/blog/subscribers.server";
 import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
 import { startSite, tempDir } from "../helpers/server";
 
@@ -187,7 +188,7 @@ describe("blog post", () => {
 });
 
 describe("'Stay Informed' subscription", () => {
-  it("subscribes with JavaScript: stored once, then 'already subscribed'", async () => {
+  it("subscribes with JavaScript: the same answer for a new and a known address", async () => {
     const { page, errors } = await open("/blog");
     const email = uniqueEmail("js");
     const field = page.getByLabel(text("blog-newsletter-email-label", "en"));
@@ -197,15 +198,16 @@ describe("'Stay Informed' subscription", () => {
 
     await field.fill(`  ${email}  `);
     await button.click();
-    await expect.poll(() => status.textContent()).toBe(text("blog-newsletter-success", "en"));
-    await expect.poll(() => toast.first().textContent()).toContain(text("blog-newsletter-success", "en"));
+    await expect.poll(() => status.textContent()).toBe(text("blog-newsletter-check-inbox", "en"));
+    await expect.poll(() => toast.first().textContent()).toContain(text("blog-newsletter-check-inbox", "en"));
     expect(await field.inputValue()).toBe("");
     expect(page.url()).toBe(`${baseUrl}/blog`);
 
-    // The same address in other letter case is the same subscriber.
+    // The same address again (in other letter case): the same answer, so nobody learns who is subscribed.
     await field.fill(email.toLowerCase());
     await button.click();
-    await expect.poll(() => status.textContent()).toBe(text("blog-newsletter-already-subscribed", "en"));
+    await expect.poll(() => field.inputValue()).toBe("");
+    expect(await status.textContent()).toBe(text("blog-newsletter-check-inbox", "en"));
     expect(await field.getAttribute("aria-invalid")).toBeNull();
     expect(errors).toEqual([]);
     await page.context().close();
@@ -241,10 +243,11 @@ describe("'Stay Informed' subscription", () => {
     const email = uniqueEmail("nojs");
     await field.fill(email);
     await Promise.all([page.waitForNavigation(), button.click()]);
-    expect(await page.locator("main [role='status']").textContent()).toBe(text("blog-newsletter-success", "fa"));
+    expect(await page.locator("main [role='status']").textContent()).toBe(text("blog-newsletter-check-inbox", "fa"));
     await field.fill(email);
-    await Promise.all([page.waitForNavigation(), button.click()]);
-    expect(await page.locator("main [role='status']").textContent()).toBe(text("blog-newsletter-already-subscribed", "fa"));
+    const [again] = await Promise.all([page.waitForNavigation(), button.click()]);
+    expect(again!.status()).toBe(200);
+    expect(await page.locator("main [role='status']").textContent()).toBe(text("blog-newsletter-check-inbox", "fa"));
     await page.context().close();
   });
 });
@@ -315,6 +318,7 @@ describe("with posts written into a database of its own", () => {
     async () => {
       const dataDir = tempDir("blog-e2e-");
       try {
+        let reader: typeof newsletterSubscribers.$inferSelect | undefined;
         // 1. An empty site: the empty states, and a no-JavaScript subscription on the Chinese page.
         let site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
         try {
@@ -330,7 +334,7 @@ describe("with posts written into a database of its own", () => {
           const noJs = await open(`${site.url}/zh/blog`, { javaScript: false });
           await noJs.page.getByLabel(text("blog-newsletter-email-label", "zh")).fill("  New.Reader@Example.COM ");
           await Promise.all([noJs.page.waitForNavigation(), noJs.page.getByRole("button", { name: text("blog-newsletter-button", "zh") }).click()]);
-          expect(await noJs.page.locator("main [role='status']").textContent()).toBe(text("blog-newsletter-success", "zh"));
+          expect(await noJs.page.locator("main [role='status']").textContent()).toBe(text("blog-newsletter-check-inbox", "zh"));
           await noJs.page.context().close();
         } finally {
           await site.stop();
@@ -342,6 +346,8 @@ describe("with posts written into a database of its own", () => {
           const subscribers = await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "new.reader@example.com"));
           expect(subscribers).toHaveLength(1);
           expect(subscribers[0].language).toBe("zh");
+          expect(subscribers[0].confirmedAt).toBeNull();
+          reader = subscribers[0];
           await database.db.insert(blogPosts).values([
             { slug: "older-post", title: "Older Post", excerpt: "Older excerpt", content: "Older body", author: "A", published: true, publishedAt: "2026-01-10" },
             {
@@ -412,6 +418,32 @@ describe("with posts written into a database of its own", () => {
           expect(labels).toEqual(expect.arrayContaining(["Unsafe Markdown", "Older Post"]));
           expect(labels).not.toContain("Secret Draft");
           await sitemap.page.context().close();
+
+          // The reader's links (as the confirmation mail will carry them), in Chinese, the language they signed up in.
+          const links = subscriberLinks(site.url, reader!);
+          expect(links.confirmUrl).toContain("/zh/newsletter/confirm?token=");
+          const confirm = await open(links.confirmUrl);
+          expect(confirm.status).toBe(200);
+          expect(await confirm.page.locator("h1").textContent()).toBe(text("newsletter-confirm-title", "zh"));
+          await confirm.page.getByRole("button", { name: text("newsletter-confirm-button", "zh") }).click();
+          await expect.poll(() => confirm.page.locator("h1").textContent()).toBe(text("newsletter-confirmed-title", "zh"));
+          expect(confirm.page.url()).toBe(links.confirmUrl);
+          expect(confirm.errors).toEqual([]);
+          await expectNoAxeViolations(confirm.page);
+          await confirm.page.context().close();
+
+          // Unsubscribing works without JavaScript too, and from the Farsi page (right to left).
+          const farsiUnsubscribe = links.unsubscribeUrl.replace("/zh/", "/fa/");
+          const leave = await open(farsiUnsubscribe, { javaScript: false });
+          expect(await leave.page.getAttribute("html", "dir")).toBe("rtl");
+          expect(await leave.page.locator("h1").textContent()).toBe(text("newsletter-unsubscribe-title", "fa"));
+          await Promise.all([leave.page.waitForNavigation(), leave.page.getByRole("button", { name: text("newsletter-unsubscribe-button", "fa") }).click()]);
+          expect(await leave.page.locator("h1").textContent()).toBe(text("newsletter-unsubscribed-title", "fa"));
+          await leave.page.context().close();
+          const gone = await open(farsiUnsubscribe);
+          expect(gone.status).toBe(404);
+          expect(await gone.page.locator("h1").textContent()).toBe(text("newsletter-link-invalid-title", "fa"));
+          await gone.page.context().close();
         } finally {
           await site.stop();
         }
