@@ -1,9 +1,8 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { blogPosts } from "../../../db/schema";
-import type { Services } from "../../../server/services";
 import type { AdminUser } from "../../auth/guard.server";
-import { recordAudit } from "../audit.server";
+import { commit, type ChangeDeps } from "../kit/commit.server";
 import { SLUG_TAKEN_MESSAGE, validatePostForm, type PostFieldErrors, type PostFormInput } from "./post-schema";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
@@ -55,29 +54,34 @@ export async function findPost(db: Db, id: number): Promise<AdminPostRow | null>
 }
 
 /** A new draft as the spec describes it: 'New Blog Post', slug 'new-post-{timestamp}', today's date. */
-export async function createDraft(services: Services, user: AdminUser, now = Date.now()): Promise<AdminPostRow> {
-  const { db } = services;
-  // Two drafts in the same millisecond would share a slug: step the number until it is free.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await db
-        .insert(blogPosts)
-        .values({
-          title: "New Blog Post",
-          slug: `new-post-${now + attempt}`,
-          excerpt: "",
-          content: "",
-          author: "",
-          published: false,
-          publishedAt: todayInVancouver(new Date(now)),
-        })
-        .returning();
-      await recordAudit(db, { userId: user.id, action: "create", entity: "blog_post", entityId: row.id, details: { slug: row.slug } });
-      return row;
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
-  }
+export async function createDraft(deps: ChangeDeps, user: AdminUser, now = Date.now()): Promise<AdminPostRow> {
+  // Two drafts in the same millisecond would share a slug: step the number until it is free
+  // (outside a transaction, which would refuse every statement after the first violation).
+  return commit(
+    deps,
+    async (db) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const [row] = await db
+            .insert(blogPosts)
+            .values({
+              title: "New Blog Post",
+              slug: `new-post-${now + attempt}`,
+              excerpt: "",
+              content: "",
+              author: "",
+              published: false,
+              publishedAt: todayInVancouver(new Date(now)),
+            })
+            .returning();
+          return { result: row, audit: { userId: user.id, action: "create", entity: "blog_post", entityId: row.id, details: { slug: row.slug } } };
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 5) throw error;
+        }
+      }
+    },
+    { transaction: false },
+  );
 }
 
 export type SavePostResult =
@@ -88,61 +92,66 @@ export type SavePostResult =
  * Validate and store the editor's values. Nothing is written when anything is wrong; the
  * public pages hear about it only when the post is (or was) visible to them.
  */
-export async function savePost(services: Services, user: AdminUser, id: number, values: PostFormInput): Promise<SavePostResult> {
-  const { db } = services;
+export async function savePost(deps: ChangeDeps, user: AdminUser, id: number, values: PostFormInput): Promise<SavePostResult> {
   const checked = validatePostForm(values);
   if (!checked.success) return { ok: false, status: 400, message: "Please correct the highlighted fields.", errors: checked.errors };
   const data = checked.data;
-
-  const before = await findPost(db, id);
-  if (!before) return { ok: false, status: 404, message: "This post no longer exists.", errors: {} };
-
-  const taken = await db
-    .select({ id: blogPosts.id })
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, data.slug), ne(blogPosts.id, id)))
-    .limit(1);
+  const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
-  if (taken.length > 0) return slugTaken;
 
-  let post: AdminPostRow;
-  try {
-    [post] = await db
-      .update(blogPosts)
-      .set({ ...data, updatedAt: new Date() })
-      .where(eq(blogPosts.id, id))
-      .returning();
-  } catch (error) {
-    // Another save took the slug between the check and the write.
-    if (isUniqueViolation(error)) return slugTaken;
-    throw error;
-  }
-  if (!post) return { ok: false, status: 404, message: "This post no longer exists.", errors: {} };
+  // Outside a transaction: a unique violation of the slug is an answer, not an aborted transaction.
+  return commit<SavePostResult>(
+    deps,
+    async (db) => {
+      const before = await findPost(db, id);
+      if (!before) return { result: gone };
+      const taken = await db
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.slug, data.slug), ne(blogPosts.id, id)))
+        .limit(1);
+      if (taken.length > 0) return { result: slugTaken };
 
-  const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
-  await recordAudit(db, { userId: user.id, action: "update", entity: "blog_post", entityId: id, details: { slug: post.slug, changed } });
-  if (before.published !== post.published) {
-    await recordAudit(db, { userId: user.id, action: post.published ? "publish" : "unpublish", entity: "blog_post", entityId: id, details: { slug: post.slug } });
-  }
-  if (before.published || post.published) await services.events.emit("blog");
-  return { ok: true, post };
+      let post: AdminPostRow | undefined;
+      try {
+        [post] = await db
+          .update(blogPosts)
+          .set({ ...data, updatedAt: new Date() })
+          .where(eq(blogPosts.id, id))
+          .returning();
+      } catch (error) {
+        // Another save took the slug between the check and the write.
+        if (isUniqueViolation(error)) return { result: slugTaken };
+        throw error;
+      }
+      if (!post) return { result: gone };
+
+      const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
+      const entry = { userId: user.id, entity: "blog_post", entityId: id } as const;
+      return {
+        result: { ok: true, post },
+        audit: [
+          { ...entry, action: "update", details: { slug: post.slug, changed } },
+          ...(before.published !== post.published ? [{ ...entry, action: post.published ? "publish" : "unpublish", details: { slug: post.slug } }] : []),
+        ],
+        changes: before.published || post.published ? ["blog"] : [],
+      };
+    },
+    { transaction: false },
+  );
 }
 
 /** Delete a post; false when it was already gone. */
-export async function deletePost(services: Services, user: AdminUser, id: number): Promise<boolean> {
-  const { db } = services;
-  const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug, published: blogPosts.published });
-  if (!gone) return false;
-  await recordAudit(db, { userId: user.id, action: "delete", entity: "blog_post", entityId: id, details: { slug: gone.slug } });
-  if (gone.published) await services.events.emit("blog");
-  return true;
-}
-
-/** A route's :id as a positive integer, or null. */
-export function parsePostId(value: string | undefined | null): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
+export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number): Promise<boolean> {
+  return commit(deps, async (db) => {
+    const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug, published: blogPosts.published });
+    if (!gone) return { result: false };
+    return {
+      result: true,
+      audit: { userId: user.id, action: "delete", entity: "blog_post", entityId: id, details: { slug: gone.slug } },
+      changes: gone.published ? ["blog"] : [],
+    };
+  });
 }
 
 /** A stored post as the editor's string values (NULL becomes an empty field). */

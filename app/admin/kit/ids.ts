@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** The largest id a serial (int4) column holds. */
 const MAX_ID = 2_147_483_647;
 
@@ -10,3 +12,14 @@ export function parseId(value: unknown): number | null {
   const id = Number(value);
   return id > 0 && id <= MAX_ID ? id : null;
 }
+
+/** A form field holding an id, refused with `message` when it is not one. */
+export const idField = (message: string) =>
+  z.string({ error: message }).transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });

@@ -1,13 +1,16 @@
 import faFont from "@fontsource/vazirmatn/400.css?url";
-import { readForm } from "~/form-data.server";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { findPost, parsePostId, postToFormValues, savePost } from "~/admin/blog/posts.server";
-import { postValuesFromForm } from "~/admin/blog/post-schema";
-import { requireAdminAction, requireAdminPage } from "~/auth/guard.server";
+import { data, Link } from "react-router";
+import { findPost, postToFormValues, savePost } from "~/admin/blog/posts.server";
+import { postValuesFromForm, type PostFormInput } from "~/admin/blog/post-schema";
+import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
+import { AdminError } from "~/admin/kit/errors.server";
+import { AdminRouteError } from "~/admin/kit/AdminRouteError";
+import { parseId } from "~/admin/kit/ids";
+import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
-import { PostEditor, type SavePostAnswer } from "~/components/admin/blog/PostEditor";
+import { PostEditor } from "~/components/admin/blog/PostEditor";
 import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/blog-edit";
 
@@ -21,30 +24,34 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`${loade
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const id = parsePostId(params.id);
+  const id = parseId(params.id);
   const post = id ? await findPost(context.services.db, id) : null;
   if (!post) throw data("Post not found", { status: 404 });
   return { id: post.id, values: postToFormValues(post) };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdminAction(request, context);
-  const id = parsePostId(params.id);
-  if (!id) throw data("Post not found", { status: 404 });
-  const values = postValuesFromForm(await readForm(request));
-  try {
-    const result = await savePost(context.services, user, id, values);
-    if (!result.ok) return data<SavePostAnswer>({ ok: false, message: result.message, errors: result.errors, values }, { status: result.status });
-    return data<SavePostAnswer>({ ok: true, values: postToFormValues(result.post) });
-  } catch (error) {
-    context.services.log.error({ err: error, id }, "admin: saving a post failed");
-    return data<SavePostAnswer>({ ok: false, message: "The post could not be saved. Please try again.", errors: {}, values }, { status: 500 });
-  }
-}
+const intents = {
+  save: intent({
+    failure: "Error saving",
+    input: (form) => postValuesFromForm(form),
+    echoValues: true,
+    serverFailure: "The post could not be saved. Please try again.",
+    run: async ({ input, params, services, user }) => {
+      const id = parseId(params.id);
+      if (!id) throw data("Post not found", { status: 404 });
+      const result = await savePost(services, user, id, input as PostFormInput);
+      if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
+      return { values: postToFormValues(result.post) };
+    },
+  }),
+};
+export type SavePostResult = ActionResult<typeof intents>;
+
+export const action = adminAction(intents, { intentOf: () => "save" });
 
 export default function BlogEditPage({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript a refused save comes back as actionData: keep what was typed.
-  const refused = actionData && !actionData.ok ? actionData.values : null;
+  const refused = actionData && !actionData.ok ? ((actionData.values as PostFormInput | undefined) ?? null) : null;
   return (
     <div className="space-y-4">
       <Link to="/admin/dashboard" className={buttonClass("ghost", "sm", "-ms-3")}>
@@ -65,30 +72,10 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const [title, text] =
-    status === 404
-      ? ["Post not found", "It may have been deleted."]
-      : status === 401
-        ? ["Your session has ended", "Please sign in again; unsaved changes could not be kept."]
-        : status === 403
-          ? ["Access Denied", "You don't have admin privileges."]
-          : ["The post could not be loaded", "Please reload the page or try again later."];
   return (
-    <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-6">
-      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-      <p className="text-sm text-slate-700">{text}</p>
-      {status === 401 ? (
-        <a href="/admin/login" className={buttonClass("primary")}>
-          Sign in
-        </a>
-      ) : (
-        <Link to="/admin/dashboard" className={buttonClass("secondary")}>
-          <ArrowLeft aria-hidden className="flip-rtl size-4" />
-          Back to Blog Posts
-        </Link>
-      )}
-    </div>
+    <AdminRouteError
+      what="the post"
+      notFound={{ title: "Post not found", text: "It may have been deleted.", back: { to: "/admin/dashboard", label: "Back to Blog Posts" } }}
+    />
   );
 }

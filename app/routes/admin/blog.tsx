@@ -1,13 +1,16 @@
 import { Plus } from "lucide-react";
-import { readForm } from "~/form-data.server";
 import { useEffect } from "react";
-import { data, redirect, useFetcher } from "react-router";
+import { redirect, useFetcher } from "react-router";
+import { z } from "zod";
 import { toast } from "sonner";
-import { createDraft, deletePost, listAllPosts, parsePostId } from "~/admin/blog/posts.server";
-import { requireAdminAction, requireAdminPage } from "~/auth/guard.server";
+import { createDraft, deletePost, listAllPosts } from "~/admin/blog/posts.server";
+import { adminAction, intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
+import { NotFound } from "~/admin/kit/errors.server";
+import { useResultToast } from "~/admin/kit/hooks";
+import { idField } from "~/admin/kit/ids";
+import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { PostListItem } from "~/components/admin/blog/PostListItem";
-import { useFetcherResult } from "~/components/admin/blog/use-fetcher-result";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { Route } from "./+types/blog";
@@ -24,39 +27,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { ok: true; intent: "delete" } | { ok: false; intent: "create" | "delete" | "unknown"; message: string };
+const intents = {
+  create: intent({
+    failure: "Error saving",
+    serverFailure: "The new post could not be created. Please try again.",
+    run: async ({ services, user }) => redirect(`/admin/dashboard/blog/${(await createDraft(services, user)).id}`),
+  }),
+  delete: intent({
+    failure: "Error deleting",
+    schema: z.object({ id: idField("Unknown post.") }),
+    serverFailure: "The post could not be deleted. Please try again.",
+    run: async ({ input, services, user }) => {
+      if (!(await deletePost(services, user, input.id))) throw new NotFound("This post was already deleted.");
+      return {};
+    },
+  }),
+};
+type ActionResult = AdminActionResult<typeof intents>;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminAction(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const { log } = context.services;
-
-  if (intent === "create") {
-    try {
-      const post = await createDraft(context.services, user);
-      return redirect(`/admin/dashboard/blog/${post.id}`);
-    } catch (error) {
-      log.error({ err: error }, "admin: creating a draft failed");
-      return data<ActionResult>({ ok: false, intent: "create", message: "The new post could not be created. Please try again." }, { status: 500 });
-    }
-  }
-
-  if (intent === "delete") {
-    const id = parsePostId(String(form.get("id") ?? ""));
-    if (!id) return data<ActionResult>({ ok: false, intent: "delete", message: "Unknown post." }, { status: 400 });
-    try {
-      const deleted = await deletePost(context.services, user, id);
-      if (!deleted) return data<ActionResult>({ ok: false, intent: "delete", message: "This post was already deleted." }, { status: 404 });
-      return data<ActionResult>({ ok: true, intent: "delete" });
-    } catch (error) {
-      log.error({ err: error, id }, "admin: deleting a post failed");
-      return data<ActionResult>({ ok: false, intent: "delete", message: "The post could not be deleted. Please try again." }, { status: 500 });
-    }
-  }
-
-  return data<ActionResult>({ ok: false, intent: "unknown", message: "Unknown action." }, { status: 400 });
-}
+export const action = adminAction(intents);
 
 export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
   const { posts, loadError } = loaderData;
@@ -69,13 +58,8 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
     if (loadError) toast.error("Error loading posts", { description: loadError });
   }, [loadError]);
 
-  useFetcherResult(deleter, (result) => {
-    if (result.ok) toast.success("Deleted!", { description: "Blog post removed." });
-    else toast.error("Error deleting", { description: result.message });
-  });
-  useFetcherResult(creator, (result) => {
-    if (!result.ok) toast.error("Error saving", { description: result.message });
-  });
+  useResultToast(deleter, () => ["Deleted!", "Blog post removed."]);
+  useResultToast(creator);
 
   return (
     <section aria-labelledby="blog-posts-heading" className="space-y-4">

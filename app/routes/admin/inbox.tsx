@@ -6,7 +6,7 @@ import { deleteSubmission, deleteSubscriber, listSubmissions, listSubscribers, p
 import { requireAdminAction, requireAdminPage } from "~/auth/guard.server";
 import { readForm } from "~/form-data.server";
 import { adminMeta } from "~/auth/ui";
-import { useFetcherResult } from "~/components/admin/blog/use-fetcher-result";
+import { useFetcherResult } from "~/admin/kit/hooks";
 import { SubmissionItem, type InboxAnswer } from "~/components/admin/inbox/SubmissionItem";
 import { SubscriberTable } from "~/components/admin/inbox/SubscriberTable";
 import { buttonClass } from "~/components/ui/button";

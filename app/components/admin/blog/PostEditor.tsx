@@ -1,6 +1,6 @@
 import { ExternalLink, Loader2, Save, Wand2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useBlocker, useFetcher } from "react-router";
+import { useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import {
   isImageUrl,
@@ -16,16 +16,13 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field, Input, Label, Textarea } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
+import { hasText, postTranslationColumns } from "~/i18n/translated";
 import { ImagePreview } from "./ImagePreview";
 import { ImageUploadButton } from "./ImageUploadButton";
-import { LeaveDialog } from "./LeaveDialog";
 import { MarkdownPreview } from "./MarkdownPreview";
-import { useFetcherResult } from "./use-fetcher-result";
-
-/** What the editor's action answers. */
-export type SavePostAnswer =
-  | { ok: true; values: PostFormInput }
-  | { ok: false; message: string; errors: PostFieldErrors; values: PostFormInput };
+import { useFetcherResult } from "~/admin/kit/hooks";
+import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
+import type { SavePostResult } from "~/routes/admin/blog-edit";
 
 type TextField = Exclude<PostFormField, "published">;
 type TranslationLang = "fa" | "zh";
@@ -33,11 +30,11 @@ type TranslationLang = "fa" | "zh";
 const TRANSLATIONS: Record<TranslationLang, { name: string; fields: Record<"title" | "excerpt" | "content" | "metaDescription" | "imageAltText", TextField> }> = {
   fa: {
     name: "Farsi",
-    fields: { title: "titleFa", excerpt: "excerptFa", content: "contentFa", metaDescription: "metaDescriptionFa", imageAltText: "imageAltTextFa" },
+    fields: postTranslationColumns("fa"),
   },
   zh: {
     name: "Chinese",
-    fields: { title: "titleZh", excerpt: "excerptZh", content: "contentZh", metaDescription: "metaDescriptionZh", imageAltText: "imageAltTextZh" },
+    fields: postTranslationColumns("zh"),
   },
 };
 
@@ -60,7 +57,7 @@ interface Props {
 }
 
 export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished }: Props) {
-  const fetcher = useFetcher<SavePostAnswer>({ key: `save-post-${postId}` });
+  const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
   const [errors, setErrors] = useState<PostFieldErrors>({});
@@ -71,15 +68,6 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const submitted = useRef<PostFormInput | null>(null);
   const saving = fetcher.state !== "idle";
   const dirty = !sameValues(values, saved);
-
-  // Leaving with unsaved changes asks first: links inside the app, and reload or close.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
 
   function focusField(field: PostFormField) {
     const lang = (Object.keys(TRANSLATIONS) as TranslationLang[]).find((l) => Object.values(TRANSLATIONS[l].fields).includes(field as TextField));
@@ -106,8 +94,8 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
       setLive({ slug: answer.values.slug, published: answer.values.published });
       toast.success("Saved!", { description: "Blog post saved successfully." });
     } else {
-      showErrors(answer.errors);
-      toast.error("Error saving", { description: answer.message });
+      showErrors((answer.fieldErrors ?? {}) as PostFieldErrors);
+      toast.error(answer.error, { description: answer.reason });
     }
   });
 
@@ -179,7 +167,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   );
 
   const imageUrl = values.featuredImage.trim();
-  const filledCount = (lang: TranslationLang) => Object.values(TRANSLATIONS[lang].fields).filter((f) => values[f].trim() !== "").length;
+  const filledCount = (lang: TranslationLang) => Object.values(TRANSLATIONS[lang].fields).filter((f) => hasText(values[f])).length;
   const tabHasError = (lang: TranslationLang) => Object.values(TRANSLATIONS[lang].fields).some((f) => errors[f]);
 
   function onTabKey(event: React.KeyboardEvent<HTMLButtonElement>) {
@@ -352,7 +340,13 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
           </Link>
         </div>
       </fetcher.Form>
-      <LeaveDialog blocker={blocker} />
+      {/* Leaving with unsaved changes asks first: links inside the app, and reload or close. */}
+      <UnsavedChangesGuard
+        dirty={dirty && !saving}
+        title="Leave without saving?"
+        description="This post has changes that are not saved yet. If you leave now, they are lost."
+        leaveLabel="Leave"
+      />
     </>
   );
 }

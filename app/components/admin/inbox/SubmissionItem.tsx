@@ -2,7 +2,7 @@ import { Mail, Phone, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { useFetcherResult } from "~/components/admin/blog/use-fetcher-result";
+import { useFetcherResult } from "~/admin/kit/hooks";
 import { telHref } from "~/components/site/Footer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
