@@ -52,45 +52,6 @@ export function Alert({ tone = "error", title, children }: { tone?: "error" | "i
   );
 }
 
-interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-}
-
-/** A labelled input whose error and hint are tied to it by aria-describedby. */
-export function Field({ name, label, error, hint, id = `field-${name}`, ...input }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm outline-none focus-visible:border-brand-600 ${error ? "border-red-600" : "border-slate-400"}`}
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: React.ReactNode; busyLabel: string }) {
   return (
     <button

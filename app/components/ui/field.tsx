@@ -53,3 +53,19 @@ export function Field({ label, error, hint, className = "", children }: FieldPro
     </div>
   );
 }
+
+interface InputFieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled single-line input: the one Field with an Input in it (sign-in and setup forms). */
+export function InputField({ label, error, hint, className = "mb-4", ...input }: InputFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => <Input {...control} {...input} className="text-base" />}
+    </Field>
+  );
+}

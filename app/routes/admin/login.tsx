@@ -6,7 +6,8 @@ import { adminExists } from "~/auth/admin-users.server";
 import { ACCESS_DENIED, fieldErrors, loginSchema, type FieldErrors } from "~/auth/forms";
 import { endSession, getSignedInUser } from "~/auth/guard.server";
 import { loginAction, type LoginActionData } from "~/auth/login.server";
-import { AdminToaster, Alert, AuthShell, Field, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
+import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
+import { InputField } from "~/components/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Login");
 
@@ -63,7 +64,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             } else setClientErrors(null);
           }}
         >
-          <Field
+          <InputField
             name="email"
             type="email"
             label="Email"
@@ -73,7 +74,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             defaultValue={result?.email ?? ""}
             error={errors.email}
           />
-          <Field
+          <InputField
             name="password"
             type="password"
             label="Password"

@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import type { Route } from "./+types/setup";
 import { fieldErrors, PASSWORD_MAX, PASSWORD_MIN, setupSchema, type FieldErrors } from "~/auth/forms";
 import { setupAction, setupPageState, type SetupActionData } from "~/auth/setup.server";
-import { AdminToaster, Alert, AuthShell, Field, SubmitButton, adminMeta } from "~/auth/ui";
+import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import { InputField } from "~/components/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Setup");
 
@@ -80,8 +81,8 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               }}
             >
               <input type="hidden" name="token" value={loaderData.token ?? ""} />
-              <Field name="email" type="email" label="Email" autoComplete="username" required maxLength={255} defaultValue={result?.email ?? ""} error={errors.email} />
-              <Field
+              <InputField name="email" type="email" label="Email" autoComplete="username" required maxLength={255} defaultValue={result?.email ?? ""} error={errors.email} />
+              <InputField
                 name="password"
                 type="password"
                 label="Password"
@@ -92,7 +93,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
                 hint={`At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`}
                 error={errors.password}
               />
-              <Field name="confirm" type="password" label="Confirm password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm} />
+              <InputField name="confirm" type="password" label="Confirm password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm} />
               <SubmitButton busy={busy} busyLabel="Creating account…">
                 Create admin account
               </SubmitButton>
