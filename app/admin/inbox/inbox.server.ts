@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { contactSubmissions, newsletterSubscribers } from "../../../db/schema";
 import type { AdminUser } from "../../auth/guard.server";
 import { recordAudit } from "../audit.server";
+import { commit, NO_EVENTS } from "../kit/commit.server";
 import { toCsv } from "./csv";
 import { splitContactMessage } from "./message";
 
@@ -106,29 +107,29 @@ export async function listSubscribers(db: Db, limit = INBOX_PAGE_SIZE): Promise<
 
 /** Mark a message handled (now) or open again; false when it no longer exists. */
 export async function setHandled(db: Db, user: AdminUser, id: number, handled: boolean): Promise<boolean> {
-  const [row] = await db
-    .update(contactSubmissions)
-    .set({ handledAt: handled ? new Date() : null })
-    .where(eq(contactSubmissions.id, id))
-    .returning({ id: contactSubmissions.id });
-  if (!row) return false;
-  await recordAudit(db, { userId: user.id, action: handled ? "handle" : "reopen", entity: "contact_submission", entityId: id });
-  return true;
+  return commit({ db, events: NO_EVENTS }, async (tx) => {
+    const [row] = await tx
+      .update(contactSubmissions)
+      .set({ handledAt: handled ? new Date() : null })
+      .where(eq(contactSubmissions.id, id))
+      .returning({ id: contactSubmissions.id });
+    return { result: Boolean(row), audit: row ? { userId: user.id, action: handled ? "handle" : "reopen", entity: "contact_submission", entityId: id } : null };
+  });
 }
 
 export async function deleteSubmission(db: Db, user: AdminUser, id: number): Promise<boolean> {
-  const [row] = await db.delete(contactSubmissions).where(eq(contactSubmissions.id, id)).returning({ id: contactSubmissions.id });
-  if (!row) return false;
-  await recordAudit(db, { userId: user.id, action: "delete", entity: "contact_submission", entityId: id });
-  return true;
+  return commit({ db, events: NO_EVENTS }, async (tx) => {
+    const [row] = await tx.delete(contactSubmissions).where(eq(contactSubmissions.id, id)).returning({ id: contactSubmissions.id });
+    return { result: Boolean(row), audit: row ? { userId: user.id, action: "delete", entity: "contact_submission", entityId: id } : null };
+  });
 }
 
 /** Remove an address from the newsletter list (e.g. on an unsubscribe request). */
 export async function deleteSubscriber(db: Db, user: AdminUser, id: number): Promise<boolean> {
-  const [row] = await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning({ id: newsletterSubscribers.id });
-  if (!row) return false;
-  await recordAudit(db, { userId: user.id, action: "delete", entity: "newsletter_subscriber", entityId: id });
-  return true;
+  return commit({ db, events: NO_EVENTS }, async (tx) => {
+    const [row] = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning({ id: newsletterSubscribers.id });
+    return { result: Boolean(row), audit: row ? { userId: user.id, action: "delete", entity: "newsletter_subscriber", entityId: id } : null };
+  });
 }
 
 export const EXPORT_KINDS = ["submissions", "subscribers"] as const;
@@ -174,8 +175,3 @@ export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Prom
 }
 
 /** A form's id field as a positive integer, or null. */
-export function parseRowId(value: FormDataEntryValue | null): number | null {
-  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}

@@ -8,6 +8,9 @@ export interface ChangeDeps {
   events: Pick<ChangeEvents, "emit">;
 }
 
+/** For changes no public page shows (the inbox): nothing to tell the pages. */
+export const NO_EVENTS: ChangeDeps["events"] = { emit: async () => {} };
+
 /** A change's outcome, with the audit entries and change events it causes declared beside it. */
 export interface Committed<R> {
   result: R;

@@ -1,13 +1,16 @@
 import { Download } from "lucide-react";
 import { useEffect } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { z } from "zod";
 import { toast } from "sonner";
-import { deleteSubmission, deleteSubscriber, listSubmissions, listSubscribers, parseRowId, setHandled } from "~/admin/inbox/inbox.server";
-import { requireAdminAction, requireAdminPage } from "~/auth/guard.server";
-import { readForm } from "~/form-data.server";
+import { deleteSubmission, deleteSubscriber, listSubmissions, listSubscribers, setHandled } from "~/admin/inbox/inbox.server";
+import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
+import { NotFound } from "~/admin/kit/errors.server";
+import { idField } from "~/admin/kit/ids";
+import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
-import { useFetcherResult } from "~/admin/kit/hooks";
-import { SubmissionItem, type InboxAnswer } from "~/components/admin/inbox/SubmissionItem";
+import { useResultToast } from "~/admin/kit/hooks";
+import { SubmissionItem } from "~/components/admin/inbox/SubmissionItem";
 import { SubscriberTable } from "~/components/admin/inbox/SubscriberTable";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -34,34 +37,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminAction(request, context);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const id = parseRowId(form.get("id"));
-  const { db, log } = context.services;
-  const fail = (message: string, status: number) => data<InboxAnswer>({ ok: false, intent, message }, { status });
-  if (!id) return fail("Unknown item.", 400);
-  try {
-    if (intent === "handle") {
-      const handled = form.get("handled") === "true";
-      if (!(await setHandled(db, user, id, handled))) return fail("This message was deleted.", 404);
-      return data<InboxAnswer>({ ok: true, intent, handled });
-    }
-    if (intent === "delete") {
-      if (!(await deleteSubmission(db, user, id))) return fail("This message was already deleted.", 404);
-      return data<InboxAnswer>({ ok: true, intent });
-    }
-    if (intent === "delete-subscriber") {
-      if (!(await deleteSubscriber(db, user, id))) return fail("This address was already removed.", 404);
-      return data<InboxAnswer>({ ok: true, intent });
-    }
-  } catch (error) {
-    log.error({ err: error, intent, id }, "admin: inbox change failed");
-    return fail("The change could not be saved. Please try again.", 500);
-  }
-  return fail("Unknown action.", 400);
-}
+const itemId = z.object({ id: idField("Unknown item.") });
+
+const intents = {
+  handle: intent({
+    failure: "Error saving",
+    schema: itemId.extend({ handled: z.string().optional().transform((value) => value === "true") }),
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services, user }) => {
+      if (!(await setHandled(services.db, user, input.id, input.handled))) throw new NotFound("This message was deleted.");
+      return { handled: input.handled };
+    },
+  }),
+  delete: intent({
+    failure: "Error deleting",
+    schema: itemId,
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services, user }) => {
+      if (!(await deleteSubmission(services.db, user, input.id))) throw new NotFound("This message was already deleted.");
+      return {};
+    },
+  }),
+  "delete-subscriber": intent({
+    failure: "Error deleting",
+    schema: itemId,
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services, user }) => {
+      if (!(await deleteSubscriber(services.db, user, input.id))) throw new NotFound("This address was already removed.");
+      return {};
+    },
+  }),
+};
+export type InboxResult = ActionResult<typeof intents>;
+
+export const action = adminAction(intents);
 
 function ExportLink({ kind, label }: { kind: "submissions" | "subscribers"; label: string }) {
   return (
@@ -86,7 +95,7 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
   const { submissions, subscribers, mailConfigured, loadError } = loaderData;
   const awaiting = subscribers.total - subscribers.confirmed;
   // Deletions are answered after the row is gone, so their fetchers live here.
-  const deleter = useFetcher<InboxAnswer>({ key: "inbox-delete" });
+  const deleter = useFetcher<InboxResult>({ key: "inbox-delete" });
   const deletingId = deleter.state !== "idle" && deleter.formData?.get("intent") === "delete" ? Number(deleter.formData.get("id")) : null;
   const removingId = deleter.state !== "idle" && deleter.formData?.get("intent") === "delete-subscriber" ? Number(deleter.formData.get("id")) : null;
 
@@ -94,10 +103,7 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
     if (loadError) toast.error("Failed to load the inbox", { description: loadError });
   }, [loadError]);
 
-  useFetcherResult(deleter, (answer) => {
-    if (!answer.ok) toast.error("Error deleting", { description: answer.message });
-    else toast.success("Deleted!", { description: answer.intent === "delete-subscriber" ? "Subscriber removed." : "Message removed." });
-  });
+  useResultToast(deleter, (answer) => ["Deleted!", answer.intent === "delete-subscriber" ? "Subscriber removed." : "Message removed."]);
 
   return (
     <div className="space-y-8">

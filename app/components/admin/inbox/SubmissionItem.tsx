@@ -1,8 +1,8 @@
 import { Mail, Phone, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
-import { useFetcherResult } from "~/admin/kit/hooks";
+import { useResultToast } from "~/admin/kit/hooks";
+import type { InboxResult } from "~/routes/admin/inbox";
 import { telHref } from "~/components/site/Footer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -23,7 +23,6 @@ export interface SubmissionData {
   handledLabel: string | null;
 }
 
-export type InboxAnswer = { ok: true; intent: string; handled?: boolean } | { ok: false; intent: string; message: string };
 
 const mailto = (email: string, subject: string) =>
   `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}${subject ? `?subject=${encodeURIComponent(`Re: ${subject}`)}` : ""}`;
@@ -36,16 +35,13 @@ interface Props {
 
 /** One contact message: who, how to reach them, what they wrote, and whether someone took care of it. */
 export function SubmissionItem({ item, deleting, onDelete }: Props) {
-  const toggle = useFetcher<InboxAnswer>({ key: `handle-${item.id}` });
+  const toggle = useFetcher<InboxResult>({ key: `handle-${item.id}` });
   const switchId = useId();
   // Show the new state at once; the server's answer confirms it (or the toast says it failed).
   const pending = toggle.formData?.get("handled");
   const handled = pending !== undefined && pending !== null ? pending === "true" : item.handledAt !== null;
 
-  useFetcherResult(toggle, (answer) => {
-    if (answer.ok) toast.success(answer.handled ? "Marked as handled" : "Marked as not handled");
-    else toast.error("Error saving", { description: answer.message });
-  });
+  useResultToast(toggle, (answer) => [answer.intent === "handle" && answer.handled ? "Marked as handled" : "Marked as not handled"]);
 
   const headingId = `submission-${item.id}`;
   return (
