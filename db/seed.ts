@@ -4,7 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { projectRoot } from "./client";
 import { appMeta, blogAutomationSettings, blogPosts, contentText, instagramSettings, teamMembers } from "./schema";
-import { defaultTexts, demoTeamTexts, TEAM_FIELDS, teamTextKey, teamTextLabel } from "../app/i18n/defaults";
+import { defaultTexts, demoTeamTexts } from "../app/i18n/defaults";
+import { TEAM_MEMBER_FIELDS, teamMemberKey, teamMemberLabel } from "../app/team/fields";
 import { storeImage } from "../server/media";
 
 /**
@@ -86,11 +87,11 @@ async function seedDemo(db: Db): Promise<void> {
       })
       .returning({ id: teamMembers.id });
     await db.insert(contentText).values(
-      TEAM_FIELDS.map((field) => {
-        const text = demoTeamTexts.get(teamTextKey(member.key, field));
+      TEAM_MEMBER_FIELDS.map((field) => {
+        const text = demoTeamTexts.get(teamMemberKey(member.key, field));
         return {
-          key: teamTextKey(row.id, field),
-          label: teamTextLabel(field, member.name),
+          key: teamMemberKey(row.id, field),
+          label: teamMemberLabel(field, member.name),
           content: text?.en ?? "",
           contentFa: text?.fa ?? null,
           contentZh: text?.zh ?? null,

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { listVariants, MEDIA_URL } from "../../server/media";
+import { mediaSources } from "../media/sources";
 import type { PostImage } from "./types";
 
 /**
@@ -11,11 +12,6 @@ export async function postImage(db: Db, url: string | null): Promise<PostImage |
   const match = MEDIA_URL.exec(url);
   if (!match) return { src: url };
   const id = match[1];
-  const webp = (await listVariants(db, id)).filter((v) => v.format === "webp");
-  if (webp.length === 0) return { src: url };
-  const widest = webp[webp.length - 1];
-  return {
-    src: `/media/${id}/${widest.width}.webp`,
-    srcSet: webp.map((v) => `/media/${id}/${v.width}.webp ${v.width}w`).join(", "),
-  };
+  const webp = mediaSources(id, await listVariants(db, id), "webp");
+  return webp ? { src: webp.src, srcSet: webp.srcSet } : { src: url };
 }

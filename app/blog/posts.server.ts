@@ -2,14 +2,15 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import type { Lang } from "../i18n/languages";
-import type { LocalizedPost, LocalizedPostSummary, LocalizedText } from "./types";
+import { hasText, postText } from "../i18n/translated";
+import type { LocalizedPost, LocalizedPostSummary } from "./types";
 
 export type { LocalizedPost, LocalizedPostSummary, LocalizedText, PostCardData } from "./types";
 
 /** A whole blog_posts row. */
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 
-/** The columns a list needs: everything but the article bodies, which can be long. */
+/** The columns a list (the blog, RSS, the sitemaps) needs: everything but the article bodies, which can be long. */
 const summaryColumns = {
   id: blogPosts.id,
   slug: blogPosts.slug,
@@ -28,6 +29,8 @@ const summaryColumns = {
   featuredImage: blogPosts.featuredImage,
   author: blogPosts.author,
   publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
 };
 
 export type BlogPostSummaryRow = Pick<BlogPostRow, keyof typeof summaryColumns>;
@@ -35,13 +38,18 @@ export type BlogPostSummaryRow = Pick<BlogPostRow, keyof typeof summaryColumns>;
 /** Newest first; a published post without a date sorts last, ties by the newer id. */
 const newestFirst = [sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id)];
 
-/** Every published post (visitors never see drafts), newest first. */
-export async function listPublishedPosts(db: Db): Promise<BlogPostSummaryRow[]> {
-  return db
+/**
+ * Every published post (visitors never see drafts), newest first, undated last: the one
+ * query behind /blog, the site-map page, /sitemap.xml and the RSS feeds, so all list the
+ * posts in the same order. `limit` keeps the first ones only.
+ */
+export async function listPublishedPosts(db: Db, options: { limit?: number } = {}): Promise<BlogPostSummaryRow[]> {
+  const query = db
     .select(summaryColumns)
     .from(blogPosts)
     .where(eq(blogPosts.published, true))
     .orderBy(...newestFirst);
+  return options.limit ? query.limit(options.limit) : query;
 }
 
 /** One published post by its slug, or null for a missing slug or a draft. */
@@ -54,24 +62,15 @@ export async function findPublishedPost(db: Db, slug: string): Promise<BlogPostR
   return rows[0] ?? null;
 }
 
-const filled = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
-
-/** The variant for the page's language when it is non-empty, else the English field. */
-export function pickVariant(lang: Lang, en: string | null | undefined, fa: string | null | undefined, zh: string | null | undefined): LocalizedText {
-  const variant = lang === "fa" ? fa : lang === "zh" ? zh : null;
-  if (filled(variant)) return { text: variant, lang };
-  return { text: en ?? "", lang: "en" };
-}
-
 export function localizePostSummary(row: BlogPostSummaryRow, lang: Lang): LocalizedPostSummary {
   return {
     id: row.id,
     slug: row.slug,
-    title: pickVariant(lang, row.title, row.titleFa, row.titleZh),
-    excerpt: pickVariant(lang, row.excerpt, row.excerptFa, row.excerptZh),
-    metaDescription: pickVariant(lang, row.metaDescription, row.metaDescriptionFa, row.metaDescriptionZh),
-    imageAlt: pickVariant(lang, row.imageAltText, row.imageAltTextFa, row.imageAltTextZh),
-    featuredImage: filled(row.featuredImage) ? row.featuredImage : null,
+    title: postText(row, "title", lang),
+    excerpt: postText(row, "excerpt", lang),
+    metaDescription: postText(row, "metaDescription", lang),
+    imageAlt: postText(row, "imageAltText", lang),
+    featuredImage: hasText(row.featuredImage) ? row.featuredImage : null,
     author: row.author,
     publishedAt: row.publishedAt,
   };
@@ -80,6 +79,6 @@ export function localizePostSummary(row: BlogPostSummaryRow, lang: Lang): Locali
 export function localizePost(row: BlogPostRow, lang: Lang): LocalizedPost {
   return {
     ...localizePostSummary(row, lang),
-    content: pickVariant(lang, row.content, row.contentFa, row.contentZh),
+    content: postText(row, "content", lang),
   };
 }

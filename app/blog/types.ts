@@ -1,10 +1,6 @@
-import type { Lang } from "../i18n/languages";
+import type { LocalizedText } from "../i18n/translated";
 
-/** A text and the language it is actually in (English when the translation is missing). */
-export interface LocalizedText {
-  text: string;
-  lang: Lang;
-}
+export type { LocalizedText };
 
 /** A post as a visitor in one language sees it in a list. */
 export interface LocalizedPostSummary {

@@ -1,4 +1,5 @@
 import type { Lang } from "./languages";
+import { hasText, pickTranslation } from "./translated";
 
 export interface StoredText {
   content: string | null;
@@ -12,23 +13,17 @@ export interface BuiltInText {
   zh: string;
 }
 
-const nonEmpty = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
-
 /**
  * The text shown for a key: the stored text in the language, else the stored English,
  * else the built-in default in the language (then in English), else the key itself.
  */
 export function resolveText(key: string, lang: Lang, stored: StoredText | undefined, builtIn: BuiltInText | undefined): string {
-  if (stored) {
-    const localized = lang === "fa" ? stored.contentFa : lang === "zh" ? stored.contentZh : stored.content;
-    if (nonEmpty(localized)) return localized;
-    if (nonEmpty(stored.content)) return stored.content;
-  }
-  if (builtIn) {
-    if (nonEmpty(builtIn[lang])) return builtIn[lang];
-    if (nonEmpty(builtIn.en)) return builtIn.en;
-  }
-  return key;
+  // The rule of every translated field (./translated.ts), on the stored row, then on the default.
+  const candidates = [
+    stored && pickTranslation(lang, stored.content, stored.contentFa, stored.contentZh).text,
+    builtIn && pickTranslation(lang, builtIn.en, builtIn.fa, builtIn.zh).text,
+  ];
+  return candidates.find(hasText) ?? key;
 }
 
 /** Fill `{name}` placeholders; unknown placeholders stay as written. */

@@ -6,23 +6,29 @@ import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
 import { addJsonLd } from "~/seo/page-jsonld.server";
 import { attorney, breadcrumbList, splitList, type SeoSite } from "~/seo/jsonld";
+import { sourceProps, staticImageUrl, staticSrcSet } from "~/media/sources";
+import { TEAM_MEMBER_KEY_PREFIX, teamMemberIdOfKey, teamMemberKey, type TeamMemberField } from "~/team/fields";
 import { splitAreas } from "~/team/member";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { TeamMemberCard } from "~/components/team/TeamMemberCard";
 import { listActiveTeamMembers } from "~/team/team.server";
 
-const MEMBER_PREFIX = "team.member.";
+/** The group photo under public/images/team: group-{width}.{webp,avif}. */
+const GROUP_PHOTO = "/images/team/group";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, members] = await Promise.all([
-    pageTexts(request, context, { categories: ["team"], prefixes: [MEMBER_PREFIX] }),
+    pageTexts(request, context, { categories: ["team"], prefixes: [TEAM_MEMBER_KEY_PREFIX] }),
     listActiveTeamMembers(context.services.db),
   ]);
   // Only the shown members' texts go to the browser, not those of members staff have hidden.
   const shown = new Set(members.map((m) => String(m.id)));
   const texts = Object.fromEntries(
-    Object.entries(page.texts).filter(([key]) => !key.startsWith(MEMBER_PREFIX) || shown.has(key.slice(MEMBER_PREFIX.length).split(".")[0])),
+    Object.entries(page.texts).filter(([key]) => {
+      const memberId = teamMemberIdOfKey(key);
+      return memberId === null || shown.has(memberId);
+    }),
   );
   // Structured data is built here, on the server, so its builders never ship to the browser.
   addJsonLd(context, teamJsonLd(await seoSiteFor(request, context), texts, members));
@@ -31,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Breadcrumb and a Person for each shown member, in the page's language. */
 function teamJsonLd(site: SeoSite, texts: Record<string, string>, members: Awaited<ReturnType<typeof listActiveTeamMembers>>) {
-  const field = (id: number, name: string) => {
-    const key = `${MEMBER_PREFIX}${id}.${name}`;
+  const field = (id: number, name: TeamMemberField) => {
+    const key = teamMemberKey(id, name);
     return texts[key] && texts[key] !== key ? texts[key] : "";
   };
   const people = members.map((m) =>
@@ -57,13 +63,13 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     title: texts["team-page-title"] ?? "",
     description: texts["team-meta-description"] ?? "",
     path: "/team",
-    image: "/images/team/group-1200.webp",
+    image: staticImageUrl(GROUP_PHOTO, 1200, "webp"),
     imageAlt: texts["team-group-photo-alt"],
   });
 };
 
 /** The group photo's widths under public/images/team (WebP and AVIF: `npm run images:static`). */
-const groupSrcSet = (format: "avif" | "webp") => [600, 800, 1200].map((w) => `/images/team/group-${w}.${format} ${w}w`).join(", ");
+const groupSrcSet = (format: "avif" | "webp") => staticSrcSet(GROUP_PHOTO, [600, 800, 1200], format);
 const GROUP_SIZES = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";
 
 export default function Team({ loaderData }: Route.ComponentProps) {
@@ -81,9 +87,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           </div>
           {/* The group picture is the largest thing above the fold: fetch it first. */}
           <picture>
-            <source type="image/avif" srcSet={groupSrcSet("avif")} sizes={GROUP_SIZES} />
+            <source {...sourceProps("avif", groupSrcSet("avif"), GROUP_SIZES)} />
             <img
-              src="/images/team/group-1200.webp"
+              src={staticImageUrl(GROUP_PHOTO, 1200, "webp")}
               srcSet={groupSrcSet("webp")}
               sizes={GROUP_SIZES}
               width={1200}

@@ -2,11 +2,13 @@
  * The crawler files: /sitemap.xml, /robots.txt and the RSS feed per language. Only
  * published posts appear anywhere (SPEC.md 6: visitors read published posts only).
  */
-import { desc, eq, max } from "drizzle-orm";
+import { max } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { blogPosts, contentText, teamMembers } from "../../db/schema";
+import { contentText, teamMembers } from "../../db/schema";
 import { PUBLIC_PAGES } from "../routes";
+import { listPublishedPosts, type BlogPostSummaryRow } from "../blog/posts.server";
 import { LANGUAGES, LANGUAGE_INFO, localizePath, type Lang } from "../i18n/languages";
+import { postText } from "../i18n/translated";
 import type { TextStore } from "../content/texts.server";
 
 /** XML text/attribute escaping; characters XML 1.0 forbids are dropped. */
@@ -20,56 +22,13 @@ export function xmlEscape(value: string): string {
     .replace(/'/g, "&apos;");
 }
 
-export interface PublishedPost {
-  slug: string;
-  title: string;
-  excerpt: string;
-  titleFa: string | null;
-  excerptFa: string | null;
-  titleZh: string | null;
-  excerptZh: string | null;
-  author: string;
-  publishedAt: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** Published posts, newest first. */
-export async function publishedPosts(db: Db, limit?: number): Promise<PublishedPost[]> {
-  const query = db
-    .select({
-      slug: blogPosts.slug,
-      title: blogPosts.title,
-      excerpt: blogPosts.excerpt,
-      titleFa: blogPosts.titleFa,
-      excerptFa: blogPosts.excerptFa,
-      titleZh: blogPosts.titleZh,
-      excerptZh: blogPosts.excerptZh,
-      author: blogPosts.author,
-      publishedAt: blogPosts.publishedAt,
-      createdAt: blogPosts.createdAt,
-      updatedAt: blogPosts.updatedAt,
-    })
-    .from(blogPosts)
-    .where(eq(blogPosts.published, true))
-    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt));
-  return limit ? query.limit(limit) : query;
-}
-
-/** A post's title and excerpt in a language, each falling back to English. */
-export function localizedPost(post: PublishedPost, lang: Lang): { title: string; excerpt: string } {
-  const pick = (en: string, fa: string | null, zh: string | null) => {
-    const value = lang === "fa" ? fa : lang === "zh" ? zh : null;
-    return value && value.trim() ? value : en;
-  };
-  return {
-    title: pick(post.title, post.titleFa, post.titleZh),
-    excerpt: pick(post.excerpt, post.excerptFa, post.excerptZh),
-  };
+/** A post's title and excerpt in a language, each falling back to English (../i18n/translated.ts). */
+export function localizedPost(post: BlogPostSummaryRow, lang: Lang): { title: string; excerpt: string } {
+  return { title: postText(post, "title", lang).text, excerpt: postText(post, "excerpt", lang).text };
 }
 
 /** When the post went out: its publication date (midnight UTC), else its creation time. */
-function publicationDate(post: PublishedPost): Date {
+function publicationDate(post: BlogPostSummaryRow): Date {
   return post.publishedAt ? new Date(`${post.publishedAt}T00:00:00Z`) : post.createdAt;
 }
 
@@ -95,7 +54,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const [[texts], [team], posts] = await Promise.all([
     db.select({ at: max(contentText.updatedAt) }).from(contentText),
     db.select({ at: max(teamMembers.updatedAt) }).from(teamMembers),
-    publishedPosts(db),
+    listPublishedPosts(db), // the order of /blog
   ]);
   const textsAt = toDate(texts?.at);
   const teamAt = toDate(team?.at);
@@ -145,7 +104,7 @@ export const rssPath = (lang: Lang) => (lang === "en" ? "/rss.xml" : `/${lang}/r
 /** RSS 2.0 of the published posts in one language (title and excerpt fall back to English). */
 export async function rssXml(db: Db, texts: TextStore, siteUrl: string, lang: Lang): Promise<string> {
   const [posts, firmName, blogName, tagline] = await Promise.all([
-    publishedPosts(db, 100),
+    listPublishedPosts(db, { limit: 100 }), // the order of /blog: newest first, undated last
     texts.get(lang, "firm-name"),
     texts.get(lang, "nav-blog"),
     texts.get(lang, "firm-tagline"),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mediaVariants, teamMembers } from "../../db/schema";
 import { MEDIA_URL } from "../../server/media";
+import { mediaSources, type ImageVariant } from "../media/sources";
 import type { TeamPhoto } from "./member";
 
 export interface PublicTeamMember {
@@ -17,20 +18,18 @@ export interface PublicTeamMember {
  * Turn a stored photo reference into what an <img> needs: a /media image gets a srcset
  * of its WebP (and AVIF, when present) widths and its real size; anything else is used as is.
  */
-function toPhoto(url: string | null, variants: Map<string, Array<{ format: string; width: number; height: number }>>): TeamPhoto | null {
+function toPhoto(url: string | null, variants: Map<string, ImageVariant[]>): TeamPhoto | null {
   if (!url) return null;
   const id = MEDIA_URL.exec(url)?.[1];
   if (!id) return { src: url, srcSet: null, avifSrcSet: null, width: null, height: null };
   const list = variants.get(id) ?? [];
-  const webp = list.filter((v) => v.format === "webp");
-  const avif = list.filter((v) => v.format === "avif");
-  const widest = webp.at(-1) ?? list.at(-1);
-  const srcSet = (items: typeof list, format: string) =>
-    items.length > 0 ? items.map((v) => `/media/${id}/${v.width}.${format} ${v.width}w`).join(", ") : null;
+  const webp = mediaSources(id, list, "webp");
+  const avif = mediaSources(id, list, "avif");
+  const widest = webp ?? avif; // the widest WebP, else (an upload without WebP) the widest AVIF
   return {
-    src: widest ? `/media/${id}/${widest.width}.${widest.format}` : url,
-    srcSet: srcSet(webp, "webp"),
-    avifSrcSet: srcSet(avif, "avif"),
+    src: widest?.src ?? url,
+    srcSet: webp?.srcSet ?? null,
+    avifSrcSet: avif?.srcSet ?? null,
     width: widest?.width ?? null,
     height: widest?.height ?? null,
   };
@@ -48,7 +47,7 @@ export async function listActiveTeamMembers(db: Db): Promise<PublicTeamMember[]>
     .flatMap((m) => [m.photoUrl, m.photoBwUrl])
     .map((url) => (url ? MEDIA_URL.exec(url)?.[1] : undefined))
     .filter((id): id is string => Boolean(id));
-  const variants = new Map<string, Array<{ format: string; width: number; height: number }>>();
+  const variants = new Map<string, ImageVariant[]>();
   if (mediaIds.length > 0) {
     const rows = await db
       .select({ mediaId: mediaVariants.mediaId, format: mediaVariants.format, width: mediaVariants.width, height: mediaVariants.height })

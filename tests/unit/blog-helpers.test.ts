@@ -2,7 +2,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatPostDate } from "~/blog/dates";
-import { localizePost, pickVariant, type BlogPostRow } from "~/blog/posts.server";
+import { localizePost, type BlogPostRow } from "~/blog/posts.server";
+import { pickTranslation as pickVariant } from "~/i18n/translated";
 import { subscribeSchema } from "~/blog/subscribe-schema";
 import { Paragraphs } from "~/components/blog/RichText";
 

@@ -20,8 +20,7 @@ export const LIMITS = {
 } as const;
 
 /** The fields that exist per language: English in the base column, then _fa and _zh. */
-export const TRANSLATED_FIELDS = ["title", "excerpt", "content", "metaDescription", "imageAltText"] as const;
-export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+export { POST_TRANSLATED_FIELDS as TRANSLATED_FIELDS, type PostTranslatedField as TranslatedField } from "../../i18n/translated";
 
 const MEDIA_PATH = /^\/media\/[0-9a-f-]{36}(?:\/\d+\.(?:webp|avif))?$/;
 

@@ -2,6 +2,7 @@ import { asc, eq, inArray, notLike } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { contentText } from "../../../db/schema";
 import type { ChangeEvents } from "../../../server/events";
+import { teamMemberKeyPattern } from "../../team/fields";
 import { recordAudit } from "../audit.server";
 import type { ContentRow, ContentSaveInput } from "./schema";
 
@@ -24,7 +25,7 @@ export async function listContentEntries(db: Db): Promise<ContentRow[]> {
       contentZh: contentText.contentZh,
     })
     .from(contentText)
-    .where(notLike(contentText.key, "team.member.%"))
+    .where(notLike(contentText.key, teamMemberKeyPattern()))
     .orderBy(asc(contentText.category), asc(contentText.key));
   return rows.map((row) => ({
     ...row,

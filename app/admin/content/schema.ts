@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { isTeamMemberKey } from "../../team/fields";
 
 /** Longest text one field may hold (the longest built-in text is far shorter). */
 export const CONTENT_MAX_LENGTH = 20_000;
-
-/** Team-member texts (team.member.{id}.{field}) belong to the Team Management tab. */
-export const isTeamMemberKey = (key: string) => key.startsWith("team.member.");
 
 const text = (language: string) => z.string().max(CONTENT_MAX_LENGTH, `The ${language} text is longer than ${CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters.`);
 

@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { fieldErrors, type FieldNamer } from "../kit/field-errors";
+import { TEAM_MEMBER_FIELDS, type TeamMemberField } from "../../team/fields";
 import { CONTENT_MAX_LENGTH } from "../content/schema";
 
-/**
- * The per-member texts, stored as content texts team.member.{id}.{field}. Kept here (not
- * imported from i18n/defaults) so the admin's browser bundle does not carry every default text.
- */
-export const MEMBER_TEXT_FIELDS = ["role", "bio", "education", "bar_admissions", "areas_of_practice"] as const;
-export type MemberTextField = (typeof MEMBER_TEXT_FIELDS)[number];
+/** The per-member texts: the site's one list (app/team/fields.ts, no imports, so the browser bundle stays small). */
+export const MEMBER_TEXT_FIELDS = TEAM_MEMBER_FIELDS;
+export type MemberTextField = TeamMemberField;
 
 export const MEMBER_FIELD_LABELS: Record<MemberTextField, string> = {
   role: "Role",
@@ -93,16 +92,13 @@ export function memberFromFormData(form: FormData): MemberFormInput {
   };
 }
 
-/** Form field name of an input, e.g. "name" or "bio_fa" (used as a key into field errors). */
-export function memberFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const [first, field, lang] = issue.path.map(String);
-    const name = first === "texts" ? `${field}_${lang}` : first === "orderIndex" ? "order_index" : first;
-    errors[name] ??= issue.message;
-  }
-  return errors;
-}
+/** The form field of a schema path, e.g. "name" or "bio_fa" (field errors are keyed by it). */
+export const memberFieldName: FieldNamer = (path) => {
+  const [first, field, lang] = path.map(String);
+  return first === "texts" ? `${field}_${lang}` : first === "orderIndex" ? "order_index" : first;
+};
+
+export const memberFieldErrors = (error: z.ZodError) => fieldErrors(error, memberFieldName);
 
 export const PHOTO_KINDS = ["color", "bw"] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];

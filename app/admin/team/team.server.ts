@@ -4,6 +4,8 @@ import { contentText, teamMembers } from "../../../db/schema";
 import type { ChangeEvents } from "../../../server/events";
 import { listVariants, storeImage, MEDIA_URL } from "../../../server/media";
 import { recordAudit } from "../audit.server";
+import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../../team/fields";
+import { mediaUrl } from "../../media/sources";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
 
 export type { TeamMemberView };
@@ -14,9 +16,9 @@ export interface TeamDeps {
   events: Pick<ChangeEvents, "emit">;
 }
 
-export const memberTextKey = (id: number, field: MemberTextField) => `team.member.${id}.${field}`;
-export const memberTextLabel = (field: MemberTextField, name: string) => `Team Member ${field} - ${name}`;
-const memberTextPrefix = (id: number) => `team.member.${id}.%`;
+export const memberTextKey = (id: number, field: MemberTextField) => teamMemberKey(id, field);
+export const memberTextLabel = teamMemberLabel;
+const memberTextPrefix = teamMemberKeyPattern;
 
 export class MemberNotFound extends Error {
   constructor() {
@@ -28,7 +30,7 @@ async function thumbnailFor(db: Db, url: string | null): Promise<string | null> 
   const id = url ? MEDIA_URL.exec(url)?.[1] : undefined;
   if (!id) return null;
   const smallest = (await listVariants(db, id)).find((v) => v.format === "webp");
-  return smallest ? `/media/${id}/${smallest.width}.webp` : url;
+  return smallest ? mediaUrl(id, smallest.width, "webp") : url;
 }
 
 /** Every member (active or not) by order, with the five texts in the three languages. */
@@ -37,7 +39,7 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
   const textRows = await db
     .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh })
     .from(contentText)
-    .where(like(contentText.key, "team.member.%"));
+    .where(like(contentText.key, teamMemberKeyPattern()));
   const texts = new Map(textRows.map((row) => [row.key, row]));
   return Promise.all(
     members.map(async (member) => ({

@@ -1,3 +1,4 @@
+import { staticSrcSet } from "~/media/sources";
 import type { PracticeArea } from "./areas";
 
 /** Widths the illustrations exist in under public/images/practice (16:9, WebP and AVIF: `npm run images:static`). */
@@ -18,7 +19,7 @@ export function PracticeImage({
   eager?: boolean;
   className?: string;
 }) {
-  const srcSet = (format: "avif" | "webp") => WIDTHS.map((w) => `/images/practice/${slug}-${w}.${format} ${w}w`).join(", ");
+  const srcSet = (format: "avif" | "webp") => staticSrcSet(`/images/practice/${slug}`, WIDTHS, format);
   return (
     <picture>
       {/* AVIF is ~35% smaller than WebP here; every browser that reads it says so. */}

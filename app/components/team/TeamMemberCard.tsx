@@ -2,6 +2,8 @@ import { Mail, Phone, UserRound } from "lucide-react";
 import type { Translate } from "~/i18n/hooks";
 import { useT } from "~/i18n/hooks";
 import { telHref } from "~/components/site/Footer";
+import { sourceProps } from "~/media/sources";
+import { teamMemberKey, type TeamMemberField } from "~/team/fields";
 import { splitAreas, type TeamPhoto } from "~/team/member";
 
 export interface TeamMemberView {
@@ -17,8 +19,8 @@ export interface TeamMemberView {
 const PHOTO_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
 /** A member's text field, or "" when staff have not written it (the lookup answers with the key then). */
-export function memberText(t: Translate, id: number, field: string): string {
-  const key = `team.member.${id}.${field}`;
+export function memberText(t: Translate, id: number, field: TeamMemberField): string {
+  const key = teamMemberKey(id, field);
   const text = t(key);
   return text === key ? "" : text.trim();
 }
@@ -35,8 +37,8 @@ function Photo({ photo, alt, className, hoverOnly }: { photo: TeamPhoto; alt: st
   const media = hoverOnly ? CAN_HOVER : undefined;
   return (
     <picture>
-      {photo.avifSrcSet ? <source type="image/avif" media={media} srcSet={photo.avifSrcSet} sizes={PHOTO_SIZES} /> : null}
-      {photo.srcSet ? <source type="image/webp" media={media} srcSet={photo.srcSet} sizes={PHOTO_SIZES} /> : null}
+      {photo.avifSrcSet ? <source {...sourceProps("avif", photo.avifSrcSet, PHOTO_SIZES, media)} /> : null}
+      {photo.srcSet ? <source {...sourceProps("webp", photo.srcSet, PHOTO_SIZES, media)} /> : null}
       {hoverOnly ? <source media={CAN_HOVER} srcSet={photo.src} /> : null}
       <img
         src={hoverOnly ? NOTHING : photo.src}

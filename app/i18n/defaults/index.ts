@@ -1,4 +1,5 @@
 import type { DefaultText, DefaultTextGroup } from "./types";
+import { isTeamMemberKey } from "../../team/fields";
 import navigation from "./navigation";
 import footer from "./footer";
 import common from "./common";
@@ -44,16 +45,11 @@ export interface DefaultEntry extends DefaultText {
   category: string;
 }
 
-/** The per-member team fields, stored as content texts `team.member.{id}.{field}`. */
-export const TEAM_FIELDS = ["role", "bio", "education", "bar_admissions", "areas_of_practice"] as const;
-export type TeamField = (typeof TEAM_FIELDS)[number];
-export const teamTextKey = (memberId: number | string, field: TeamField) => `team.member.${memberId}.${field}`;
-export const teamTextLabel = (field: TeamField, name: string) => `Team Member ${field} - ${name}`;
-
 const allEntries: DefaultEntry[] = defaultGroups.flatMap((group) =>
   Object.entries(group.texts).map(([key, text]) => ({ ...text, key, category: group.category })),
 );
-const isDemoMemberText = (key: string) => key.startsWith("team.member.");
+// The demo members' texts (their fields and keys: ../../team/fields.ts).
+const isDemoMemberText = isTeamMemberKey;
 
 /**
  * Every built-in text keyed by its content key. The demo members' texts are not among
@@ -63,7 +59,7 @@ export const defaultTexts: ReadonlyMap<string, DefaultEntry> = new Map(
   allEntries.filter((e) => !isDemoMemberText(e.key)).map((e) => [e.key, e]),
 );
 
-/** The demo members' texts, keyed `team.member.{demo number}.{field}`; used by the demo seed only. */
+/** The demo members' texts, keyed by `teamMemberKey(demo number, field)`; used by the demo seed only. */
 export const demoTeamTexts: ReadonlyMap<string, DefaultEntry> = new Map(
   allEntries.filter((e) => isDemoMemberText(e.key)).map((e) => [e.key, e]),
 );
