@@ -4,7 +4,9 @@ import sharp, { type OutputInfo } from "sharp";
 import type { Db } from "../db/client";
 import { media, mediaVariants } from "../db/schema";
 
-export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../core/upload-limit";
+
+export { MAX_UPLOAD_BYTES, TOO_LARGE };
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", "tiff"]);
 /** Widths every image is re-encoded to (never upscaled). */
 export const MEDIA_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -35,7 +37,7 @@ export interface StoreImageOptions {
  */
 export async function storeImage(db: Db, input: Buffer, options: StoreImageOptions = {}): Promise<StoredImage> {
   if (input.byteLength === 0) throw new ImageRejected("The file is empty.");
-  if (input.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejected("The image is larger than 8 MB.");
+  if (input.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejected(TOO_LARGE);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     meta = await sharp(input).metadata();

@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { auditLog, media, mediaVariants, users } from "../../db/schema";
 import { ImageRejected, MAX_UPLOAD_BYTES, storeImage } from "../../server/media";
 import type { Services } from "../../server/services";
-import { handleImageUpload, readBodyWithLimit, UPLOAD_BODY_LIMIT, UploadRefused } from "~/admin/blog/media-upload.server";
+import { handleImageUpload } from "~/admin/blog/media-upload.server";
+import { readUploadForm, UPLOAD_BODY_LIMIT, UploadRefused } from "~/admin/kit/upload.server";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 
 const ADMIN = { id: "media-test-admin", email: "media-admin@example.test", name: "Media Admin" };
@@ -153,7 +154,7 @@ describe(`image pipeline (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => 
         headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(UPLOAD_BODY_LIMIT + 1) },
         duplex: "half",
       } as RequestInit);
-      await expect(readBodyWithLimit(request)).rejects.toThrow(new UploadRefused("The image is larger than 8 MB.", 413));
+      await expect(readUploadForm(request)).rejects.toThrow(new UploadRefused("The image is larger than 8 MB.", 413));
       expect(pulled).toBeLessThanOrEqual(1);
     });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ImageRejected, MAX_UPLOAD_BYTES } from "../../../server/media";
+import { ImageRejected, TOO_LARGE } from "../../../server/media";
 import { BadForm } from "../../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
 
@@ -26,9 +26,6 @@ export class NotFound extends AdminError {
     super(message, 404);
   }
 }
-
-/** The one message for an image over the upload limit, wherever it is refused. */
-export const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
 
 export interface FailureDescription {
   status: number;

@@ -1,9 +1,9 @@
 import { Loader2, Upload } from "lucide-react";
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../../core/upload-limit";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button";
 
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
 export interface UploadedImage {
   url: string;
@@ -50,8 +50,8 @@ export function ImageUploadButton({ label = "Upload image", onUploaded, onError,
     event.target.value = "";
     if (!file) return;
     onError(null);
-    if (file.size > MAX_IMAGE_BYTES) {
-      const message = "The image is larger than 8 MB.";
+    if (file.size > MAX_UPLOAD_BYTES) {
+      const message = TOO_LARGE;
       onError(message);
       toast.error("Failed to upload image", { description: message });
       return;

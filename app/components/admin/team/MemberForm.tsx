@@ -18,8 +18,8 @@ import {
   type TeamMemberView,
 } from "~/admin/team/schema";
 import { PhotoUpload } from "./PhotoUpload";
-import type { TeamActionResult } from "./types";
-import { useFetcherResult } from "./useFetcherResult";
+import type { TeamActionResult } from "~/routes/admin/team";
+import { useFetcherResult } from "~/admin/kit/hooks";
 
 const LANG_ATTRS: Record<EditLang, { lang: string; dir: "ltr" | "rtl"; className: string }> = {
   en: { lang: "en", dir: "ltr", className: "" },
@@ -60,7 +60,7 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
       toast.success("Team member updated");
     } else {
       showErrors(result.fieldErrors ?? {});
-      toast.error("Failed to update member", { description: result.reason ?? result.error });
+      toast.error("Failed to update member", { description: result.reason });
     }
   });
 

@@ -2,13 +2,13 @@ import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ImageOff } from "lucide-react";
 import { toast } from "sonner";
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../../core/upload-limit";
 import { Label } from "~/components/ui/field";
 import type { PhotoKind } from "~/admin/team/schema";
-import type { TeamActionResult } from "./types";
-import { useFetcherResult } from "./useFetcherResult";
+import type { TeamActionResult } from "~/routes/admin/team";
+import { useFetcherResult } from "~/admin/kit/hooks";
 
 /** Same limit as the server's image pipeline; checked here too so nothing large is sent. */
-const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 
 const TITLES: Record<PhotoKind, string> = { color: "Colour photo", bw: "Black-and-white photo" };
 
@@ -40,15 +40,15 @@ export function PhotoUpload({ memberId, memberName, kind, thumb }: PhotoUploadPr
       setError(null);
       toast.success("Team member updated", { description: `${TITLES[kind]} uploaded.` });
     } else {
-      fail(result.reason ?? result.error);
+      fail(result.reason);
     }
   });
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) {
-      fail("The image is larger than 8 MB.");
+    if (file.size > MAX_UPLOAD_BYTES) {
+      fail(TOO_LARGE);
       return;
     }
     const form = new FormData();

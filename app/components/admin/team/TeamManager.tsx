@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { TeamMemberView } from "~/admin/team/schema";
 import { MemberCard } from "./MemberCard";
-import type { TeamActionResult } from "./types";
-import { useFetcherResult } from "./useFetcherResult";
+import type { TeamActionResult } from "~/routes/admin/team";
+import { useFetcherResult } from "~/admin/kit/hooks";
 
 /** The Team Management tab: every member (active or not) by order, each collapsible. */
 export function TeamManager({ members }: { members: TeamMemberView[] }) {
@@ -23,7 +23,7 @@ export function TeamManager({ members }: { members: TeamMemberView[] }) {
       setOpen((prev) => new Set(prev).add(result.id));
       setJustAdded(result.id);
     } else if (!result.ok) {
-      toast.error("Failed to add member", { description: result.reason ?? result.error });
+      toast.error("Failed to add member", { description: result.reason });
     }
   });
 
@@ -33,7 +33,7 @@ export function TeamManager({ members }: { members: TeamMemberView[] }) {
       // The deleted member's controls are gone; continue from the list's heading.
       headingRef.current?.focus();
     } else {
-      toast.error("Failed to delete member", { description: result.reason ?? result.error });
+      toast.error("Failed to delete member", { description: result.reason });
     }
   });
 

@@ -1,0 +1,103 @@
+import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../server/media";
+import { assertCleanForm, parseForm } from "../../form-data.server";
+import { AdminError } from "./errors.server";
+
+/** Room for the multipart framing (boundaries, part headers, the small fields next to the file). */
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+/** An upload refused before any image work: too large (413), not multipart (415) or unreadable (400). */
+export class UploadRefused extends AdminError {
+  constructor(message: string, status: 400 | 413 | 415) {
+    super(message, status);
+  }
+}
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/** How much more of a refused body is read and thrown away before the connection is cut. */
+const DISCARD_MAX_BYTES = 4 * UPLOAD_BODY_LIMIT;
+const DISCARD_MAX_MS = 30_000;
+
+/**
+ * Read and drop the rest of a refused body in the background (as servers linger on close), so the
+ * refusal reaches a sender that streams its body; an endless or slow body is cut off at the caps.
+ * It starts after the refusal is answered: what was read to decide stays within the limit.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const deadline = Date.now() + DISCARD_MAX_MS;
+  let discarded = 0;
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), DISCARD_MAX_MS);
+  timer.unref();
+  setImmediate(async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        discarded += value.byteLength;
+        if (discarded > DISCARD_MAX_BYTES || Date.now() > deadline) {
+          await reader.cancel();
+          break;
+        }
+      }
+    } catch {
+      // The sender went away: nothing left to drop.
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
+
+/** The request's body as the parser reads it; when the parser stops early, the rest is discarded, not reset. */
+function lingeringBody(request: Request): ReadableStream<Uint8Array> | null {
+  if (!request.body) return null;
+  const source = request.body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await source.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel() {
+      discardRest(source);
+    },
+  });
+}
+
+/**
+ * The one way an admin form with an image is read (the blog's image upload and the team's photos):
+ * streamed by a multipart parser that stops at the limit, so no more than 8 MB of file (and the
+ * form around it) is ever held. Too large is 413 with the one message, whether the body declared
+ * its length or streamed it; a body that is not multipart is 415, a broken one 400.
+ */
+export async function readUploadForm(request: Request): Promise<FormData> {
+  if (!MULTIPART.test(request.headers.get("Content-Type") ?? "")) {
+    throw new UploadRefused("Send the image as multipart/form-data.", 415);
+  }
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > UPLOAD_BODY_LIMIT) {
+    if (request.body) discardRest(request.body.getReader());
+    throw new UploadRefused(TOO_LARGE, 413);
+  }
+  const body = lingeringBody(request);
+  const streamed = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+  let form: FormData;
+  try {
+    form = await parseFormData(streamed, { maxFileSize: MAX_UPLOAD_BYTES, maxTotalSize: UPLOAD_BODY_LIMIT, maxFiles: 1 });
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw new UploadRefused(TOO_LARGE, 413);
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
+      throw new UploadRefused("The upload could not be read. Please choose the file again.", 400);
+    }
+    throw error;
+  }
+  return assertCleanForm(form);
+}
+
+export const isMultipart = (request: Request) => MULTIPART.test(request.headers.get("Content-Type") ?? "");
+
+/** An admin action's form: with an image when it is multipart, else an ordinary form. */
+export function readAdminForm(request: Request): Promise<FormData> {
+  return isMultipart(request) ? readUploadForm(request) : parseForm(request);
+}
+

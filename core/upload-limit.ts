@@ -1,0 +1,6 @@
+// The admin's one upload limit and its message, for the server and the browser alike (no imports).
+
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+/** The one message for an image over the limit, wherever it is refused. */
+export const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
