@@ -1,17 +1,15 @@
 import { asc, eq, inArray, notLike } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { contentText } from "../../../db/schema";
-import type { ChangeEvents } from "../../../server/events";
 import { teamMemberKeyPattern } from "../../team/fields";
-import { recordAudit } from "../audit.server";
+import type { AuditEntry } from "../audit.server";
+import { commit, type ChangeDeps } from "../kit/commit.server";
+import { AdminError } from "../kit/errors.server";
 import type { ContentRow, ContentSaveInput } from "./schema";
 
 export type { ContentRow };
 
-export interface ContentDeps {
-  db: Db;
-  events: Pick<ChangeEvents, "emit">;
-}
+export type ContentDeps = ChangeDeps;
 
 /** Every site text except the team members' (the Team Management tab edits those), by category then key. */
 export async function listContentEntries(db: Db): Promise<ContentRow[]> {
@@ -36,7 +34,8 @@ export async function listContentEntries(db: Db): Promise<ContentRow[]> {
 }
 
 /** A save the server refuses as a whole (nothing is written). */
-export class ContentSaveError extends Error {}
+/** A save the tab refuses (an unknown key): answered 400 with its message, nothing stored. */
+export class ContentSaveError extends AdminError {}
 
 export interface ContentSaveResult {
   /** Every key of the request (all now hold the sent values). */
@@ -55,7 +54,7 @@ const orNull = (value: string) => (value.trim() === "" ? null : value);
  */
 export async function saveContentEntries(deps: ContentDeps, userId: string, input: ContentSaveInput): Promise<ContentSaveResult> {
   const keys = input.entries.map((e) => e.key);
-  const changed = await deps.db.transaction(async (tx) => {
+  const changed = await commit(deps, async (tx) => {
     const existing = await tx
       .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh })
       .from(contentText)
@@ -65,6 +64,7 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
     if (missing.length > 0) throw new ContentSaveError(`Unknown content key: ${missing.slice(0, 3).join(", ")}`);
 
     const changedKeys: string[] = [];
+    const audit: AuditEntry[] = [];
     for (const entry of input.entries) {
       const before = byKey.get(entry.key)!;
       const next = { content: entry.content, contentFa: orNull(entry.contentFa), contentZh: orNull(entry.contentZh) };
@@ -78,11 +78,10 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
         .update(contentText)
         .set({ ...next, updatedAt: new Date() })
         .where(eq(contentText.key, entry.key));
-      await recordAudit(tx, { userId, action: "update", entity: "content_text", entityId: entry.key, details: { fields } });
+      audit.push({ userId, action: "update", entity: "content_text", entityId: entry.key, details: { fields } });
       changedKeys.push(entry.key);
     }
-    return changedKeys;
+    return { result: changedKeys, audit, changes: changedKeys.length > 0 ? ["content"] : [] };
   });
-  if (changed.length > 0) await deps.events.emit("content");
   return { saved: keys, changed };
 }

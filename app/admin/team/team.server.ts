@@ -1,9 +1,9 @@
 import { asc, eq, like, max, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { contentText, teamMembers } from "../../../db/schema";
-import type { ChangeEvents } from "../../../server/events";
 import { listVariants, storeImage, MEDIA_URL } from "../../../server/media";
-import { recordAudit } from "../audit.server";
+import { commit, type ChangeDeps } from "../kit/commit.server";
+import { NotFound } from "../kit/errors.server";
 import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../../team/fields";
 import { mediaUrl } from "../../media/sources";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
@@ -11,16 +11,16 @@ import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberText
 export type { TeamMemberView };
 export { ImageRejected, MAX_UPLOAD_BYTES } from "../../../server/media";
 
-export interface TeamDeps {
-  db: Db;
-  events: Pick<ChangeEvents, "emit">;
-}
+/** A member's texts are site texts too: a change reaches the Team page and every page's texts. */
+const MEMBER_CHANGES = ["team", "content"] as const;
+
+export type TeamDeps = ChangeDeps;
 
 export const memberTextKey = (id: number, field: MemberTextField) => teamMemberKey(id, field);
 export const memberTextLabel = teamMemberLabel;
 const memberTextPrefix = teamMemberKeyPattern;
 
-export class MemberNotFound extends Error {
+export class MemberNotFound extends NotFound {
   constructor() {
     super("This team member no longer exists.");
   }
@@ -68,7 +68,7 @@ const NEW_MEMBER_NAME = "New Team Member";
 
 /** SPEC 3: 'New Team Member', order = highest + 1, active, with its five empty texts. */
 export async function addMember(deps: TeamDeps, userId: string): Promise<{ id: number; name: string }> {
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await commit(deps, async (tx) => {
     const [{ highest }] = await tx.select({ highest: max(teamMembers.orderIndex) }).from(teamMembers);
     const [row] = await tx
       .insert(teamMembers)
@@ -85,11 +85,12 @@ export async function addMember(deps: TeamDeps, userId: string): Promise<{ id: n
         })),
       )
       .onConflictDoNothing({ target: contentText.key });
-    await recordAudit(tx, { userId, action: "create", entity: "team_member", entityId: row.id, details: { name: NEW_MEMBER_NAME } });
-    return row.id;
+    return {
+      result: row.id,
+      audit: { userId, action: "create", entity: "team_member", entityId: row.id, details: { name: NEW_MEMBER_NAME } },
+      changes: MEMBER_CHANGES,
+    };
   });
-  await deps.events.emit("team");
-  await deps.events.emit("content");
   return { id, name: NEW_MEMBER_NAME };
 }
 
@@ -97,7 +98,7 @@ const orNull = (value: string) => (value.trim() === "" ? null : value);
 
 /** Save the member's fields and its five texts (creating any missing text row). */
 export async function updateMember(deps: TeamDeps, userId: string, input: MemberInput): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await commit(deps, async (tx) => {
     const updated = await tx
       .update(teamMembers)
       .set({
@@ -134,34 +135,26 @@ export async function updateMember(deps: TeamDeps, userId: string, input: Member
           updatedAt: sql`now()`,
         },
       });
-    await recordAudit(tx, {
-      userId,
-      action: "update",
-      entity: "team_member",
-      entityId: input.id,
-      details: { name: input.name, active: input.active, orderIndex: input.orderIndex },
-    });
+    return {
+      result: undefined,
+      audit: { userId, action: "update", entity: "team_member", entityId: input.id, details: { name: input.name, active: input.active, orderIndex: input.orderIndex } },
+      changes: MEMBER_CHANGES,
+    };
   });
-  await deps.events.emit("team");
-  await deps.events.emit("content");
 }
 
 /** Delete the member and all of its texts. */
 export async function deleteMember(deps: TeamDeps, userId: string, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await commit(deps, async (tx) => {
     const deleted = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning({ name: teamMembers.name });
     if (deleted.length === 0) throw new MemberNotFound();
     const texts = await tx.delete(contentText).where(like(contentText.key, memberTextPrefix(id))).returning({ key: contentText.key });
-    await recordAudit(tx, {
-      userId,
-      action: "delete",
-      entity: "team_member",
-      entityId: id,
-      details: { name: deleted[0].name, texts: texts.length },
-    });
+    return {
+      result: undefined,
+      audit: { userId, action: "delete", entity: "team_member", entityId: id, details: { name: deleted[0].name, texts: texts.length } },
+      changes: MEMBER_CHANGES,
+    };
   });
-  await deps.events.emit("team");
-  await deps.events.emit("content");
 }
 
 /**
@@ -173,21 +166,18 @@ export async function setMemberPhoto(deps: TeamDeps, userId: string, id: number,
   const [exists] = await deps.db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, id));
   if (!exists) throw new MemberNotFound();
   const image = await storeImage(deps.db, bytes, { greyscale: kind === "bw", createdBy: userId });
-  await deps.db.transaction(async (tx) => {
+  await commit(deps, async (tx) => {
     const updated = await tx
       .update(teamMembers)
       .set(kind === "color" ? { photoUrl: image.url, updatedAt: new Date() } : { photoBwUrl: image.url, updatedAt: new Date() })
       .where(eq(teamMembers.id, id))
       .returning({ id: teamMembers.id });
     if (updated.length === 0) throw new MemberNotFound();
-    await recordAudit(tx, {
-      userId,
-      action: "update",
-      entity: "team_member",
-      entityId: id,
-      details: { photo: kind, media: image.id, width: image.width, height: image.height },
-    });
+    return {
+      result: undefined,
+      audit: { userId, action: "update", entity: "team_member", entityId: id, details: { photo: kind, media: image.id, width: image.width, height: image.height } },
+      changes: ["team"],
+    };
   });
-  await deps.events.emit("team");
   return image.url;
 }

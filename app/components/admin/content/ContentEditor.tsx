@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useBlocker, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { ExternalLink, Search } from "lucide-react";
 import { toast } from "sonner";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -9,11 +9,10 @@ import { CATEGORY_PAGES, categoryGroups, categoryName } from "~/admin/content/ca
 import { contentSaveSchema, contentSaveToFormData, translationStatus, type ContentEntryInput, type ContentRow } from "~/admin/content/schema";
 import { CategoryNav, type CategoryStats } from "./CategoryNav";
 import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
-import { LeaveDialog } from "./LeaveDialog";
+import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
+import type { ContentActionResult } from "~/routes/admin/content";
 import { MoreEntries } from "./MoreEntries";
 
-/** What the tab's action answers. */
-export type ContentActionResult = { ok: true; saved: string[]; changed: number } | { ok: false; error: string };
 
 const PAGE_SIZE = 60;
 
@@ -188,7 +187,7 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
         toast.success("Saved", { description: "Content updated successfully" });
       }
     } else {
-      toast.error("Failed to update content", { description: result.error });
+      toast.error(result.error, { description: result.reason });
     }
     const next = queued.current;
     queued.current = null;
@@ -197,13 +196,6 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
 
   // Leaving the tab (or the site) with unsaved entries asks first.
   const hasUnsaved = dirtyKeys.length > 0;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsaved && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!hasUnsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [hasUnsaved]);
 
   const saving = fetcher.state !== "idle";
 
@@ -269,11 +261,11 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
         {remaining > 0 ? <MoreEntries remaining={remaining} onMore={showMore} /> : null}
       </div>
 
-      <LeaveDialog
-        open={blocker.state === "blocked"}
-        count={dirtyKeys.length}
-        onStay={() => blocker.reset?.()}
-        onLeave={() => blocker.proceed?.()}
+      <UnsavedChangesGuard
+        dirty={hasUnsaved}
+        title="Unsaved changes"
+        description={`${dirtyKeys.length === 1 ? "1 entry has" : `${dirtyKeys.length} entries have`} unsaved changes. Leave this tab and discard them?`}
+        leaveLabel="Discard and leave"
       />
     </div>
   );
