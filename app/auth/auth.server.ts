@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { accounts, sessions, users, verifications } from "../../db/schema";
 import type { Config } from "../../server/config";
 import type { Logger } from "../../server/log";
-import { configureToastCookie } from "../admin/toast.server";
+import { configureToastCookie } from "../admin/kit/toast.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
 
 /**

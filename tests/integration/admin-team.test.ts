@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, contentText, media, teamMembers, users } from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
 import { ImageRejected, readVariant } from "../../server/media";
-import { addMember, deleteMember, listTeam, MemberNotFound, setMemberPhoto, updateMember } from "~/admin/team/team.server";
+import { addMember, deleteMember, listTeam, MemberNotFound, setMemberPhoto, updateMember } from "~/admin/team/members.server";
 import { readUploadForm, UploadRefused as UploadTooLarge } from "~/admin/kit/upload.server";
 import { MEMBER_TEXT_FIELDS, memberFromFormData, memberSchema, memberTranslationState } from "~/admin/team/schema";
 import { openTestDatabase, usingPostgres } from "../helpers/db";

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { auditLog, media, mediaVariants, users } from "../../db/schema";
 import { ImageRejected, MAX_UPLOAD_BYTES, storeImage } from "../../server/media";
 import type { Services } from "../../server/services";
-import { handleImageUpload } from "~/admin/blog/media-upload.server";
+import { handleImageUpload } from "~/admin/media/media-upload.server";
 import { readUploadForm, UPLOAD_BODY_LIMIT, UploadRefused } from "~/admin/kit/upload.server";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 

@@ -2,7 +2,7 @@ import { asc, eq, inArray, notLike } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { contentText } from "../../../db/schema";
 import { teamMemberKeyPattern } from "../../team/fields";
-import type { AuditEntry } from "../audit.server";
+import type { AuditEntry } from "../kit/audit.server";
 import { commit, type ChangeDeps } from "../kit/commit.server";
 import { AdminError } from "../kit/errors.server";
 import type { ContentRow, ContentSaveInput } from "./schema";

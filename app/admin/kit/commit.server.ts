@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
 import type { ChangeEvents, ChangeKind } from "../../../server/events";
-import { recordAudit, type AuditEntry } from "../audit.server";
+import { recordAudit, type AuditEntry } from "./audit.server";
 
 /** What every change to stored data needs: the database and the change events. */
 export interface ChangeDeps {

@@ -23,6 +23,8 @@ export function Label({ className = "", ...props }: React.LabelHTMLAttributes<HT
 
 interface FieldProps {
   label: string;
+  /** The control's id; a generated one when not given. */
+  id?: string;
   /** An error message; ties itself to the control with aria-describedby. */
   error?: string;
   hint?: string;
@@ -31,8 +33,9 @@ interface FieldProps {
 }
 
 /** Label + control + hint/error, wired for assistive technology. */
-export function Field({ label, error, hint, className = "", children }: FieldProps) {
-  const id = useId();
+export function Field({ label, id: givenId, error, hint, className = "", children }: FieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
@@ -62,9 +65,10 @@ interface InputFieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled single-line input: the one Field with an Input in it (sign-in and setup forms). */
-export function InputField({ label, error, hint, className = "mb-4", ...input }: InputFieldProps) {
+export function InputField({ label, error, hint, className = "mb-4", id, ...input }: InputFieldProps) {
+  // Stable ids (field-email): the sign-in forms render without JavaScript and link their errors by id.
   return (
-    <Field label={label} error={error} hint={hint} className={className}>
+    <Field label={label} id={id ?? `field-${input.name}`} error={error} hint={hint} className={className}>
       {(control) => <Input {...control} {...input} className="text-base" />}
     </Field>
   );

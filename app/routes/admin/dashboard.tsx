@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { readToast } from "~/admin/toast.server";
+import { readToast } from "~/admin/kit/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
 import { requireAdminPage } from "~/auth/guard.server";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { readToast } from "~/admin/toast.server";
+import { readToast } from "~/admin/kit/toast.server";
 import { adminExists } from "~/auth/admin-users.server";
 import { ACCESS_DENIED, fieldErrors, loginSchema, type FieldErrors } from "~/auth/forms";
 import { endSession, getSignedInUser } from "~/auth/guard.server";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { TeamMemberView } from "~/admin/team/schema";
 import { MemberCard } from "./MemberCard";
-import type { TeamActionResult } from "~/routes/admin/team";
+import type { TeamActionResult } from "~/admin/team/team-route";
 import { useFetcherResult } from "~/admin/kit/hooks";
 
 /** The Team Management tab: every member (active or not) by order, each collapsible. */

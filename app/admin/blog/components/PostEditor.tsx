@@ -22,7 +22,7 @@ import { ImageUploadButton } from "./ImageUploadButton";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
-import type { SavePostResult } from "~/routes/admin/blog-edit";
+import type { SavePostResult } from "~/admin/blog/blog-edit-route";
 
 type TextField = Exclude<PostFormField, "published">;
 type TranslationLang = "fa" | "zh";

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../../core/upload-limit";
 import { Label } from "~/components/ui/field";
 import type { PhotoKind } from "~/admin/team/schema";
-import type { TeamActionResult } from "~/routes/admin/team";
+import type { TeamActionResult } from "~/admin/team/team-route";
 import { useFetcherResult } from "~/admin/kit/hooks";
 
 /** Same limit as the server's image pipeline; checked here too so nothing large is sent. */

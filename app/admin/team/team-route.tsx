@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/team";
+import type { Route } from "./+types/team-route";
 import faFont from "@fontsource/vazirmatn/400.css?url";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
@@ -8,9 +8,9 @@ import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { isMultipart, readAdminForm } from "~/admin/kit/upload.server";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
-import { addMember, deleteMember, listTeam, setMemberPhoto, updateMember } from "~/admin/team/team.server";
+import { addMember, deleteMember, listTeam, setMemberPhoto, updateMember } from "~/admin/team/members.server";
 import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, photoUploadSchema } from "~/admin/team/schema";
-import { TeamManager } from "~/components/admin/team/TeamManager";
+import { TeamManager } from "~/admin/team/components/TeamManager";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);

@@ -2,7 +2,7 @@ import faFont from "@fontsource/vazirmatn/400.css?url";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { findPost, postToFormValues, savePost } from "~/admin/blog/posts.server";
+import { findPost, postToFormValues, savePost } from "~/admin/blog/manage-posts.server";
 import { postValuesFromForm, type PostFormInput } from "~/admin/blog/post-schema";
 import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/admin/kit/errors.server";
@@ -10,9 +10,9 @@ import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { parseId } from "~/admin/kit/ids";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
-import { PostEditor } from "~/components/admin/blog/PostEditor";
+import { PostEditor } from "~/admin/blog/components/PostEditor";
 import { buttonClass } from "~/components/ui/button";
-import type { Route } from "./+types/blog-edit";
+import type { Route } from "./+types/blog-edit-route";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
 export const links: Route.LinksFunction = () => [

@@ -2,7 +2,7 @@ import { Mail, Phone, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useResultToast } from "~/admin/kit/hooks";
-import type { InboxResult } from "~/routes/admin/inbox";
+import type { InboxResult } from "~/admin/inbox/inbox-route";
 import { telHref } from "~/components/site/Footer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

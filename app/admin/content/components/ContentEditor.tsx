@@ -10,7 +10,7 @@ import { contentSaveSchema, contentSaveToFormData, translationStatus, type Conte
 import { CategoryNav, type CategoryStats } from "./CategoryNav";
 import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
-import type { ContentActionResult } from "~/routes/admin/content";
+import type { ContentActionResult } from "~/admin/content/content-route";
 import { MoreEntries } from "./MoreEntries";
 
 

@@ -1,6 +1,6 @@
 import { exportCsv, isExportKind } from "~/admin/inbox/inbox.server";
 import { requireAdminData } from "~/auth/guard.server";
-import type { Route } from "./+types/inbox-export";
+import type { Route } from "./+types/inbox-export-route";
 
 /** GET /admin/dashboard/inbox/export/{submissions|subscribers}: a CSV download. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

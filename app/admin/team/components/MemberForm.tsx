@@ -18,7 +18,7 @@ import {
   type TeamMemberView,
 } from "~/admin/team/schema";
 import { PhotoUpload } from "./PhotoUpload";
-import type { TeamActionResult } from "~/routes/admin/team";
+import type { TeamActionResult } from "~/admin/team/team-route";
 import { useFetcherResult } from "~/admin/kit/hooks";
 
 const LANG_ATTRS: Record<EditLang, { lang: string; dir: "ltr" | "rtl"; className: string }> = {

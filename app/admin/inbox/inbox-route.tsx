@@ -10,11 +10,11 @@ import { idField } from "~/admin/kit/ids";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { useResultToast } from "~/admin/kit/hooks";
-import { SubmissionItem } from "~/components/admin/inbox/SubmissionItem";
-import { SubscriberTable } from "~/components/admin/inbox/SubscriberTable";
+import { SubmissionItem } from "~/admin/inbox/components/SubmissionItem";
+import { SubscriberTable } from "~/admin/inbox/components/SubscriberTable";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import type { Route } from "./+types/inbox";
+import type { Route } from "./+types/inbox-route";
 
 export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard");
 

@@ -1,6 +1,6 @@
-import { handleImageUpload } from "~/admin/blog/media-upload.server";
+import { handleImageUpload } from "~/admin/media/media-upload.server";
 import { requireAdminAction } from "~/auth/guard.server";
-import type { Route } from "./+types/media";
+import type { Route } from "./+types/media-route";
 
 // 'Cache-Control: no-store' is added to every /admin response by server/security.ts.
 const json = (body: unknown, status = 200, extra: Record<string, string> = {}) => Response.json(body, { status, headers: extra });

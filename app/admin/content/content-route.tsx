@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import type { Route } from "./+types/content";
+import type { Route } from "./+types/content-route";
 import faFont from "@fontsource/vazirmatn/400.css?url";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
@@ -8,7 +8,7 @@ import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { listContentEntries, saveContentEntries } from "~/admin/content/content.server";
 import { contentSaveFromFormData, contentSaveSchema } from "~/admin/content/schema";
-import { ContentEditor } from "~/components/admin/content/ContentEditor";
+import { ContentEditor } from "~/admin/content/components/ContentEditor";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);

@@ -3,17 +3,17 @@ import { useEffect } from "react";
 import { redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { toast } from "sonner";
-import { createDraft, deletePost, listAllPosts } from "~/admin/blog/posts.server";
+import { createDraft, deletePost, listAllPosts } from "~/admin/blog/manage-posts.server";
 import { adminAction, intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
 import { NotFound } from "~/admin/kit/errors.server";
 import { useResultToast } from "~/admin/kit/hooks";
 import { idField } from "~/admin/kit/ids";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
-import { PostListItem } from "~/components/admin/blog/PostListItem";
+import { PostListItem } from "~/admin/blog/components/PostListItem";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { Route } from "./+types/blog";
+import type { Route } from "./+types/blog-list-route";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts | Admin Dashboard");
 
