@@ -6,7 +6,7 @@ import { projectRoot } from "./client";
 import { appMeta, blogAutomationSettings, blogPosts, contentText, instagramSettings, teamMembers } from "./schema";
 import { defaultTexts, demoTeamTexts } from "../app/i18n/defaults";
 import { TEAM_MEMBER_FIELDS, teamMemberKey, teamMemberLabel } from "../app/team/fields";
-import { storeImage } from "../server/media";
+import { storeImage } from "../core/media";
 
 /**
  * Insert every built-in text the database does not have yet. Runs at every start, so a

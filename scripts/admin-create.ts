@@ -10,9 +10,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import { openDatabase } from "../db/client";
-import { ConfigError, parseEnv } from "../server/config";
+import { ConfigError, parseEnv } from "../core/config";
 import { controlSocketPath, sendControlCommand } from "../server/control";
-import { prepareDataDir, SharedDataDir } from "../server/data-dir";
+import { prepareDataDir, SharedDataDir } from "../core/data-dir";
 import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name']";

@@ -7,28 +7,16 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { pingDatabase, projectRoot } from "../db/client";
-import { ConfigError, loadConfig, type Config } from "./config";
-import { createLogger } from "./log";
+import { ConfigError, loadConfig, type Config } from "../core/config";
+import { createLogger } from "../core/log";
 import { mediaRouter } from "./media-routes";
 import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
-import { adminMutationGate } from "../app/auth/admin-gate.server";
+import { adminMutationGate } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
 import { requestGuard } from "./request-guard";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    services: Services;
-    /** This response's CSP script nonce. */
-    nonce: string;
-    /** The visitor's address (behind a local reverse proxy, from X-Forwarded-For), for rate limits. */
-    clientIp: string;
-    /** The page's JSON-LD, which loaders add and the document carries (app/seo/page-jsonld.server.ts). */
-    jsonLd: object[];
-  }
-}
 
 export interface AppOptions {
   vite?: ViteDevServer;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import type { Db } from "../db/client";
-import type { Logger } from "./log";
+import type { Logger } from "../core/log";
 
 /**
  * The local control channel of a server that holds the embedded database (PGlite belongs to one

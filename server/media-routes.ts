@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { readVariant } from "./media";
+import { readVariant } from "../core/media";
 import type { Services } from "./services";
 
 /**

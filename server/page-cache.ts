@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { brotliBest, GZIP_BEST } from "../scripts/build/precompress";
-import type { ChangeKind } from "./events";
+import { brotliBest, GZIP_BEST } from "../core/compression";
+import type { ChangeKind } from "../core/events";
 import { preferredEncoding } from "./precompressed";
 
 const brotliCompress = promisify(zlib.brotliCompress);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Request, RequestHandler } from "express";
-import { COMPRESSIBLE } from "../scripts/build/precompress";
+import { COMPRESSIBLE } from "../core/compression";
 
 /** Content types of the compressible build files, by extension. */
 const TYPES: Record<string, string> = {

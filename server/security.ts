@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import onHeaders from "on-headers";
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "./config";
+import type { Config } from "../core/config";
 import { meetOrigin } from "../app/video/meet";
 
 // One definition shared with the video page, so the CSP and the page agree on the meeting origin.

@@ -1,24 +1,16 @@
 import path from "node:path";
-import { openDatabase, type Database, type Db } from "../db/client";
+import { openDatabase, type Database } from "../db/client";
 import { seedDatabase } from "../db/seed";
 import { TextStore } from "../app/content/texts.server";
-import type { Config } from "./config";
-import { ChangeEvents } from "./events";
-import type { Logger } from "./log";
+import type { Config } from "../core/config";
+import { ChangeEvents } from "../core/events";
+import type { Logger } from "../core/log";
 import { lockDataDir } from "./pglite-lock";
 import { startControlServer } from "./control";
 import { setupLink } from "../app/auth/admin-users.server";
+import type { Services } from "../app/services";
 
-/** Everything a loader or action may use, built once per process and passed in the load context. */
-export interface Services {
-  config: Config;
-  log: Logger;
-  database: Database;
-  db: Db;
-  texts: TextStore;
-  events: ChangeEvents;
-  close(): Promise<void>;
-}
+export type { Services };
 
 export async function createServices(config: Config, log: Logger): Promise<Services> {
   const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);

@@ -2,8 +2,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../../db/client";
 import { accounts, sessions, users, verifications } from "../../db/schema";
-import type { Config } from "../../server/config";
-import type { Logger } from "../../server/log";
+import type { Config } from "../../core/config";
+import type { Logger } from "../../core/log";
 import { configureToastCookie } from "../admin/kit/toast.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { listVariants, MEDIA_URL } from "../../server/media";
+import { listVariants, MEDIA_URL } from "../../core/media";
 import { mediaSources } from "../media/sources";
 import type { PostImage } from "./types";
 

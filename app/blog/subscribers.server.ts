@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newsletterSubscribers } from "../../db/schema";
-import { hitRateLimit } from "../../server/rate-limit";
+import { hitRateLimit } from "../../core/rate-limit";
 import { localizePath, type Lang } from "../i18n/languages";
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
-import { hitRateLimit } from "../../server/rate-limit";
-import type { Logger } from "../../server/log";
+import { hitRateLimit } from "../../core/rate-limit";
+import type { Logger } from "../../core/log";
 import { HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
 
 /** What the contact action answers; the page shows it as toasts (with JavaScript) or inline (without). */

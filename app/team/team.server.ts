@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mediaVariants, teamMembers } from "../../db/schema";
-import { MEDIA_URL } from "../../server/media";
+import { MEDIA_URL } from "../../core/media";
 import { mediaSources, type ImageVariant } from "../media/sources";
 import type { TeamPhoto } from "./member";
 

@@ -4,19 +4,9 @@
 // smaller than on-the-fly compression makes them (the stylesheet: 12.3 -> 10.6 KB).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
-
-/** Types worth compressing (fonts and images are compressed already). */
-export const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|map)$/;
-/**
- * Every copy compressed once and sent many times (these files, and the pages the page cache
- * stores) takes Brotli's best quality for text and gzip's level 9.
- */
-export const brotliBest = (bytes: number): BrotliOptions => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes },
-});
-export const GZIP_BEST: ZlibOptions = { level: 9 };
+import { brotliBest, COMPRESSIBLE, GZIP_BEST } from "../../core/compression.ts";
 
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
-import { parseEnv } from "../../server/config";
+import { parseEnv } from "../../core/config";
 import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 

@@ -7,7 +7,7 @@ import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
 import { demoTeamTexts } from "~/i18n/defaults";
 import { openDatabase } from "../../db/client";
 import { contentText, teamMembers } from "../../db/schema";
-import { storeImage } from "../../server/media";
+import { storeImage } from "../../core/media";
 import { demoTeam } from "../../db/demo";
 import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";

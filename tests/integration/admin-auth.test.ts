@@ -7,7 +7,7 @@ import { getSignedInUser } from "../../app/auth/guard.server";
 import { beginLoginAttempt, checkLoginThrottle, clearLoginFailures, THROTTLE } from "../../app/auth/login-throttle.server";
 import type { Db } from "../../db/client";
 import { auditLog, sessions, userRoles, users } from "../../db/schema";
-import type { Config } from "../../server/config";
+import type { Config } from "../../core/config";
 import { sendControlCommand } from "../../server/control";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, contentText, media, teamMembers, users } from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
-import { ImageRejected, readVariant } from "../../server/media";
+import { ImageRejected, readVariant } from "../../core/media";
 import { addMember, deleteMember, listTeam, MemberNotFound, setMemberPhoto, updateMember } from "~/admin/team/members.server";
 import { readUploadForm, UploadRefused as UploadTooLarge } from "~/admin/kit/upload.server";
 import { MEMBER_TEXT_FIELDS, memberFromFormData, memberSchema, memberTranslationState } from "~/admin/team/schema";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, newsletterSubscribers } from "../../db/schema";
-import { storeImage } from "../../server/media";
+import { storeImage } from "../../core/media";
 import { findPublishedPost, listPublishedPosts } from "~/blog/posts.server";
 import {
   addSubscriber,

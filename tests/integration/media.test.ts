@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { auditLog, media, mediaVariants, users } from "../../db/schema";
-import { ImageRejected, MAX_UPLOAD_BYTES, storeImage } from "../../server/media";
+import { ImageRejected, MAX_UPLOAD_BYTES, storeImage } from "../../core/media";
 import type { Services } from "../../server/services";
 import { handleImageUpload } from "~/admin/media/media-upload.server";
 import { readUploadForm, UPLOAD_BODY_LIMIT, UploadRefused } from "~/admin/kit/upload.server";

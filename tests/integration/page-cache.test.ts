@@ -4,7 +4,7 @@ import compression from "compression";
 import express from "express";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChangeKind } from "../../server/events";
+import type { ChangeKind } from "../../core/events";
 import { PUBLIC_CACHE_CONTROL, PageCache, makeEntry, pageCache } from "../../server/page-cache";
 import { rawGet } from "../helpers/raw-http";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openTestDatabase } from "../helpers/db";
 import { rateLimits } from "../../db/schema";
-import { hitRateLimit } from "../../server/rate-limit";
+import { hitRateLimit } from "../../core/rate-limit";
 import type { Db } from "../../db/client";
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;

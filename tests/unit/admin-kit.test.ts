@@ -12,7 +12,7 @@ const { AdminError, NotFound, describeFailure, SERVER_FAILURE } = await import("
 const { fieldErrors } = await import("~/admin/kit/field-errors");
 const { parseId } = await import("~/admin/kit/ids");
 const { BadForm } = await import("~/form-data.server");
-const { ImageRejected, TOO_LARGE } = await import("../../server/media");
+const { ImageRejected, TOO_LARGE } = await import("../../core/media");
 
 const log = { error: vi.fn() };
 const context = { services: { log } } as never;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseEnv } from "../../server/config";
+import { ConfigError, loadConfig, parseEnv } from "../../core/config";
 
 const problemsOf = (env: Record<string, string>) => {
   try {

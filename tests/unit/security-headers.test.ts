@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Request, Response } from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../core/config";
 import { securityHeaders } from "../../server/security";
 import { judgePath } from "../../server/request-guard";
 

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
-import type { Services } from "../../../server/services";
+import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
 import { requireAdminAction } from "../../auth/guard.server";
 import { parseForm } from "../../form-data.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ImageRejected, TOO_LARGE } from "../../../server/media";
+import { ImageRejected, TOO_LARGE } from "../../../core/media";
 import { BadForm } from "../../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
 

@@ -1,5 +1,5 @@
 import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
-import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../server/media";
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../core/media";
 import { assertCleanForm, parseForm } from "../../form-data.server";
 import { AdminError } from "./errors.server";
 

@@ -1,4 +1,4 @@
-import { storeImage, type StoredImage } from "../../../server/media";
+import { storeImage, type StoredImage } from "../../../core/media";
 import type { AdminUser } from "../../auth/guard.server";
 import { commit, NO_EVENTS, type ChangeDeps } from "../kit/commit.server";
 import { describeFailure } from "../kit/errors.server";

@@ -1,7 +1,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import type { Services } from "../../server/services";
-import { ACCESS_DENIED } from "./forms";
-import { getSignedInUser, isCrossSite } from "./guard.server";
+import type { Services } from "./services";
+import { ACCESS_DENIED } from "../app/auth/forms";
+import { getSignedInUser, isCrossSite } from "../app/auth/guard.server";
 
 /** Reachable without a session: signing in, first-admin setup, signing out. */
 const OPEN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);

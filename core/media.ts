@@ -4,7 +4,7 @@ import sharp, { type OutputInfo } from "sharp";
 import type { Db } from "../db/client";
 import { media, mediaVariants } from "../db/schema";
 
-import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../core/upload-limit";
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from "./upload-limit";
 
 export { MAX_UPLOAD_BYTES, TOO_LARGE };
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", "tiff"]);

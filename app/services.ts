@@ -1,0 +1,32 @@
+import type { Database, Db } from "../db/client";
+import type { Config } from "../core/config";
+import type { ChangeEvents } from "../core/events";
+import type { Logger } from "../core/log";
+import type { TextStore } from "./content/texts.server";
+
+/**
+ * Everything a loader or action may use, built once per process by the server (server/services.ts)
+ * and passed in the load context.
+ */
+export interface Services {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  texts: TextStore;
+  events: ChangeEvents;
+  close(): Promise<void>;
+}
+
+// What every loader and action receives (server/app.ts builds it per request).
+declare module "react-router" {
+  interface AppLoadContext {
+    services: Services;
+    /** This response's CSP script nonce. */
+    nonce: string;
+    /** The visitor's address (behind a local reverse proxy, from X-Forwarded-For), for rate limits. */
+    clientIp: string;
+    /** The page's JSON-LD, which loaders add and the document carries (app/seo/page-jsonld.server.ts). */
+    jsonLd: object[];
+  }
+}
