@@ -3,6 +3,16 @@ import type { Services } from "./services";
 import { ACCESS_DENIED } from "../app/auth/forms";
 import { getSignedInUser, isCrossSite } from "../app/auth/guard.server";
 
+/**
+ * The headers of every /admin response, in one place: nothing of the admin is stored by a
+ * browser or a shared cache (personal data, CSV exports), and no search engine lists it.
+ */
+export function adminResponseHeaders(_req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Robots-Tag", "noindex, nofollow");
+  next();
+}
+
 /** Reachable without a session: signing in, first-admin setup, signing out. */
 const OPEN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

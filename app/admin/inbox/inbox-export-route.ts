@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,
-      // Personal data: 'Cache-Control: no-store' comes from the server's /admin header middleware (server/security.ts).
+      // Personal data: 'Cache-Control: no-store' comes from the server's /admin header middleware (server/admin-gate.ts).
     },
   });
 }

@@ -2,7 +2,7 @@ import { handleImageUpload } from "~/admin/media/media-upload.server";
 import { requireAdminAction } from "~/auth/guard.server";
 import type { Route } from "./+types/media-route";
 
-// 'Cache-Control: no-store' is added to every /admin response by server/security.ts.
+// 'Cache-Control: no-store' is added to every /admin response by server/admin-gate.ts.
 const json = (body: unknown, status = 200, extra: Record<string, string> = {}) => Response.json(body, { status, headers: extra });
 
 /** Uploads only: a GET here is refused by the guard (405), like every admin mutation over GET. */
