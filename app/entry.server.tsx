@@ -3,9 +3,7 @@ import { text } from "node:stream/consumers";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { withSlicedChineseFont } from "./fonts/chinese-fonts.server";
-import { hydrateAfterPaint } from "./hydrate-after-paint.server";
-import { withJsonLd } from "./seo/page-jsonld.server";
+import { finishHtml } from "./document/finish-html.server";
 import { langFromPath } from "./i18n/languages";
 
 export const streamTimeout = 5_000;
@@ -35,8 +33,9 @@ export default function handleRequest(
   }
   const nonce = loadContext.nonce;
   const { pathname } = new URL(request.url);
-  // Public pages paint first and hydrate after (see hydrate-after-paint.server.ts). The admin is
-  // a tool staff use at once after it loads: it hydrates as soon as its scripts arrive.
+  // Public pages paint first and hydrate after (app/document/hydrate-after-paint.server.ts). The
+  // admin is a tool staff use at once after it loads: it hydrates as soon as its scripts arrive;
+  // development keeps React Router's scripts as they are (hot reload imports first).
   const paintFirst = !import.meta.env.DEV && !pathname.startsWith("/admin");
   return new Promise<Response>((resolve, reject) => {
     // Pages have no deferred data, so waiting for the whole document costs nothing and
@@ -53,9 +52,7 @@ export default function handleRequest(
           const rendered = new PassThrough();
           pipe(rendered);
           text(rendered).then((html) => {
-            // Development keeps React Router's scripts as they are (hot reload imports first).
-            const scripted = paintFirst ? hydrateAfterPaint(html, nonce) : html;
-            const body = withJsonLd(withSlicedChineseFont(scripted, langFromPath(pathname)), loadContext.jsonLd);
+            const body = finishHtml(html, { nonce, lang: langFromPath(pathname), paintFirst, jsonLd: loadContext.jsonLd });
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

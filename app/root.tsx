@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Every language's faces are declared in app.css (each page waits for one stylesheet); the
-// Chinese slices' sheet joins only pages that need it (app/fonts/chinese-fonts.server.ts).
+// Chinese slices' sheet joins only pages that need it (app/document/chinese-font-slices.server.ts).
 // Farsi pages set their Latin text in the system font (app.css); Chinese glyphs come by
 // unicode-range subset, not preloaded.
 const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faPersian400, faPersian700], zh: [interLatin] };

@@ -26,7 +26,7 @@ declare module "react-router" {
     nonce: string;
     /** The visitor's address (behind a local reverse proxy, from X-Forwarded-For), for rate limits. */
     clientIp: string;
-    /** The page's JSON-LD, which loaders add and the document carries (app/seo/page-jsonld.server.ts). */
+    /** The page's JSON-LD, which loaders add and the document carries (app/document/json-ld.server.ts). */
     jsonLd: object[];
   }
 }

@@ -13,7 +13,7 @@ import { useLang, useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { blogPosting, breadcrumbList, type SeoSite } from "~/seo/jsonld";
 import { seoSiteFor } from "~/seo/site.server";
-import { addJsonLd } from "~/seo/page-jsonld.server";
+import { addJsonLd } from "~/document/json-ld.server";
 import { pageMeta, siteFacts } from "~/seo/meta";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
-import { addJsonLd } from "~/seo/page-jsonld.server";
+import { addJsonLd } from "~/document/json-ld.server";
 import { breadcrumbList, contactPage, type SeoSite } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { ContactForm } from "~/components/contact/ContactForm";

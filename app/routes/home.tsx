@@ -2,7 +2,7 @@ import type { Route } from "./+types/home";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
-import { addJsonLd } from "~/seo/page-jsonld.server";
+import { addJsonLd } from "~/document/json-ld.server";
 import { legalService } from "~/seo/jsonld";
 import { areaCardKeys } from "~/components/practice/areas";
 import { HomeCallToAction, HomeHero, HomePracticeAreas, HomeTestimonials, HomeWhyChoose } from "~/components/home/HomeSections";

@@ -7,7 +7,7 @@ import { stripLangPrefix } from "~/i18n/languages";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
-import { addJsonLd } from "~/seo/page-jsonld.server";
+import { addJsonLd } from "~/document/json-ld.server";
 import { faqPage, services } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { areaImageAltKey, areaPath } from "~/components/practice/areas";

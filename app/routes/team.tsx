@@ -4,7 +4,7 @@ import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { seoSiteFor } from "~/seo/site.server";
-import { addJsonLd } from "~/seo/page-jsonld.server";
+import { addJsonLd } from "~/document/json-ld.server";
 import { attorney, breadcrumbList, splitList, type SeoSite } from "~/seo/jsonld";
 import { sourceProps, staticImageUrl, staticSrcSet } from "~/media/sources";
 import { TEAM_MEMBER_KEY_PREFIX, teamMemberIdOfKey, teamMemberKey, type TeamMemberField } from "~/team/fields";

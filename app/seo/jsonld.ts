@@ -4,7 +4,7 @@
  *
  * Every visible text is passed in by the caller in the page's language; the builders add
  * the fixed business facts (SPEC.md 9) and make every URL absolute. Loaders hand the results
- * to `addJsonLd` (./page-jsonld.server.ts), which writes them into the document's head; the
+ * to `addJsonLd` (app/document/json-ld.server.ts), which writes them into the document's head; the
  * breadcrumb trail of `pageMeta` goes through React Router's Meta. Both escape `<`, `>` and
  * `&` inside the script, so no text can close the tag.
  */

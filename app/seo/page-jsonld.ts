@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
-/** Marks the JSON-LD the server wrote into a document's head for its page (page-jsonld.server.ts). */
+/** Marks the JSON-LD the server wrote into a document's head for its page (app/document/json-ld.server.ts). */
 export const PAGE_JSONLD_ATTRIBUTE = "data-page-jsonld";
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "~/fonts/noto-sans-sc-subset-chars.server";
-import { chineseSlicesSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/fonts/chinese-fonts.server";
+import { chineseSlicesSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/document/chinese-font-slices.server";
 // @ts-expect-error: a plain JavaScript module shared with the generator script
 import { chineseCharsInSources } from "../../scripts/fonts/chinese-chars.mjs";
 // @ts-expect-error: a plain JavaScript module shared with the generator scripts

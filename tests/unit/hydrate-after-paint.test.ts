@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrateAfterPaint } from "~/hydrate-after-paint.server";
+import { hydrateAfterPaint } from "~/document/hydrate-after-paint.server";
 
 // The shape React Router 7's <Scripts> renders (route discovery "lazy": no manifest import).
 const document = (moduleBody: string) =>

@@ -15,7 +15,7 @@ import {
   type SeoSite,
 } from "~/seo/jsonld";
 import { pageMeta, seoSite } from "~/seo/meta";
-import { withJsonLd } from "~/seo/page-jsonld.server";
+import { withJsonLd } from "~/document/json-ld.server";
 
 const SITE = "https://law.example.ca";
 

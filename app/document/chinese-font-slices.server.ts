@@ -5,11 +5,11 @@
  * slices less the subset's characters (`noto-sans-sc-slices.css`, generated too), so only the
  * slices holding those characters download, and they still render in Noto Sans SC.
  */
-import slicesSheet from "./noto-sans-sc-slices.css?url";
-import { appendToHead } from "../document-head.server";
+import slicesSheet from "../fonts/noto-sans-sc-slices.css?url";
+import { appendToHead } from "./head.server";
 import type { Lang } from "../i18n/languages";
-import { isChinese } from "./chinese-chars";
-import { NOTO_SANS_SC_SUBSET_CHARS } from "./noto-sans-sc-subset-chars.server";
+import { isChinese } from "../fonts/chinese-chars";
+import { NOTO_SANS_SC_SUBSET_CHARS } from "../fonts/noto-sans-sc-subset-chars.server";
 
 export { slicesSheet as chineseSlicesSheet };
 

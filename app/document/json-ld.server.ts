@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { appendToHead } from "../document-head.server";
-import { PAGE_JSONLD_ATTRIBUTE } from "./page-jsonld";
+import { appendToHead } from "./head.server";
+import { PAGE_JSONLD_ATTRIBUTE } from "../seo/page-jsonld";
 
 /**
  * A page's JSON-LD goes into its HTML only, not into the data the page hydrates from: loaders

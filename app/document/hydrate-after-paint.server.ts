@@ -16,7 +16,7 @@
  * (it then hydrates as React Router wrote it).
  */
 
-import { afterFirstPaint } from "./after-first-paint.server";
+import { afterFirstPaint } from "./after-first-paint.inline";
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
