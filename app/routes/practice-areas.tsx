@@ -5,7 +5,7 @@ import { pageMeta } from "~/seo/meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { PageHero } from "~/components/practice/ui";
 import { NotSureSection, PracticeAreaCards } from "~/components/practice/OverviewSections";
-import { useSite } from "./site-layout";
+import { useSite } from "~/components/site/use-site";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return pageTexts(request, context, { categories: ["practice-areas"] });

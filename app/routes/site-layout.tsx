@@ -11,6 +11,7 @@ import { useT } from "~/i18n/hooks";
 import { LazyFallbackErrorPage } from "~/components/site/LazyFallbackErrorPage";
 import { pageTexts } from "~/i18n/page.server";
 import { LANGUAGE_INFO } from "~/i18n/languages";
+import { SITE_LAYOUT_ROUTE, type SiteSettings } from "~/components/site/use-site";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The site map and not-found pages' texts are in "common" (where staff edit them), but only
@@ -25,18 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     texts,
     /** The data version this page was rendered with (see useLiveUpdates). */
     liveVersion: context.services.events.version,
-    site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST },
+    site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST } satisfies SiteSettings,
   };
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
-
-/** The site's settings (booking page, chat number) for any public page component. */
-export function useSite(): SiteLayoutData["site"] {
-  const data = useRouteLoaderData("routes/site-layout") as SiteLayoutData | undefined;
-  if (!data) throw new Error("useSite() is for pages inside the site layout");
-  return data.site;
-}
 
 // The toast area mounts when a page first shows a toast (see public-toast.ts): most pages never
 // do, and sonner's stylesheet would restyle the whole page as it loads.
@@ -67,7 +61,7 @@ function ToastArea({ dir, closeLabel }: { dir: "ltr" | "rtl"; closeLabel: string
 
 function Chrome({ children }: { children: React.ReactNode }) {
   const t = useT();
-  const data = useRouteLoaderData("routes/site-layout") as SiteLayoutData | undefined;
+  const data = useRouteLoaderData(SITE_LAYOUT_ROUTE) as SiteLayoutData | undefined;
   useLiveUpdates(data?.liveVersion);
   useDropServerJsonLd();
   return (

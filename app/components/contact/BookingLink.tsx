@@ -1,6 +1,6 @@
 import { CalendarDays, ExternalLink } from "lucide-react";
 import { useT } from "~/i18n/hooks";
-import { useSite } from "~/routes/site-layout";
+import { useSite } from "~/components/site/use-site";
 
 /**
  * A button-styled link to the external booking page in a new tab. A real link, so it works

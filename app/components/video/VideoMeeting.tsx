@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Loader2, PhoneOff, Video } from "lucide-react";
 import { useLang, useT } from "~/i18n/hooks";
-import { useSite } from "~/routes/site-layout";
+import { useSite } from "~/components/site/use-site";
 import { JITSI_FRAME_HEIGHT, JITSI_TOOLBAR_BUTTONS, jitsiLang, meetOrigin } from "~/video/meet";
 import { loadJitsiApi, type JitsiMeetApi } from "~/video/jitsi";
 
