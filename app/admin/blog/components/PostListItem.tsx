@@ -4,18 +4,10 @@ import { formatPostDate } from "~/blog/dates";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-
-export interface PostListItemData {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  published: boolean;
-  publishedAt: string | null;
-}
+import type { AdminPostListItem } from "../manage-posts.server";
 
 interface Props {
-  post: PostListItemData;
+  post: AdminPostListItem;
   deleting: boolean;
   onDelete: (id: number) => void;
 }

@@ -9,26 +9,13 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Label } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
-
-export interface SubmissionData {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  body: string;
-  receivedAt: string;
-  receivedLabel: string;
-  handledAt: string | null;
-  handledLabel: string | null;
-}
-
+import type { InboxSubmission } from "../inbox.server";
 
 const mailto = (email: string, subject: string) =>
   `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}${subject ? `?subject=${encodeURIComponent(`Re: ${subject}`)}` : ""}`;
 
 interface Props {
-  item: SubmissionData;
+  item: InboxSubmission;
   deleting: boolean;
   onDelete: (id: number) => void;
 }

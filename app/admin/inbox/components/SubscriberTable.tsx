@@ -1,21 +1,12 @@
 import { Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-
-export interface SubscriberData {
-  id: number;
-  email: string;
-  language: string;
-  subscribedAt: string;
-  subscribedLabel: string;
-  confirmedAt: string | null;
-  confirmedLabel: string | null;
-}
+import type { InboxSubscriber } from "../inbox.server";
 
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
 
 interface Props {
-  items: SubscriberData[];
+  items: InboxSubscriber[];
   removingId: number | null;
   onRemove: (id: number) => void;
 }
