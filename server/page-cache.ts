@@ -20,7 +20,7 @@ const gzip = promisify(zlib.gzip);
  * - Every content, team or blog change event (which reaches every instance) empties it.
  * - CSP nonces: each render gets its own fresh nonce, which the stored page keeps and every
  *   copy served from it carries, in the body and in the CSP header, as a CDN serves one copy
- *   to everyone (decision 0021: the page holds no visitor input, and its content is fixed
+ *   to everyone (decision 0022: the page holds no visitor input, and its content is fixed
  *   before the nonce is drawn, so no injected markup can know it).
  * - So the page is compressed once, in the background after it is stored: Brotli at quality
  *   11 and gzip at level 9, ~10% smaller than per-response compression could afford, which
