@@ -3,18 +3,27 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Which folders a layer may not import; the outermost layer is server/, the innermost core/. */
+/**
+ * Which folders a layer may not import. Outermost first: server/ (Express, the page cache, start-up
+ * and seeding) may import app/, core/ and db/; app/ (routes, features) core/ and db/; core/
+ * (configuration, logging, media, events, rate limits) db/; db/ (schema, client, demo content)
+ * none of them. scripts/ (tools) may import anything, and nothing imports scripts/.
+ */
 const LAYERS = [
   {
-    // db/ may read app/'s built-in texts (the seed), never the server.
-    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}"],
     forbidden: ["^(\\.\\./)+(server|scripts)(/|$)"],
-    message: "app/ and db/ may not import server/ or scripts/: move what both need to core/.",
+    message: "app/ may import core/ and db/, never server/ or scripts/: move what both need to core/.",
   },
   {
     files: ["core/**/*.ts"],
     forbidden: ["^(\\.\\./)+(app|server|scripts)(/|$)", "^~/"],
-    message: "core/ is the lowest layer: it may not import app/, server/ or scripts/.",
+    message: "core/ may import only db/: not app/, server/ or scripts/.",
+  },
+  {
+    files: ["db/**/*.ts"],
+    forbidden: ["^(\\.\\./)+(app|core|server|scripts)(/|$)", "^~/"],
+    message: "db/ is the lowest layer: it may not import app/, core/, server/ or scripts/.",
   },
   {
     files: ["server/**/*.ts"],
@@ -37,8 +46,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // Dependencies point one way: server/ (Express, the page cache, start-up) -> app/ (routes, features)
-  // -> core/ and db/ (configuration, logging, media, events, rate limits, the database).
+  // Dependencies point one way: server/ -> app/ -> core/ -> db/ (see LAYERS).
   ...LAYERS.map(({ files, forbidden, message }) => ({
     files,
     rules: { "no-restricted-imports": ["error", { patterns: forbidden.map((regex) => ({ regex, message })) }] },

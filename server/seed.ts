@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { projectRoot } from "./client";
-import { appMeta, blogAutomationSettings, blogPosts, contentText, instagramSettings, teamMembers } from "./schema";
+import type { Db } from "../db/client";
+import { projectRoot } from "../db/client";
+import { appMeta, blogAutomationSettings, blogPosts, contentText, instagramSettings, teamMembers } from "../db/schema";
 import { defaultTexts, demoTeamTexts } from "../app/i18n/defaults";
 import { TEAM_MEMBER_FIELDS, teamMemberKey, teamMemberLabel } from "../app/team/fields";
 import { storeImage } from "../core/media";
@@ -64,7 +64,7 @@ export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<
 }
 
 async function seedDemo(db: Db): Promise<void> {
-  const { demoPosts, demoTeam } = await import("./demo");
+  const { demoPosts, demoTeam } = await import("../db/demo");
   const root = path.join(projectRoot(), "db");
   const upload = async (file: string, greyscale = false) =>
     (await storeImage(db, await readFile(path.join(root, file)), { greyscale, avif: false })).url;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { openDatabase, type Database } from "../db/client";
-import { seedDatabase } from "../db/seed";
+import { seedDatabase } from "./seed";
 import { TextStore } from "../app/content/texts.server";
 import type { Config } from "../core/config";
 import { ChangeEvents } from "../core/events";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, contentText, users } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../server/seed";
 import { ChangeEvents, type ChangeKind } from "../../core/events";
 import { ContentSaveError, listContentEntries, saveContentEntries } from "~/admin/content/content.server";
 import { CONTENT_MAX_LENGTH, contentSaveFromFormData, contentSaveSchema, contentSaveToFormData, translationStatus } from "~/admin/content/schema";

@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, contentText, media, teamMembers, users } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../server/seed";
 import { ImageRejected, readVariant } from "../../core/media";
 import { addMember, deleteMember, listTeam, MemberNotFound, setMemberPhoto, updateMember } from "~/admin/team/members.server";
 import { readUploadForm, UploadRefused as UploadTooLarge } from "~/admin/kit/upload.server";

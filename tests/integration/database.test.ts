@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { blogAutomationSettings, blogPosts, contentText, instagramSettings, mediaVariants, teamMembers } from "../../db/schema";
-import { countRows, ensureDefaultTexts, seedDatabase } from "../../db/seed";
+import { countRows, ensureDefaultTexts, seedDatabase } from "../../server/seed";
 import { defaultTexts } from "~/i18n/defaults";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { tempDir } from "../helpers/server";

@@ -11,7 +11,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, g
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { blogPosts } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../server/seed";
 import { PUBLIC_PAGES } from "../../app/routes";
 import { LANGUAGES, localizePath, type Lang } from "../../app/i18n/languages";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";

@@ -4,7 +4,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * Dependencies point one way: server/ -> app/ -> core/ (db/ beside it). The lint rule in
+ * Dependencies point one way: server/ -> app/ -> core/ -> db/. The lint rule in
  * eslint.config.js refuses an import that runs back up, and the tree holds none.
  */
 const root = path.resolve(import.meta.dirname, "../..");
@@ -44,6 +44,8 @@ describe("layering", () => {
     expect(await restrictedImports("app/admin/example.ts", 'import { createApp } from "../../server/app";\nexport const app = createApp;\n')).toHaveLength(1);
     expect(await restrictedImports("app/example.ts", 'import { precompress } from "../scripts/build/precompress";\nexport const p = precompress;\n')).toHaveLength(1);
     expect(await restrictedImports("db/example.ts", 'import { pageCache } from "../server/page-cache";\nexport const p = pageCache;\n')).toHaveLength(1);
+    expect(await restrictedImports("db/example.ts", 'import { defaultTexts } from "../app/i18n/defaults";\nexport const d = defaultTexts;\n')).toHaveLength(1);
+    expect(await restrictedImports("db/example.ts", 'import { storeImage } from "../core/media";\nexport const s = storeImage;\n')).toHaveLength(1);
     expect(await restrictedImports("core/example.ts", 'import { useT } from "../app/i18n/hooks";\nexport const t = useT;\n')).toHaveLength(1);
     expect(await restrictedImports("core/example.ts", 'import { useT } from "~/i18n/hooks";\nexport const t = useT;\n')).toHaveLength(1);
     expect(await restrictedImports("server/example.ts", 'import { precompress } from "../scripts/build/precompress";\nexport const p = precompress;\n')).toHaveLength(1);
@@ -52,11 +54,12 @@ describe("layering", () => {
   it("lets imports point down", async () => {
     expect(await restrictedImports("server/example.ts", 'import { loginAction } from "../app/auth/login.server";\nimport { storeImage } from "../core/media";\nexport const x = [loginAction, storeImage];\n')).toEqual([]);
     expect(await restrictedImports("app/admin/example.ts", 'import { storeImage } from "../../core/media";\nimport { renderToString } from "react-dom/server";\nexport const x = [storeImage, renderToString];\n')).toEqual([]);
+    expect(await restrictedImports("core/example.ts", 'import type { Db } from "../db/client";\nexport type D = Db;\n')).toEqual([]);
   });
 
   it("holds no back import anywhere in the tree, dynamic ones included", () => {
     expect(backImports("app", ["server", "scripts"])).toEqual([]);
-    expect(backImports("db", ["server", "scripts"])).toEqual([]);
+    expect(backImports("db", ["app", "core", "server", "scripts"])).toEqual([]);
     expect(backImports("core", ["app", "server", "scripts"])).toEqual([]);
     expect(backImports("server", ["scripts"])).toEqual([]);
   });
