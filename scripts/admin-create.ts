@@ -76,7 +76,7 @@ async function main() {
   let release = () => {};
   if (!env.DATABASE_URL) {
     try {
-      // The database files this process writes are owner-only, as the server's (server/data-dir.ts).
+      // The database files this process writes are owner-only, as the server's (core/data-dir.ts).
       prepareDataDir(path.resolve(env.DATA_DIR));
       release = lockDataDir(path.resolve(env.DATA_DIR));
     } catch (error) {

@@ -7,7 +7,7 @@
 // weight in one request. Characters outside it (texts the firm writes later) still render in
 // Noto Sans SC: the server links fontsource's slices, less the subset's characters
 // (scripts/fonts/chinese-slices.mjs), on the pages that use such characters
-// (app/fonts/chinese-fonts.server.ts).
+// (app/document/chinese-font-slices.server.ts).
 //
 // The source is the complete font, which is too big to install for everyone:
 //   npm install --no-save @expo-google-fonts/noto-sans-sc@0.4.3 && npm run fonts:chinese
