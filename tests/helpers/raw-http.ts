@@ -20,7 +20,7 @@ export interface RawAnswer {
 export function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, method, path, headers: { Connection: "close", ...headers }, insecureHTTPParser: false }, (res) => {
+    const req = httpRequest({ hostname, port, method, path, headers: { Connection: "close", ...headers }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));

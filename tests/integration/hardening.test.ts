@@ -154,7 +154,7 @@ describe("hardening against malformed and hostile requests", () => {
     const { hostname, port } = new URL(site.url);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { hostname, port, method: "POST", path: "/admin/media", headers: { Cookie: cookie, Origin: site.url, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Transfer-Encoding": "chunked" } },
+        { hostname, port, agent: false, method: "POST", path: "/admin/media", headers: { Cookie: cookie, Origin: site.url, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Transfer-Encoding": "chunked" } },
         (res) => {
           let body = "";
           res.on("data", (c: Buffer) => (body += c));

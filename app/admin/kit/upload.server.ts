@@ -48,20 +48,37 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   });
 }
 
-/** The request's body as the parser reads it; when the parser stops early, the rest is discarded, not reset. */
-function lingeringBody(request: Request): ReadableStream<Uint8Array> | null {
-  if (!request.body) return null;
-  const source = request.body.getReader();
-  return new ReadableStream<Uint8Array>({
+/**
+ * The request's body as the parser reads it, counted. When the parser stops early, the rest is
+ * not reset: it is measured against the limit (`overLimit`) or discarded (`discardRest`).
+ */
+function countedBody(request: Request) {
+  const source = request.body!.getReader();
+  let total = 0;
+  const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await source.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+      if (done) return controller.close();
+      total += value.byteLength;
+      controller.enqueue(value);
     },
     cancel() {
-      discardRest(source);
+      // The parser gave up; what happens to the rest is decided by the caller.
     },
   });
+  return {
+    stream,
+    /** Read on, dropping, until the body ends (false) or passes `limit` bytes in all (true). */
+    async overLimit(limit: number): Promise<boolean> {
+      while (total <= limit) {
+        const { done, value } = await source.read();
+        if (done) return false;
+        total += value.byteLength;
+      }
+      return true;
+    },
+    discardRest: () => discardRest(source),
+  };
 }
 
 /**
@@ -79,17 +96,25 @@ export async function readUploadForm(request: Request): Promise<FormData> {
     if (request.body) discardRest(request.body.getReader());
     throw new UploadRefused(TOO_LARGE, 413);
   }
-  const body = lingeringBody(request);
-  const streamed = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+  if (!request.body) throw new UploadRefused("Choose an image file to upload.", 400);
+  const body = countedBody(request);
+  const streamed = new Request(request.url, { method: request.method, headers: request.headers, body: body.stream, duplex: "half" } as RequestInit);
   let form: FormData;
   try {
     form = await parseFormData(streamed, { maxFileSize: MAX_UPLOAD_BYTES, maxTotalSize: UPLOAD_BODY_LIMIT, maxFiles: 1 });
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw new UploadRefused(TOO_LARGE, 413);
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
-      throw new UploadRefused("The upload could not be read. Please choose the file again.", 400);
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      body.discardRest();
+      throw new UploadRefused(TOO_LARGE, 413);
     }
-    throw error;
+    if (!(error instanceof FormDataParseError || error instanceof MultipartParseError)) throw error;
+    // Size is checked before shape, as for a declared length: a broken body over the limit is
+    // 'too large' too, and no more than the limit of it is read to tell.
+    if (await body.overLimit(UPLOAD_BODY_LIMIT)) {
+      body.discardRest();
+      throw new UploadRefused(TOO_LARGE, 413);
+    }
+    throw new UploadRefused("The upload could not be read. Please choose the file again.", 400);
   }
   return assertCleanForm(form);
 }
