@@ -1,9 +1,11 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { readToast } from "~/admin/kit/toast.server";
 import { adminExists } from "~/auth/admin-users.server";
-import { ACCESS_DENIED, fieldErrors, loginSchema, type FieldErrors } from "~/auth/forms";
+import { ACCESS_DENIED, loginSchema } from "~/auth/forms";
 import { endSession, getSignedInUser } from "~/auth/guard.server";
 import { loginAction, type LoginActionData } from "~/auth/login.server";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
@@ -38,11 +40,23 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   useFlashToast(loaderData.toast);
   const result = actionData as LoginActionData | undefined;
-  const errors = clientErrors ?? result?.fields ?? {};
-  const error = clientErrors ? null : result?.error;
+  // The server's alert gives way once the browser refuses a later attempt itself.
+  const [refusedAfter, setRefusedAfter] = useState<LoginActionData | undefined>(undefined);
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: useLastResult(result, (answer) => answer.fields),
+    onValidate: ({ formData }) => {
+      const submission = parseWithSchema(formData, loginSchema);
+      // "error" is a refused submission; checks on blur or input have no status.
+      if (submission.status === "error") setRefusedAfter(result);
+      return submission;
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const error = result && refusedAfter === result ? null : result?.error;
 
   return (
     <>
@@ -54,15 +68,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         <Form
           method="post"
-          noValidate
-          onSubmit={(event) => {
-            const form = new FormData(event.currentTarget);
-            const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-            if (!parsed.success) {
-              event.preventDefault();
-              setClientErrors(fieldErrors(parsed.error));
-            } else setClientErrors(null);
-          }}
+          {...getFormProps(form)}
         >
           <InputField
             name="email"
@@ -72,7 +78,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             required
             maxLength={255}
             defaultValue={result?.email ?? ""}
-            error={errors.email}
+            error={fields.email.errors?.[0]}
           />
           <InputField
             name="password"
@@ -81,7 +87,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             autoComplete="current-password"
             required
             maxLength={128}
-            error={errors.password}
+            error={fields.password.errors?.[0]}
           />
           <SubmitButton busy={busy} busyLabel="Signing in…">
             Login

@@ -1,8 +1,10 @@
-import { useEffect, useState } from "react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/setup";
-import { fieldErrors, PASSWORD_MAX, PASSWORD_MIN, setupSchema, type FieldErrors } from "~/auth/forms";
+import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
+import { PASSWORD_MAX, PASSWORD_MIN, setupSchema } from "~/auth/forms";
 import { setupAction, setupPageState, type SetupActionData } from "~/auth/setup.server";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
@@ -40,8 +42,13 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
   const state = result?.state && result.state !== "form" ? result.state : loaderData.state;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? result?.fields ?? {};
+  const [form, fields] = useForm({
+    id: "admin-setup",
+    lastResult: useLastResult(result, (answer) => answer.fields),
+    onValidate: ({ formData }) => parseWithSchema(formData, setupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 
   useEffect(() => {
     if (result?.error) toast.error("Setup failed", { description: result.error });
@@ -68,20 +75,9 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <>
             {result?.error ? <Alert title="Setup failed">{result.error}</Alert> : null}
-            <Form
-              method="post"
-              noValidate
-              onSubmit={(event) => {
-                const form = new FormData(event.currentTarget);
-                const parsed = setupSchema.safeParse(Object.fromEntries(form));
-                if (!parsed.success) {
-                  event.preventDefault();
-                  setClientErrors(fieldErrors(parsed.error));
-                } else setClientErrors(null);
-              }}
-            >
+            <Form method="post" {...getFormProps(form)}>
               <input type="hidden" name="token" value={loaderData.token ?? ""} />
-              <InputField name="email" type="email" label="Email" autoComplete="username" required maxLength={255} defaultValue={result?.email ?? ""} error={errors.email} />
+              <InputField name="email" type="email" label="Email" autoComplete="username" required maxLength={255} defaultValue={result?.email ?? ""} error={fields.email.errors?.[0]} />
               <InputField
                 name="password"
                 type="password"
@@ -91,9 +87,9 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
                 minLength={PASSWORD_MIN}
                 maxLength={PASSWORD_MAX}
                 hint={`At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`}
-                error={errors.password}
+                error={fields.password.errors?.[0]}
               />
-              <InputField name="confirm" type="password" label="Confirm password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm} />
+              <InputField name="confirm" type="password" label="Confirm password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={fields.confirm.errors?.[0]} />
               <SubmitButton busy={busy} busyLabel="Creating account…">
                 Create admin account
               </SubmitButton>

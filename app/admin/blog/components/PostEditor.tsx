@@ -1,13 +1,15 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { ExternalLink, Loader2, Save, Wand2 } from "lucide-react";
 import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import {
   isImageUrl,
   POST_FORM_FIELDS,
+  postFormSchema,
+  postValuesFromForm,
   slugify,
-  validatePostForm,
-  type PostFieldErrors,
   type PostFormField,
   type PostFormInput,
 } from "~/admin/blog/post-schema";
@@ -20,6 +22,7 @@ import { hasText, postTranslationColumns } from "~/i18n/translated";
 import { ImagePreview } from "./ImagePreview";
 import { ImageUploadButton } from "./ImageUploadButton";
 import { MarkdownPreview } from "./MarkdownPreview";
+import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
 import type { SavePostResult } from "~/admin/blog/blog-edit-route";
@@ -44,6 +47,16 @@ const LANG_ATTRS: Record<TranslationLang, { lang: string; dir?: "rtl"; className
   zh: { lang: "zh", className: "font-['Noto_Sans_SC']" },
 };
 
+/** The translation tab that holds a field, or null for the main (English) fields. */
+const tabOf = (field: string) =>
+  (Object.keys(TRANSLATIONS) as TranslationLang[]).find((lang) => Object.values(TRANSLATIONS[lang].fields).includes(field as TextField)) ?? null;
+
+/** The tab of the first refused field (form order), for showing it before conform focuses it. */
+const tabOfFirstError = (errors: Record<string, unknown> | null | undefined) => {
+  const first = POST_FORM_FIELDS.find((field) => errors?.[field]);
+  return first ? tabOf(first) : null;
+};
+
 const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
 
 interface Props {
@@ -60,29 +73,43 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
-  const [errors, setErrors] = useState<PostFieldErrors>({});
   const [tab, setTab] = useState<TranslationLang>("fa");
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [live, setLive] = useState({ slug: storedSlug, published: storedPublished });
-  const form = useRef<HTMLFormElement>(null);
   const submitted = useRef<PostFormInput | null>(null);
   const saving = fetcher.state !== "idle";
   const dirty = !sameValues(values, saved);
 
-  function focusField(field: PostFormField) {
-    const lang = (Object.keys(TRANSLATIONS) as TranslationLang[]).find((l) => Object.values(TRANSLATIONS[l].fields).includes(field as TextField));
+  // The inputs stay controlled (the slug suggestion, the preview and the unsaved-changes guard
+  // read `values`); conform checks what the form would send, shows the errors and focuses the first.
+  const lastResult = useLastResult(fetcher.data, (answer) => (answer.ok ? undefined : answer.fieldErrors));
+  const [form] = useForm({
+    id: `post-${postId}`,
+    lastResult,
+    onValidate: ({ formData }) => {
+      const submission = parseWithSchema(formData, postFormSchema, { input: postValuesFromForm });
+      // A refused save (checks on blur or input have no status): nothing is sent, the values stay.
+      if (submission.status === "error") {
+        const lang = tabOfFirstError(submission.error);
+        // The tab is shown before conform focuses its first refused field.
+        if (lang) flushSync(() => setTab(lang));
+        toast.error("Error saving", { description: "Please correct the highlighted fields." });
+      }
+      return submission;
+    },
+    onSubmit: () => {
+      submitted.current = values;
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const errors = form.allErrors;
+  // A refusal from the server shows its tab in the same render conform reports it in.
+  const [shownResult, setShownResult] = useState(lastResult);
+  if (shownResult !== lastResult) {
+    setShownResult(lastResult);
+    const lang = tabOfFirstError(lastResult?.error);
     if (lang) setTab(lang);
-    // After the tab switch has rendered, so the control is visible and focusable.
-    requestAnimationFrame(() => {
-      const control = form.current?.elements.namedItem(field);
-      if (control instanceof HTMLElement) control.focus();
-    });
-  }
-
-  function showErrors(next: PostFieldErrors) {
-    setErrors(next);
-    const first = POST_FORM_FIELDS.find((field) => next[field]);
-    if (first) focusField(first);
   }
 
   useFetcherResult(fetcher, (answer) => {
@@ -90,50 +117,29 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
       setSaved(answer.values);
       // Keep anything typed while the save was on its way; otherwise show the stored (trimmed) values.
       setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
-      setErrors({});
       setLive({ slug: answer.values.slug, published: answer.values.published });
       toast.success("Saved!", { description: "Blog post saved successfully." });
     } else {
-      showErrors((answer.fieldErrors ?? {}) as PostFieldErrors);
       toast.error(answer.error, { description: answer.reason });
     }
   });
 
   function change(field: TextField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // A field already marked wrong is re-checked as it is corrected.
-    if (errors[field]) {
-      const checked = validatePostForm(next);
-      setErrors((current) => ({ ...current, [field]: checked.success ? undefined : checked.errors[field] }));
-    }
+    setValues((current) => ({ ...current, [field]: value }));
   }
 
-  function blur(field: TextField) {
-    // An untouched field says nothing yet; a changed one is checked when the user moves on.
-    if (values[field] === saved[field]) return;
-    const checked = validatePostForm(values);
-    const message = checked.success ? undefined : checked.errors[field];
-    if (message) setErrors((current) => ({ ...current, [field]: message }));
-  }
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const checked = validatePostForm(values);
-    if (!checked.success) {
-      // Nothing is sent: the values stay in the form with the reasons beside them.
-      event.preventDefault();
-      showErrors(checked.errors);
-      toast.error("Error saving", { description: "Please correct the highlighted fields." });
-      return;
-    }
-    setErrors({});
-    submitted.current = values;
+  /** A value set by a button (slug suggestion, upload, removal): a field marked wrong is checked again. */
+  function setField(field: TextField, value: string) {
+    if (!errors[field]) return change(field, value);
+    // Rendered first: conform reads the value from the form.
+    flushSync(() => change(field, value));
+    form.validate({ name: field });
   }
 
   const textField = (field: TextField, label: string, options: { rows?: number; hint?: string; lang?: TranslationLang; type?: string; className?: string } = {}) => {
     const langAttrs = options.lang ? LANG_ATTRS[options.lang] : null;
     return (
-      <Field label={label} error={errors[field]} hint={options.hint} className={options.className}>
+      <Field label={label} error={errors[field]?.[0]} hint={options.hint} className={options.className}>
         {(control) => {
           const common = {
             ...control,
@@ -141,7 +147,6 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
             value: values[field],
             lang: langAttrs?.lang,
             dir: langAttrs?.dir,
-            onBlur: () => blur(field),
           };
           return options.rows ? (
             <Textarea {...common} rows={options.rows} className={langAttrs?.className} onChange={(e) => change(field, e.target.value)} />
@@ -180,7 +185,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
 
   return (
     <>
-      <fetcher.Form method="post" ref={form} noValidate onSubmit={onSubmit} className="space-y-6" aria-labelledby="post-editor-heading">
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="post-editor-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
@@ -216,7 +221,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
                 className="sm:mt-6"
                 onClick={() => {
                   const suggestion = slugify(values.title);
-                  if (suggestion) change("slug", suggestion);
+                  if (suggestion) setField("slug", suggestion);
                 }}
                 disabled={!slugify(values.title)}
               >
@@ -237,10 +242,10 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
                   label="Upload image"
                   describedBy={uploadError ? "featured-upload-error" : undefined}
                   onError={setUploadError}
-                  onUploaded={(image) => change("featuredImage", image.url)}
+                  onUploaded={(image) => setField("featuredImage", image.url)}
                 />
                 {imageUrl ? (
-                  <Button variant="ghost" onClick={() => change("featuredImage", "")}>
+                  <Button variant="ghost" onClick={() => setField("featuredImage", "")}>
                     Remove image
                   </Button>
                 ) : null}

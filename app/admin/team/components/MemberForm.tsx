@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -11,7 +12,7 @@ import {
   MEMBER_FIELD_LABELS,
   MEMBER_TEXT_FIELDS,
   MULTILINE_MEMBER_FIELDS,
-  memberFieldErrors,
+  memberFieldName,
   memberFromFormData,
   memberSchema,
   type EditLang,
@@ -19,6 +20,7 @@ import {
 } from "~/admin/team/schema";
 import { PhotoUpload } from "./PhotoUpload";
 import type { TeamActionResult } from "~/admin/team/team-route";
+import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 
 const LANG_ATTRS: Record<EditLang, { lang: string; dir: "ltr" | "rtl"; className: string }> = {
@@ -38,9 +40,7 @@ interface MemberFormProps {
 /** The expanded panel of one member: details, photos, the five texts in three languages. */
 export function MemberForm({ member, focusName, onDelete, deleting }: MemberFormProps) {
   const fetcher = useFetcher<TeamActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
   const saving = fetcher.state !== "idle";
 
@@ -48,53 +48,46 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
     if (focusName) nameRef.current?.focus();
   }, [focusName]);
 
-  const showErrors = (next: Record<string, string>) => {
-    setErrors(next);
-    const first = Object.keys(next)[0];
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
+  const [form] = useForm({
+    id: `member-${member.id}`,
+    lastResult: useLastResult(fetcher.data, (result) => (result.ok ? undefined : result.fieldErrors)),
+    onValidate: ({ formData }) => {
+      // The server checks the same schema again.
+      const submission = parseWithSchema(formData, memberSchema, { input: memberFromFormData, nameOf: memberFieldName });
+      // "error" is a refused submission; checks on blur or input have no status.
+      if (submission.status === "error") toast.error("Failed to update member", { description: Object.values(submission.error ?? {})[0]?.[0] });
+      return submission;
+    },
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      void fetcher.submit(formData, { method: "post" });
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const errors = (name: string) => form.allErrors[name]?.[0];
 
   useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      setErrors({});
-      toast.success("Team member updated");
-    } else {
-      showErrors(result.fieldErrors ?? {});
-      toast.error("Failed to update member", { description: result.reason });
-    }
+    if (result.ok) toast.success("Team member updated");
+    else toast.error("Failed to update member", { description: result.reason });
   });
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    // The server checks the same schema again.
-    const parsed = memberSchema.safeParse(memberFromFormData(form));
-    if (!parsed.success) {
-      const fieldErrors = memberFieldErrors(parsed.error);
-      showErrors(fieldErrors);
-      toast.error("Failed to update member", { description: Object.values(fieldErrors)[0] });
-      return;
-    }
-    setErrors({});
-    void fetcher.submit(form, { method: "post" });
-  };
-
   return (
-    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={member.id} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name}>
+        <Field label="Name" error={errors("name")}>
           {(control) => <Input {...control} ref={nameRef} name="name" defaultValue={member.name} required autoComplete="off" />}
         </Field>
-        <Field label="Email" error={errors.email}>
+        <Field label="Email" error={errors("email")}>
           {(control) => <Input {...control} name="email" type="email" defaultValue={member.email} autoComplete="off" />}
         </Field>
-        <Field label="Phone" error={errors.phone}>
+        <Field label="Phone" error={errors("phone")}>
           {(control) => <Input {...control} name="phone" type="tel" defaultValue={member.phone} autoComplete="off" />}
         </Field>
-        <Field label="Order" error={errors.order_index} hint="Lower numbers are listed first.">
+        <Field label="Order" error={errors("order_index")} hint="Lower numbers are listed first.">
           {(control) => (
             <Input {...control} name="order_index" type="number" step={1} inputMode="numeric" defaultValue={String(member.orderIndex)} required />
           )}
@@ -129,7 +122,7 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
               const name = `${field}_${lang}`;
               const attrs = LANG_ATTRS[lang];
               return (
-                <Field key={lang} label={LANGUAGE_NAMES[lang]} error={errors[name]}>
+                <Field key={lang} label={LANGUAGE_NAMES[lang]} error={errors(name)}>
                   {(control) =>
                     MULTILINE_MEMBER_FIELDS.has(field) ? (
                       <Textarea {...control} {...attrs} name={name} rows={field === "bio" ? 6 : 3} defaultValue={member.texts[field][lang]} />
