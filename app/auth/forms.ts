@@ -42,12 +42,5 @@ export const setupSchema = z
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The first message per field, for showing beside each input. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** The first message per field, for showing beside each input (the admin's one mapper). */
+export { fieldErrors } from "../admin/kit/field-errors";

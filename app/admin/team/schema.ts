@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fieldErrors, type FieldNamer } from "../kit/field-errors";
+import type { FieldNamer } from "../kit/field-errors";
 import { TEAM_MEMBER_FIELDS, type TeamMemberField } from "../../team/fields";
 import { CONTENT_MAX_LENGTH } from "../content/schema";
 
@@ -97,8 +97,6 @@ export const memberFieldName: FieldNamer = (path) => {
   const [first, field, lang] = path.map(String);
   return first === "texts" ? `${field}_${lang}` : first === "orderIndex" ? "order_index" : first;
 };
-
-export const memberFieldErrors = (error: z.ZodError) => fieldErrors(error, memberFieldName);
 
 export const PHOTO_KINDS = ["color", "bw"] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
