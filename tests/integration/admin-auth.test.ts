@@ -344,7 +344,7 @@ describe("admin sign-in, setup and tools against a running server", () => {
     expect(csp).toMatch(/frame-src https:\/\/www\.openstreetmap\.org https:\/\/meet\.jit\.si(;|$)/);
     const html = await home.text();
     expect(html).toContain(`nonce="${nonce}"`);
-    // A stored public page keeps its render's nonce (decision 0003); the admin gets one per response.
+    // A stored public page keeps its render's nonce (decision 0022); the admin gets one per response.
     const login = (await get(url("/admin/login"))).headers.get("content-security-policy")!;
     const loginAgain = (await get(url("/admin/login"))).headers.get("content-security-policy")!;
     expect(/'nonce-([^']+)'/.exec(login)?.[1]).not.toBe(/'nonce-([^']+)'/.exec(loginAgain)?.[1]);
