@@ -61,7 +61,8 @@ export class PageCache {
     readonly maxEntries = 500,
     readonly maxBytes = 50 * 1024 * 1024,
   ) {
-    this.entries = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
+    // lru-cache refuses a size of 0 (it throws), so an empty page counts as one byte.
+    this.entries = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
   }
 
   get size(): number {
