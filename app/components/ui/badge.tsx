@@ -9,3 +9,13 @@ const TONES = {
 export function Badge({ tone = "neutral", className = "", ...props }: React.HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof TONES }) {
   return <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]} ${className}`} {...props} />;
 }
+
+/** A badge whose words say it all and whose icon only repeats them (hidden from screen readers). */
+export function IconBadge({ tone, label, Icon }: { tone: keyof typeof TONES; label: string; Icon: React.ComponentType<{ className?: string; "aria-hidden"?: "true" }> }) {
+  return (
+    <Badge tone={tone}>
+      <Icon className="size-3.5" aria-hidden="true" />
+      {label}
+    </Badge>
+  );
+}

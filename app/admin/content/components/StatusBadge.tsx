@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, Contrast } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
+import { IconBadge } from "~/components/ui/badge";
 import type { TranslationStatus } from "~/admin/content/schema";
 
 const STATUS = {
@@ -10,11 +10,5 @@ const STATUS = {
 
 /** Translation completeness of one text, as words (the icon only repeats them). */
 export function StatusBadge({ status }: { status: TranslationStatus }) {
-  const { tone, label, Icon } = STATUS[status];
-  return (
-    <Badge tone={tone}>
-      <Icon className="size-3.5" aria-hidden="true" />
-      {label}
-    </Badge>
-  );
+  return <IconBadge {...STATUS[status]} />;
 }

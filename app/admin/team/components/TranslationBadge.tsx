@@ -1,5 +1,5 @@
 import { Check, TriangleAlert, X } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
+import { IconBadge } from "~/components/ui/badge";
 import type { MemberTranslationState } from "~/admin/team/schema";
 
 const STATES = {
@@ -10,11 +10,5 @@ const STATES = {
 
 /** SPEC 4's check / warning / cross, with the words beside the icon. */
 export function TranslationBadge({ state }: { state: MemberTranslationState }) {
-  const { tone, label, Icon } = STATES[state];
-  return (
-    <Badge tone={tone}>
-      <Icon className="size-3.5" aria-hidden="true" />
-      {label}
-    </Badge>
-  );
+  return <IconBadge {...STATES[state]} />;
 }
