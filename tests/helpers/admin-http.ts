@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../../db/client";
+import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { lockDataDir } from "../../server/pglite-lock";
+import { tempDir } from "./server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -109,4 +111,16 @@ export function runAdminCreate(args: string[], env: Record<string, string>): Pro
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** A fresh data folder holding one admin account, made on the stopped database as `npm run admin:create` does. */
+export async function dataDirWithAdmin(prefix: string, admin: { email: string; password: string }): Promise<string> {
+  const dataDir = tempDir(prefix);
+  const store = await openDataDir(dataDir);
+  try {
+    await createOrPromoteAdmin(store.db, admin, { via: "test" });
+  } finally {
+    await store.close();
+  }
+  return dataDir;
 }

@@ -2,9 +2,8 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig, { PUBLIC_PAGES } from "../../app/routes";
-import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
-import { startSite, tempDir, type SiteServer } from "../helpers/server";
-import { openDataDir, signInHttp, snapshotTables } from "../helpers/admin-http";
+import { startSite, type SiteServer } from "../helpers/server";
+import { dataDirWithAdmin, openDataDir, signInHttp, snapshotTables } from "../helpers/admin-http";
 import { rawRequest, type RawAnswer } from "../helpers/raw-http";
 
 /**
@@ -208,10 +207,7 @@ describe("fuzz: malformed requests over every path and method", () => {
   let cookie = "";
 
   beforeAll(async () => {
-    dataDir = tempDir("fuzz-");
-    const store = await openDataDir(dataDir);
-    await createOrPromoteAdmin(store.db, ADMIN, { via: "test" });
-    await store.close();
+    dataDir = await dataDirWithAdmin("fuzz-", ADMIN);
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
     cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
   });

@@ -2,9 +2,8 @@ import { request as httpRequest } from "node:http";
 import { rmSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
-import { startSite, tempDir, type SiteServer } from "../helpers/server";
-import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
+import { startSite, type SiteServer } from "../helpers/server";
+import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
 import { rawRequest } from "../helpers/raw-http";
 
 /**
@@ -27,10 +26,7 @@ describe("hardening against malformed and hostile requests", () => {
   let cookie = "";
 
   beforeAll(async () => {
-    dataDir = tempDir("hardening-");
-    const store = await openDataDir(dataDir);
-    await createOrPromoteAdmin(store.db, ADMIN, { via: "test" });
-    await store.close();
+    dataDir = await dataDirWithAdmin("hardening-", ADMIN);
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
     cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
   });

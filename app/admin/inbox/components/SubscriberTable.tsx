@@ -5,6 +5,8 @@ import type { InboxSubscriber } from "../inbox.server";
 
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
 
+const COLUMNS = ["Email", "Language", "Subscribed", "Status"] as const;
+
 interface Props {
   items: InboxSubscriber[];
   removingId: number | null;
@@ -18,18 +20,11 @@ export function SubscriberTable({ items, removingId, onRemove }: Props) {
       <table className="w-full text-start text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-2 text-start font-semibold">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-2 text-start font-semibold">
-              Language
-            </th>
-            <th scope="col" className="px-4 py-2 text-start font-semibold">
-              Subscribed
-            </th>
-            <th scope="col" className="px-4 py-2 text-start font-semibold">
-              Status
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 text-start font-semibold">
+                {column}
+              </th>
+            ))}
             <th scope="col" className="px-4 py-2 text-end font-semibold">
               <span className="sr-only">Actions</span>
             </th>
