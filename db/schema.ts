@@ -159,6 +159,16 @@ export const blogPosts = pgTable(
     instagramPosted: boolean("instagram_posted").notNull().default(false),
     instagramPostId: text("instagram_post_id"),
     instagramError: text("instagram_error"),
+    /** The Graph API container of the post in flight, stored the moment it is created (never post twice). */
+    instagramContainerId: text("instagram_container_id"),
+    /** The public link of the Instagram post, read after publishing. */
+    instagramPermalink: text("instagram_permalink"),
+    /** When its Instagram job was first queued: publishing again never queues a second one. */
+    instagramQueuedAt: timestamp("instagram_queued_at", { withTimezone: true }),
+    /** Written by the AI (regenerate all, the daily run). */
+    aiGenerated: boolean("ai_generated").notNull().default(false),
+    /** A generated draft that no person has published yet ('Awaiting review'). */
+    awaitingReview: boolean("awaiting_review").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -177,6 +187,10 @@ export const contactSubmissions = pgTable(
     phone: text("phone"),
     message: text("message").notNull(),
     handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** The firm's notification mail: none (SMTP unset when it arrived), queued, sent or failed. */
+    notifyStatus: text("notify_status", { enum: ["none", "queued", "sent", "failed"] }).notNull().default("none"),
+    notifyError: text("notify_error"),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("contact_submissions_created_at_idx").on(t.createdAt.desc())],
@@ -205,6 +219,8 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   confirmToken: text("confirm_token").notNull().unique().default(randomToken),
   /** Secret of the /newsletter/unsubscribe?token=... link, valid for as long as the row exists. */
   unsubscribeToken: text("unsubscribe_token").notNull().unique().default(randomToken),
+  /** When the last confirmation mail was queued (a re-sign-up resends at most so often). */
+  confirmMailedAt: timestamp("confirm_mailed_at", { withTimezone: true }),
   /** When the address was entered (the time of consent). */
   createdAt: createdAt(),
 });
@@ -228,6 +244,8 @@ export const blogAutomationSettings = pgTable("blog_automation_settings", {
   id: serial("id").primaryKey(),
   enabled: boolean("enabled").notNull().default(false),
   lastRun: timestamp("last_run", { withTimezone: true }),
+  /** 'draft': a generated post waits for a person to publish it (the default); 'immediate': published at once. */
+  publishMode: text("publish_mode", { enum: ["draft", "immediate"] }).notNull().default("draft"),
 });
 
 /** One row per UTC day: the unique date makes the daily run happen once across instances. */
@@ -237,14 +255,27 @@ export const automationRuns = pgTable("automation_runs", {
   message: text("message"),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
+  topicId: integer("topic_id"),
+  postId: integer("post_id"),
+  jobId: integer("job_id"),
 });
 
 export const instagramSettings = pgTable("instagram_settings", {
   id: serial("id").primaryKey(),
   enabled: boolean("enabled").notNull().default(false),
+  /** AES-256-GCM ciphertext (never the token itself); the key is kept beside the session secret. */
   accessToken: text("access_token"),
+  /** The token's last four characters, to show that one is saved. */
+  tokenLast4: text("token_last4"),
   instagramAccountId: text("instagram_account_id"),
   autoPost: boolean("auto_post").notNull().default(false),
+  /** The last connection check: the account's name and picture, or why it failed. */
+  username: text("username"),
+  profilePictureUrl: text("profile_picture_url"),
+  /** Set by an expired or revoked token (code 190) until a connection test succeeds again. */
+  reconnectNeeded: boolean("reconnect_needed").notNull().default(false),
+  lastError: text("last_error"),
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
@@ -274,23 +305,83 @@ export const mediaVariants = pgTable(
   (t) => [primaryKey({ columns: [t.mediaId, t.format, t.width] })],
 );
 
+/**
+ * Long admin work as persisted jobs (decision 0024): one runner claims a job with FOR UPDATE SKIP
+ * LOCKED and holds it by a lease it renews; its items record progress one by one, so a restart
+ * resumes without redoing finished items.
+ */
 export const jobs = pgTable(
   "jobs",
   {
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
-    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "running", "done", "failed", "cancelled"] }).notNull().default("queued"),
     total: integer("total").notNull().default(0),
     done: integer("done").notNull().default(0),
     failed: integer("failed").notNull().default(0),
     message: text("message"),
     payload: jsonb("payload"),
+    /** While queued or running, a second job with the same key is refused: the second click attaches. */
+    uniqueKey: text("unique_key"),
+    /** The runner holding the job and until when; an expired lease lets another runner take it over. */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** Not before this time (backoff after a failed attempt, or a job scheduled for later). */
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    cancelRequested: boolean("cancel_requested").notNull().default(false),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("jobs_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("jobs_status_idx").on(t.status, t.createdAt),
+    index("jobs_claim_idx").on(t.status, t.runAfter),
+    uniqueIndex("jobs_unique_key_active_uq").on(t.uniqueKey).where(sql`status in ('queued', 'running')`),
+  ],
+);
+
+/** One unit of a job's work (one text to translate, one post to rewrite), done at most once. */
+export const jobItems = pgTable(
+  "job_items",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    /** What the item works on, for people (a text key, a post title). */
+    label: text("label").notNull().default(""),
+    status: text("status", { enum: ["pending", "done", "failed", "skipped"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAfter: timestamp("run_after", { withTimezone: true }),
+    payload: jsonb("payload"),
+    /** Steps an item has finished, so a resumed item continues (e.g. an Instagram container id). */
+    progress: jsonb("progress"),
+    error: text("error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index("job_items_job_status_idx").on(t.jobId, t.status, t.seq)],
+);
+
+/**
+ * The review state of each translated text (decision 0026): machine-made or reviewed by a person,
+ * with a hash of the English it was made from; a different English hash today means stale.
+ * No row for a non-empty translation means a person wrote it.
+ */
+export const translationStates = pgTable(
+  "translation_states",
+  {
+    // Team members' texts are content texts (app/team/fields.ts), so two kinds cover every translated text.
+    entity: text("entity", { enum: ["content", "post"] }).notNull(),
+    entityId: text("entity_id").notNull(),
+    field: text("field").notNull(),
+    language: text("language", { enum: ["fa", "zh"] }).notNull(),
+    state: text("state", { enum: ["machine", "reviewed"] }).notNull(),
+    sourceHash: text("source_hash").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.entityId, t.field, t.language] })],
 );
 
 export const auditLog = pgTable(
