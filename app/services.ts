@@ -2,7 +2,9 @@ import type { Database, Db } from "../db/client";
 import type { Config } from "../core/config";
 import type { ChangeEvents } from "../core/events";
 import type { Logger } from "../core/log";
+import type { Clock } from "../core/clock";
 import type { TextStore } from "./content/texts.server";
+import type { JobRunner } from "./jobs/runner.server";
 
 /**
  * Everything a loader or action may use, built once per process by the server (server/services.ts)
@@ -15,6 +17,10 @@ export interface Services {
   db: Db;
   texts: TextStore;
   events: ChangeEvents;
+  /** Long admin work (translation batches, AI writing, posting, mail): app/jobs/runner.server.ts. */
+  jobs: JobRunner;
+  /** "Now" for schedules. */
+  clock: Clock;
   close(): Promise<void>;
 }
 

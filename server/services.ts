@@ -9,6 +9,9 @@ import { lockDataDir } from "./pglite-lock";
 import { startControlServer } from "./control";
 import { setupLink } from "../app/auth/admin-users.server";
 import type { Services } from "../app/services";
+import { JobRunner } from "../app/jobs/runner.server";
+import { jobKinds } from "../app/jobs/kinds.server";
+import { systemClock } from "../core/clock";
 
 export type { Services };
 
@@ -50,18 +53,26 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const link = await setupLink(db, config.SITE_URL);
   if (link) console.log(`No admin account exists yet. Create the first one (link valid 24 hours): ${link}`);
 
-  return {
+  const jobs = new JobRunner({ database, db, events, log });
+  const services: Services = {
     config,
     log,
     database,
     db,
     texts,
     events,
+    jobs,
+    clock: systemClock,
     async close() {
       await stopControl();
+      // In-flight job items are aborted and their jobs handed back before the database closes.
+      await jobs.stop();
       await events.stop();
       await database.close();
       release();
     },
   };
+  jobs.register(...jobKinds(services));
+  await jobs.start();
+  return services;
 }

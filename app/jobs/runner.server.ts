@@ -1,0 +1,565 @@
+/**
+ * Long admin work as persisted jobs (decision 0024). A job is a row in `jobs` with its items in
+ * `job_items`. Every instance runs one `JobRunner`; a runner claims a job with FOR UPDATE SKIP
+ * LOCKED, holds it by a lease it renews, and works its items one by one:
+ *
+ * - `runItem` does the slow part (outside calls) with no transaction open, then returns what to
+ *   store as `apply(tx)`; the runner stores it in the same short transaction that marks the item
+ *   done, so an item is either finished and stored, or still to do: never half-saved, never done twice.
+ * - A step that must survive a crash inside an item (an Instagram container id) is stored at once
+ *   with `saveProgress`, and the resumed item reads it back from `item.progress`.
+ * - An error with `retryable === true` (see core/outside/errors.ts) is retried with backoff,
+ *   honouring its `retryAfterMs`, up to the kind's `maxAttempts`; any other error fails the item
+ *   with its message, and the job goes on with the next item. `StopJob` ends the whole job.
+ * - A process that dies leaves its lease to expire; another runner (or the restarted one) takes
+ *   the job over and continues with the items not yet done.
+ * - Cancel marks the job; the runner aborts the item in flight (its `signal`) and skips the rest.
+ *
+ * Use: `services.jobs.enqueue({ kind, payload, items, uniqueKey })` — with a `uniqueKey`, a second
+ * request while one such job is queued or running returns that job (`attached: true`).
+ */
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client";
+import { jobItems, jobs } from "../../db/schema";
+import type { ChangeEvents, ChangeKind } from "../../core/events";
+import type { Logger } from "../../core/log";
+
+/** What a kind's items see while they run. */
+export interface ItemContext<P, I> {
+  job: { id: number; payload: P; createdBy: string | null };
+  item: { seq: number; label: string; payload: I; progress: Record<string, unknown> | null; attempts: number };
+  /** Aborted when the job is cancelled, the lease is lost or the server stops. */
+  signal: AbortSignal;
+  /** Store a finished step of this item at once (it survives a crash; `item.progress` on resume). */
+  saveProgress(progress: Record<string, unknown>): Promise<void>;
+}
+
+/** An item's result: what to store with it, or why it was skipped. */
+export type ItemOutcome = void | {
+  /** Runs in the transaction that marks the item done: no outside calls here. */
+  apply?: (tx: Db) => Promise<void>;
+  /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
+  skipped?: string;
+  /** Which public pages must hear of it, sent after the commit. */
+  changes?: ChangeKind[];
+};
+
+// Methods, not function properties: a JobKind<P, I> is then usable where any kind is expected.
+export interface JobKind<P = unknown, I = unknown> {
+  kind: string;
+  /** Attempts per item for retryable failures (default 3). */
+  maxAttempts?: number;
+  /** Pause between items, e.g. to stay under a provider's rate (default none). */
+  pauseMs?(payload: P): number;
+  runItem(context: ItemContext<P, I>): Promise<ItemOutcome>;
+  /** The job's closing message from its counts. */
+  summarize?(counts: { total: number; done: number; failed: number }, payload: P): string;
+}
+
+/** A kind whatever its payloads, as the runner holds them. */
+export type AnyJobKind = JobKind<unknown, unknown>;
+
+/** Ends the whole job with this message (e.g. the service is no longer configured); the rest is skipped. */
+export class StopJob extends Error {}
+
+/** Fails one item with a message a person can act on (no retry). */
+export class ItemFailed extends Error {}
+
+/** Retry this item later (after `retryAfterMs` when given, else with backoff). */
+export class RetryLater extends Error {
+  readonly retryable = true;
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface EnqueueRequest<P = unknown, I = unknown> {
+  kind: string;
+  payload?: P;
+  items: ReadonlyArray<{ label: string; payload?: I }>;
+  /** One queued-or-running job per key: a second request attaches to it. */
+  uniqueKey?: string;
+  createdBy?: string | null;
+  /** Not before this time. */
+  runAfter?: Date;
+}
+
+export interface JobView {
+  id: number;
+  kind: string;
+  status: "queued" | "running" | "done" | "failed" | "cancelled";
+  total: number;
+  done: number;
+  failed: number;
+  message: string | null;
+  payload: unknown;
+  cancelRequested: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+  /** The failed items with their reasons (the first 50). */
+  failures: { label: string; error: string }[];
+}
+
+export interface RunnerOptions {
+  /** How long a claim holds without renewal; renewed every third of it. */
+  leaseMs?: number;
+  /** How often an idle runner looks for work it was not woken for (another instance's jobs, backoffs). */
+  pollMs?: number;
+  /** First backoff of a retryable failure; doubles per attempt. */
+  backoffMs?: number;
+  /** Claims of one job before it is given up (a job that kills its process each time). */
+  maxClaims?: number;
+}
+
+interface Deps {
+  database: Database;
+  db: Db;
+  events: Pick<ChangeEvents, "emit">;
+  log: Logger;
+}
+
+const WAKE_CHANNEL = "jobs_wake";
+const ACTIVE = ["queued", "running"] as const;
+
+type JobRow = typeof jobs.$inferSelect;
+type ItemRow = typeof jobItems.$inferSelect;
+
+export class JobRunner {
+  readonly owner = `${process.pid}.${randomBytes(4).toString("hex")}`;
+  private readonly kinds = new Map<string, AnyJobKind>();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly backoffMs: number;
+  private readonly maxClaims: number;
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private current: { id: number; abort: AbortController } | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly deps: Deps,
+    options: RunnerOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 5_000;
+    this.backoffMs = options.backoffMs ?? 2_000;
+    this.maxClaims = options.maxClaims ?? 10;
+  }
+
+  register(...kinds: AnyJobKind[]): this {
+    for (const kind of kinds) this.kinds.set(kind.kind, kind);
+    return this;
+  }
+
+  /** Start working: this instance now takes its share of the queued jobs. */
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    // Another instance's enqueue or cancel reaches this one through the database.
+    this.unlisten = await this.deps.database.listen(WAKE_CHANNEL, (payload) => {
+      const cancelled = /^cancel:(\d+)$/.exec(payload);
+      if (cancelled && this.current?.id === Number(cancelled[1])) this.current.abort.abort("cancel");
+      this.wake();
+    });
+    this.loop = this.work();
+  }
+
+  /**
+   * Stop: the item in flight is aborted and the job handed back (its lease cleared), so the next
+   * start, here or on another instance, continues it at once.
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.current?.abort.abort("stop");
+    this.wake();
+    await this.loop;
+    await this.unlisten?.();
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async enqueue<P, I>(request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
+    if (!this.kinds.has(request.kind)) throw new Error(`Unknown job kind ${request.kind}`);
+    const { db } = this.deps;
+    if (request.uniqueKey) {
+      const running = await this.activeWithKey(request.uniqueKey);
+      if (running) return { id: running, attached: true };
+    }
+    let id: number;
+    try {
+      id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(jobs)
+          .values({
+            kind: request.kind,
+            payload: (request.payload ?? null) as unknown,
+            total: request.items.length,
+            uniqueKey: request.uniqueKey ?? null,
+            createdBy: request.createdBy ?? null,
+            ...(request.runAfter ? { runAfter: request.runAfter } : {}),
+          })
+          .returning({ id: jobs.id });
+        const rows = request.items.map((item, seq) => ({ jobId: row.id, seq, label: item.label, payload: (item.payload ?? null) as unknown }));
+        for (let i = 0; i < rows.length; i += 500) await tx.insert(jobItems).values(rows.slice(i, i + 500));
+        return row.id;
+      });
+    } catch (error) {
+      // Two clicks at once: the unique index let one in; the other attaches to it.
+      const running = request.uniqueKey && isUniqueViolation(error) ? await this.activeWithKey(request.uniqueKey) : null;
+      if (running) return { id: running, attached: true };
+      throw error;
+    }
+    await this.deps.database.notify(WAKE_CHANNEL, "new");
+    return { id, attached: false };
+  }
+
+  /** Cancel a job: a queued one at once, a running one as soon as its runner hears of it. */
+  async cancel(id: number): Promise<JobView | null> {
+    const { db } = this.deps;
+    await db.transaction(async (tx) => {
+      const [queued] = await tx
+        .update(jobs)
+        .set({ status: "cancelled", cancelRequested: true, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+        .where(and(eq(jobs.id, id), eq(jobs.status, "queued")))
+        .returning({ id: jobs.id, done: jobs.done, total: jobs.total });
+      if (queued) {
+        await skipPending(tx, id, "Cancelled");
+        await tx.update(jobs).set({ message: cancelledMessage(queued.done, queued.total) }).where(eq(jobs.id, id));
+      } else {
+        await tx.update(jobs).set({ cancelRequested: true }).where(and(eq(jobs.id, id), eq(jobs.status, "running")));
+      }
+    });
+    if (this.current?.id === id) this.current.abort.abort("cancel");
+    else await this.deps.database.notify(WAKE_CHANNEL, `cancel:${id}`);
+    return this.get(id);
+  }
+
+  async get(id: number): Promise<JobView | null> {
+    const [row] = await this.deps.db.select().from(jobs).where(eq(jobs.id, id));
+    return row ? this.view(row) : null;
+  }
+
+  /** The latest jobs, of some kinds or all: running ones first, then by age. */
+  async list(options: { kinds?: string[]; limit?: number } = {}): Promise<JobView[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(jobs)
+      .where(options.kinds ? inArray(jobs.kind, options.kinds) : undefined)
+      .orderBy(sql`case when ${jobs.status} in ('queued', 'running') then 0 else 1 end`, desc(jobs.id))
+      .limit(options.limit ?? 10);
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  /** Run jobs until there are none due; for tools and tests that do not start the loop. */
+  async drain(): Promise<void> {
+    for (;;) {
+      const job = await this.claim();
+      if (!job) return;
+      await this.runJob(job);
+    }
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  private async activeWithKey(uniqueKey: string): Promise<number | null> {
+    const [row] = await this.deps.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, [...ACTIVE])));
+    return row?.id ?? null;
+  }
+
+  private async view(row: JobRow): Promise<JobView> {
+    const failures = row.failed
+      ? await this.deps.db
+          .select({ label: jobItems.label, error: jobItems.error })
+          .from(jobItems)
+          .where(and(eq(jobItems.jobId, row.id), eq(jobItems.status, "failed")))
+          .orderBy(asc(jobItems.seq))
+          .limit(50)
+      : [];
+    return {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      total: row.total,
+      done: row.done,
+      failed: row.failed,
+      message: row.message,
+      payload: row.payload,
+      cancelRequested: row.cancelRequested,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      failures: failures.map((f) => ({ label: f.label, error: f.error ?? "" })),
+    };
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopped) {
+      let job: JobRow | null = null;
+      try {
+        job = await this.claim();
+        if (job) await this.runJob(job);
+      } catch (error) {
+        if (this.stopped) break;
+        this.deps.log.error({ err: error, job: job?.id }, "job runner error");
+      }
+      if (!job && !this.stopped) await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollMs);
+      timer.unref();
+      this.wakeUp = done;
+    });
+  }
+
+  /** Take the oldest due job, or one whose runner's lease ran out (it crashed or stalled). */
+  private async claim(): Promise<JobRow | null> {
+    const lease = `${this.leaseMs} milliseconds`;
+    const result = await this.deps.db.execute(sql`
+      update jobs set status = 'running', lease_owner = ${this.owner}, lease_until = now() + ${lease}::interval,
+        attempts = attempts + 1, started_at = coalesce(started_at, now())
+      where id = (
+        select id from jobs
+        where (status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now())
+        order by id
+        for update skip locked
+        limit 1
+      )
+      returning id`);
+    const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    if (id === undefined) return null;
+    const [row] = await this.deps.db.select().from(jobs).where(eq(jobs.id, id));
+    return row ?? null;
+  }
+
+  private async runJob(job: JobRow): Promise<void> {
+    const { db, log } = this.deps;
+    const kind = this.kinds.get(job.kind);
+    if (!kind) {
+      await this.finish(job.id, "failed", `This server does not know jobs of kind ${job.kind}.`);
+      return;
+    }
+    if (job.attempts > this.maxClaims) {
+      await this.finish(job.id, "failed", "The job was interrupted too many times and was given up.");
+      return;
+    }
+    const abort = new AbortController();
+    this.current = { id: job.id, abort };
+    const renew = setInterval(() => void this.renew(job.id, abort), Math.max(50, Math.floor(this.leaseMs / 3)));
+    renew.unref();
+    try {
+      if (job.cancelRequested) abort.abort("cancel");
+      for (;;) {
+        if (abort.signal.aborted) break;
+        const item = await this.nextItem(job.id);
+        if (item === "wait") return; // handed back until its backoff ends
+        if (!item) break;
+        await this.runItem(kind, job, item, abort.signal);
+        const pause = kind.pauseMs?.(job.payload) ?? 0;
+        if (pause > 0 && !abort.signal.aborted) await sleep(pause, undefined, { signal: abort.signal }).catch(() => {});
+      }
+      const reason = abort.signal.reason;
+      if (reason === "stop") await this.handBack(job.id);
+      else if (reason === "lease") log.warn({ job: job.id }, "job lease lost: another runner continues it");
+      else if (reason === "cancel") await this.finishCancelled(job.id);
+      else {
+        const [counts] = await db.select({ total: jobs.total, done: jobs.done, failed: jobs.failed }).from(jobs).where(eq(jobs.id, job.id));
+        await this.finish(job.id, "done", kind.summarize?.(counts, job.payload) ?? null);
+      }
+    } catch (error) {
+      if (error instanceof StopJob) {
+        await db.transaction(async (tx) => {
+          await skipPending(tx as unknown as Db, job.id, "Not done: the job stopped");
+        });
+        await this.finish(job.id, "failed", error.message);
+      } else {
+        log.error({ err: error, job: job.id }, "job failed");
+        await this.finish(job.id, "failed", "The job stopped on an unexpected error; see the server log.").catch(() => {});
+      }
+    } finally {
+      clearInterval(renew);
+      this.current = null;
+    }
+  }
+
+  /** The next item due, "wait" when the rest wait for a backoff (the job is handed back), or null when all are done. */
+  private async nextItem(jobId: number): Promise<ItemRow | "wait" | null> {
+    const { db } = this.deps;
+    const [due] = await db
+      .select()
+      .from(jobItems)
+      .where(and(eq(jobItems.jobId, jobId), eq(jobItems.status, "pending"), sql`(${jobItems.runAfter} is null or ${jobItems.runAfter} <= now())`))
+      .orderBy(asc(jobItems.seq))
+      .limit(1);
+    if (due) return due;
+    const [waiting] = await db
+      .select({ at: sql<string>`min(${jobItems.runAfter})` })
+      .from(jobItems)
+      .where(and(eq(jobItems.jobId, jobId), eq(jobItems.status, "pending")));
+    if (!waiting?.at) return null;
+    await db
+      .update(jobs)
+      .set({ status: "queued", runAfter: new Date(waiting.at), leaseOwner: null, leaseUntil: null })
+      .where(and(eq(jobs.id, jobId), eq(jobs.leaseOwner, this.owner)));
+    return "wait";
+  }
+
+  private async runItem(kind: AnyJobKind, job: JobRow, item: ItemRow, signal: AbortSignal): Promise<void> {
+    const { db, log } = this.deps;
+    const context: ItemContext<unknown, unknown> = {
+      job: { id: job.id, payload: job.payload, createdBy: job.createdBy },
+      item: { seq: item.seq, label: item.label, payload: item.payload, progress: (item.progress as Record<string, unknown>) ?? null, attempts: item.attempts },
+      signal,
+      saveProgress: async (progress) => {
+        context.item.progress = { ...(context.item.progress ?? {}), ...progress };
+        await db
+          .update(jobItems)
+          .set({ progress: context.item.progress, updatedAt: sql`now()` })
+          .where(and(eq(jobItems.jobId, job.id), eq(jobItems.seq, item.seq)));
+      },
+    };
+    let outcome: ItemOutcome;
+    try {
+      outcome = await kind.runItem(context);
+      if (signal.aborted) return; // cancelled or stopped while it ran: its result is not stored
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof StopJob) throw error;
+      await this.itemFailed(kind, job.id, item, error);
+      return;
+    }
+    const stored = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      // Only the lease holder stores: a runner that lost its lease must not finish items twice.
+      const [mine] = await t
+        .update(jobs)
+        .set({ done: sql`${jobs.done} + 1` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, this.owner)))
+        .returning({ id: jobs.id });
+      if (!mine) return false;
+      if (outcome?.apply) await outcome.apply(t);
+      await t
+        .update(jobItems)
+        .set({ status: outcome?.skipped ? "skipped" : "done", error: outcome?.skipped ?? null, attempts: item.attempts + 1, updatedAt: sql`now()` })
+        .where(and(eq(jobItems.jobId, job.id), eq(jobItems.seq, item.seq)));
+      return true;
+    });
+    if (!stored) {
+      log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
+      this.current?.abort.abort("lease");
+      return;
+    }
+    for (const change of new Set(outcome?.changes ?? [])) await this.deps.events.emit(change);
+  }
+
+  private async itemFailed(kind: AnyJobKind, jobId: number, item: ItemRow, error: unknown): Promise<void> {
+    const { db, log } = this.deps;
+    const attempts = item.attempts + 1;
+    const retryable = isRetryable(error) && attempts < (kind.maxAttempts ?? 3);
+    const message = describeItemError(error);
+    if (!isKnownError(error)) log.error({ err: error, job: jobId, item: item.seq }, "job item failed");
+    if (retryable) {
+      const wait = Math.max((error as { retryAfterMs?: number }).retryAfterMs ?? 0, this.backoffMs * 2 ** (attempts - 1));
+      await db
+        .update(jobItems)
+        .set({ attempts, error: message, runAfter: sql`now() + ${`${wait} milliseconds`}::interval`, updatedAt: sql`now()` })
+        .where(and(eq(jobItems.jobId, jobId), eq(jobItems.seq, item.seq)));
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t
+        .update(jobItems)
+        .set({ status: "failed", attempts, error: message, updatedAt: sql`now()` })
+        .where(and(eq(jobItems.jobId, jobId), eq(jobItems.seq, item.seq)));
+      await t.update(jobs).set({ failed: sql`${jobs.failed} + 1` }).where(eq(jobs.id, jobId));
+    });
+  }
+
+  private async renew(jobId: number, abort: AbortController): Promise<void> {
+    try {
+      const [row] = await this.deps.db
+        .update(jobs)
+        .set({ leaseUntil: sql`now() + ${`${this.leaseMs} milliseconds`}::interval` })
+        .where(and(eq(jobs.id, jobId), eq(jobs.leaseOwner, this.owner), eq(jobs.status, "running")))
+        .returning({ cancel: jobs.cancelRequested });
+      if (!row) abort.abort("lease");
+      else if (row.cancel) abort.abort("cancel");
+    } catch (error) {
+      this.deps.log.warn({ err: error, job: jobId }, "could not renew a job lease");
+    }
+  }
+
+  private async handBack(jobId: number): Promise<void> {
+    await this.deps.db
+      .update(jobs)
+      .set({ status: "queued", leaseOwner: null, leaseUntil: null, runAfter: sql`now()` })
+      .where(and(eq(jobs.id, jobId), eq(jobs.leaseOwner, this.owner), eq(jobs.status, "running")));
+  }
+
+  private async finishCancelled(jobId: number): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await skipPending(t, jobId, "Cancelled");
+      const [row] = await t.select({ done: jobs.done, total: jobs.total }).from(jobs).where(eq(jobs.id, jobId));
+      await t
+        .update(jobs)
+        .set({ status: "cancelled", message: cancelledMessage(row.done, row.total), finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+        .where(eq(jobs.id, jobId));
+    });
+  }
+
+  private async finish(jobId: number, status: "done" | "failed", message: string | null): Promise<void> {
+    await this.deps.db
+      .update(jobs)
+      .set({ status, message, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+      .where(eq(jobs.id, jobId));
+  }
+}
+
+async function skipPending(db: Db, jobId: number, reason: string): Promise<void> {
+  await db
+    .update(jobItems)
+    .set({ status: "skipped", error: reason, updatedAt: sql`now()` })
+    .where(and(eq(jobItems.jobId, jobId), eq(jobItems.status, "pending")));
+}
+
+const cancelledMessage = (done: number, total: number) => `Cancelled after ${done} of ${total}.`;
+
+function isRetryable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { retryable?: unknown }).retryable === true;
+}
+
+/** Errors whose message is written for people: outside-service errors, ItemFailed, RetryLater. */
+function isKnownError(error: unknown): error is Error {
+  return error instanceof ItemFailed || (error instanceof Error && typeof (error as { retryable?: unknown }).retryable === "boolean");
+}
+
+/** The sentence an item's failure shows in the admin. */
+export function describeItemError(error: unknown): string {
+  if (isKnownError(error)) return error.message;
+  return "Unexpected error; see the server log.";
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === "23505") return true;
+  return false;
+}
