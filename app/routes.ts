@@ -61,6 +61,7 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     route("setup", "routes/admin/setup.tsx"),
     route("media", "admin/media/media-route.ts"),
+    route("jobs/:id", "admin/jobs/job-route.ts"),
     route("dashboard", "routes/admin/dashboard.tsx", [
       index("admin/blog/blog-list-route.tsx", { id: "admin-blog" }),
       route("blog/:id", "admin/blog/blog-edit-route.tsx"),

@@ -3,6 +3,8 @@ import type { Config } from "../core/config";
 import type { ChangeEvents } from "../core/events";
 import type { Logger } from "../core/log";
 import type { Clock } from "../core/clock";
+import type { AiClient } from "../core/outside/ai";
+import type { Translator } from "../core/outside/translate";
 import type { TextStore } from "./content/texts.server";
 import type { JobRunner } from "./jobs/runner.server";
 
@@ -19,6 +21,10 @@ export interface Services {
   events: ChangeEvents;
   /** Long admin work (translation batches, AI writing, posting, mail): app/jobs/runner.server.ts. */
   jobs: JobRunner;
+  /** The OpenAI-compatible API for writing and images (AI_*); `configured` false when unset. */
+  ai: AiClient;
+  /** The translator of TRANSLATE_PROVIDER (AI, DeepL or LibreTranslate). */
+  translator: Translator;
   /** "Now" for schedules. */
   clock: Clock;
   close(): Promise<void>;

@@ -12,6 +12,8 @@ import type { Services } from "../app/services";
 import { JobRunner } from "../app/jobs/runner.server";
 import { jobKinds } from "../app/jobs/kinds.server";
 import { systemClock } from "../core/clock";
+import { createAiClient } from "../core/outside/ai";
+import { createSiteTranslator } from "../app/ai/writing.server";
 
 export type { Services };
 
@@ -54,6 +56,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   if (link) console.log(`No admin account exists yet. Create the first one (link valid 24 hours): ${link}`);
 
   const jobs = new JobRunner({ database, db, events, log });
+  const ai = createAiClient(config);
   const services: Services = {
     config,
     log,
@@ -62,6 +65,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     texts,
     events,
     jobs,
+    ai,
+    translator: createSiteTranslator(config, ai),
     clock: systemClock,
     async close() {
       await stopControl();

@@ -1,8 +1,9 @@
 import type { Services } from "../services";
 import type { AnyJobKind } from "./runner.server";
+import { translateMissingKind } from "../admin/content/translate.server";
+import { regeneratePostsKind, translatePostsKind } from "../admin/blog/ai.server";
 
 /** Every kind of job this server runs; each tab's jobs are declared in its own folder. */
 export function jobKinds(services: Services): AnyJobKind[] {
-  void services;
-  return [];
+  return [translateMissingKind(services), translatePostsKind(services), regeneratePostsKind(services)];
 }

@@ -4,6 +4,8 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { findPost, postToFormValues, savePost } from "~/admin/blog/manage-posts.server";
 import { postValuesFromForm, type PostFormInput } from "~/admin/blog/post-schema";
+import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
+import { generateForEditor, translateForEditor } from "~/admin/blog/ai.server";
 import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/admin/kit/errors.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
@@ -44,10 +46,26 @@ const intents = {
       return { values: postToFormValues(result.post) };
     },
   }),
+  generate: intent({
+    failure: "Failed to generate post",
+    schema: editorGenerateSchema,
+    run: async ({ input, services, request }) => ({ article: await generateForEditor(services, input.title, request.signal) }),
+  }),
+  translate: intent({
+    failure: "Translation failed",
+    schema: editorTranslateSchema,
+    serverFailure: "Failed to translate content",
+    run: async ({ input, services, request }) => ({ translations: await translateForEditor(services, input, request.signal) }),
+  }),
 };
-export type SavePostResult = ActionResult<typeof intents>;
+export type EditorActionResult = ActionResult<typeof intents>;
+type Answer<I extends string> = Extract<EditorActionResult, { ok: true; intent: I }> | Extract<EditorActionResult, { ok: false }>;
+export type SavePostResult = Answer<"save">;
+export type GenerateResult = Answer<"generate">;
+export type TranslateResult = Answer<"translate">;
 
-export const action = adminAction(intents, { intentOf: () => "save" });
+// The editor's save form carries no intent field (it also works without JavaScript).
+export const action = adminAction(intents, { intentOf: (form) => String(form.get("intent") ?? "save") });
 
 export default function BlogEditPage({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript a refused save comes back as actionData: keep what was typed.

@@ -4,6 +4,9 @@ import { redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { toast } from "sonner";
 import { createDraft, deletePost, listAllPosts } from "~/admin/blog/manage-posts.server";
+import { REGENERATE_POSTS, startRegeneratePosts, startTranslatePosts, TRANSLATE_POSTS } from "~/admin/blog/ai.server";
+import { recentJobs } from "~/admin/jobs/jobs.server";
+import { BlogAiButtons, BlogJobs } from "~/admin/blog/components/BlogAiTools";
 import { adminAction, intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
 import { NotFound } from "~/admin/kit/errors.server";
 import { useResultToast } from "~/admin/kit/hooks";
@@ -19,11 +22,16 @@ export const meta: Route.MetaFunction = () => adminMeta("Blog Posts | Admin Dash
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
+  const { services } = context;
+  const ai = {
+    ai: { configured: services.ai.configured, message: services.ai.notConfiguredMessage },
+    translator: { configured: services.translator.configured, provider: services.translator.provider, message: services.translator.notConfiguredMessage },
+  };
   try {
-    return { posts: await listAllPosts(context.services.db), loadError: null };
+    return { posts: await listAllPosts(services.db), jobs: await recentJobs(services, [TRANSLATE_POSTS, REGENERATE_POSTS]), ...ai, loadError: null };
   } catch (error) {
-    context.services.log.error({ err: error }, "admin: loading blog posts failed");
-    return { posts: [], loadError: "The posts could not be read. Please reload the page." };
+    services.log.error({ err: error }, "admin: loading blog posts failed");
+    return { posts: [], jobs: [], ...ai, loadError: "The posts could not be read. Please reload the page." };
   }
 }
 
@@ -42,13 +50,22 @@ const intents = {
       return {};
     },
   }),
+  "translate-all": intent({
+    failure: "Failed to translate posts",
+    run: ({ services, user }) => startTranslatePosts(services, user),
+  }),
+  "regenerate-all": intent({
+    failure: "Failed to regenerate posts",
+    run: ({ services, user }) => startRegeneratePosts(services, user),
+  }),
 };
-type ActionResult = AdminActionResult<typeof intents>;
+export type BlogListActionResult = AdminActionResult<typeof intents>;
+type ActionResult = BlogListActionResult;
 
 export const action = adminAction(intents);
 
 export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
-  const { posts, loadError } = loaderData;
+  const { posts, jobs, ai, translator, loadError } = loaderData;
   const creator = useFetcher<ActionResult>({ key: "create-post" });
   // The delete fetcher lives here, not in the row: the row is gone by the time the answer arrives.
   const deleter = useFetcher<ActionResult>({ key: "delete-post" });
@@ -72,14 +89,18 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
             {posts.length === 1 ? "1 post" : `${posts.length} posts`}, newest first. Drafts are never shown on the public site.
           </p>
         </div>
-        <creator.Form method="post">
-          <input type="hidden" name="intent" value="create" />
-          <Button type="submit" disabled={creator.state !== "idle"}>
-            <Plus aria-hidden className="size-4" />
-            {creator.state !== "idle" ? "Creating…" : "New Post"}
-          </Button>
-        </creator.Form>
+        <div className="flex flex-wrap items-center gap-2">
+          <BlogAiButtons />
+          <creator.Form method="post">
+            <input type="hidden" name="intent" value="create" />
+            <Button type="submit" disabled={creator.state !== "idle"}>
+              <Plus aria-hidden className="size-4" />
+              {creator.state !== "idle" ? "Creating…" : "New Post"}
+            </Button>
+          </creator.Form>
+        </div>
       </div>
+      <BlogJobs jobs={jobs} ai={ai} translator={translator} />
 
       <Card>
         {posts.length === 0 ? (

@@ -4,6 +4,8 @@ import { blogPosts } from "../../../db/schema";
 import type { AdminUser } from "../../auth/guard.server";
 import { commit, type ChangeDeps } from "../kit/commit.server";
 import { SLUG_TAKEN_MESSAGE, validatePostForm, type PostFieldErrors, type PostFormInput } from "./post-schema";
+import { POST_TRANSLATED_FIELDS, postColumn } from "../../i18n/translated";
+import { clearRecordStates, recordSavedTranslation } from "../../translation/review.server";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
 
@@ -125,6 +127,7 @@ export async function savePost(deps: ChangeDeps, user: AdminUser, id: number, va
         throw error;
       }
       if (!post) return { result: gone };
+      await recordPostReview(db, before, post);
 
       const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
       const entry = { userId: user.id, entity: "blog_post", entityId: id } as const;
@@ -141,11 +144,31 @@ export async function savePost(deps: ChangeDeps, user: AdminUser, id: number, va
   );
 }
 
+/** Saving a post is a person's review of the translations the editor showed them. */
+async function recordPostReview(db: Db, before: AdminPostRow, after: AdminPostRow): Promise<void> {
+  for (const field of POST_TRANSLATED_FIELDS) {
+    for (const language of ["fa", "zh"] as const) {
+      const column = postColumn(field, language);
+      await recordSavedTranslation(
+        db,
+        { entity: "post", entityId: String(after.id), field, language },
+        {
+          englishBefore: before[field] ?? "",
+          englishAfter: after[field] ?? "",
+          translationBefore: before[column] as string | null,
+          translationAfter: after[column] as string | null,
+        },
+      );
+    }
+  }
+}
+
 /** Delete a post; false when it was already gone. */
 export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number): Promise<boolean> {
   return commit(deps, async (db) => {
     const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug, published: blogPosts.published });
     if (!gone) return { result: false };
+    await clearRecordStates(db, "post", [String(id)]);
     return {
       result: true,
       audit: { userId: user.id, action: "delete", entity: "blog_post", entityId: id, details: { slug: gone.slug } },

@@ -7,12 +7,20 @@ import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { listContentEntries, saveContentEntries } from "~/admin/content/content.server";
-import { contentSaveFromFormData, contentSaveSchema } from "~/admin/content/schema";
+import { contentSaveFromFormData, contentSaveSchema, translateMissingSchema, translateOneSchema } from "~/admin/content/schema";
+import { startTranslateMissing, translateText, TRANSLATE_MISSING } from "~/admin/content/translate.server";
+import { recentJobs } from "~/admin/jobs/jobs.server";
 import { ContentEditor } from "~/admin/content/components/ContentEditor";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  return { entries: await listContentEntries(context.services.db) };
+  const { services } = context;
+  const { translator } = services;
+  return {
+    entries: await listContentEntries(services.db),
+    jobs: await recentJobs(services, [TRANSLATE_MISSING]),
+    translator: { configured: translator.configured, provider: translator.provider, message: translator.notConfiguredMessage },
+  };
 }
 
 const intents = {
@@ -26,10 +34,27 @@ const intents = {
       return { saved: result.saved, changed: result.changed.length };
     },
   }),
+  translate: intent({
+    failure: "Translation failed",
+    schema: translateOneSchema,
+    serverFailure: "Failed to translate content",
+    run: async ({ input, services, request }) => ({
+      key: input.key,
+      language: input.language,
+      translation: await translateText(services, input.text, input.language, request.signal),
+    }),
+  }),
+  "translate-missing": intent({
+    failure: "Translation failed",
+    schema: translateMissingSchema,
+    run: ({ input, services, user }) => startTranslateMissing(services, user, input.language),
+  }),
 };
 export type ContentActionResult = ActionResult<typeof intents>;
+export type ContentSaveResult = Extract<ContentActionResult, { ok: true; intent: "save" }> | Extract<ContentActionResult, { ok: false }>;
 
-export const action = adminAction(intents, { intentOf: () => "save" });
+// The save form carries no intent field (it also works without JavaScript).
+export const action = adminAction(intents, { intentOf: (form) => String(form.get("intent") ?? "save") });
 
 export const meta: Route.MetaFunction = () => adminMeta("Website Content | Admin Dashboard");
 
@@ -40,7 +65,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export default function ContentTab() {
-  const { entries } = useLoaderData<typeof loader>();
+  const { entries, jobs, translator } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="content-tab-title" className="flex flex-col gap-4">
       <div>
@@ -52,7 +77,7 @@ export default function ContentTab() {
           Management tab.
         </p>
       </div>
-      <ContentEditor entries={entries} />
+      <ContentEditor entries={entries} jobs={jobs} translator={translator} />
     </section>
   );
 }

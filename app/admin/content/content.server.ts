@@ -5,6 +5,7 @@ import { teamMemberKeyPattern } from "../../team/fields";
 import type { AuditEntry } from "../kit/audit.server";
 import { commit, type ChangeDeps } from "../kit/commit.server";
 import { AdminError } from "../kit/errors.server";
+import { loadStates, recordSavedTranslation, reviewState } from "../../translation/review.server";
 import type { ContentRow, ContentSaveInput } from "./schema";
 
 export type { ContentRow };
@@ -25,11 +26,16 @@ export async function listContentEntries(db: Db): Promise<ContentRow[]> {
     .from(contentText)
     .where(notLike(contentText.key, teamMemberKeyPattern()))
     .orderBy(asc(contentText.category), asc(contentText.key));
+  const states = await loadStates(db, "content");
   return rows.map((row) => ({
     ...row,
     category: row.category || "uncategorized",
     contentFa: row.contentFa ?? "",
     contentZh: row.contentZh ?? "",
+    review: {
+      fa: reviewState(states, row.key, "content", "fa", row.content, row.contentFa),
+      zh: reviewState(states, row.key, "content", "zh", row.content, row.contentZh),
+    },
   }));
 }
 
@@ -68,6 +74,17 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
     for (const entry of input.entries) {
       const before = byKey.get(entry.key)!;
       const next = { content: entry.content, contentFa: orNull(entry.contentFa), contentZh: orNull(entry.contentZh) };
+      // Saving an entry is a person's review of the translations it shows, changed or not.
+      for (const [language, before_, after] of [
+        ["fa", before.contentFa, next.contentFa],
+        ["zh", before.contentZh, next.contentZh],
+      ] as const) {
+        await recordSavedTranslation(
+          tx,
+          { entity: "content", entityId: entry.key, field: "content", language },
+          { englishBefore: before.content, englishAfter: next.content, translationBefore: before_, translationAfter: after },
+        );
+      }
       const fields = [
         before.content !== next.content && "content",
         (before.contentFa ?? null) !== next.contentFa && "content_fa",

@@ -26,6 +26,9 @@ export const contentSaveSchema = z.object({
     .refine((entries) => new Set(entries.map((e) => e.key)).size === entries.length, "The same entry was sent twice."),
 });
 
+/** Where a translation stands (app/translation/review.server.ts): a machine's, a person's, or behind its English. */
+export type ReviewState = "missing" | "machine" | "reviewed" | "stale";
+
 /** One editable text as the Website Content tab shows it (missing translations as ""). */
 export interface ContentRow {
   key: string;
@@ -34,7 +37,23 @@ export interface ContentRow {
   content: string;
   contentFa: string;
   contentZh: string;
+  review: { fa: ReviewState; zh: ReviewState };
 }
+
+/** A translation a person should read: made by a machine, or its English changed since. */
+export const needsReview = (state: ReviewState) => state === "machine" || state === "stale";
+
+const language = z.enum(["fa", "zh"], { message: "Choose Farsi or Chinese." });
+
+/** Auto-translate of one entry: the English as it is in the form, into one language. */
+export const translateOneSchema = z.object({
+  key: z.string().min(1, "A content key is missing.").max(200, "The content key is too long."),
+  text: z.string().max(CONTENT_MAX_LENGTH, `The English text is longer than ${CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters.`),
+  language,
+});
+
+/** 'Translate All Missing Farsi/Chinese'. */
+export const translateMissingSchema = z.object({ language });
 
 export type ContentEntryInput = z.infer<typeof contentEntrySchema>;
 export type ContentSaveInput = z.infer<typeof contentSaveSchema>;

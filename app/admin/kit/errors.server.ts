@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ImageRejected, TOO_LARGE } from "../../../core/media";
+import { isOutsideServiceError } from "../../../core/outside/errors";
 import { BadForm } from "../../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
 
@@ -13,7 +14,8 @@ export const SERVER_FAILURE = "The server could not complete the change. Please 
 export class AdminError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 | 413 | 415 = 400,
+    // 502/503: an outside service (AI, translation) failed or is not configured.
+    readonly status: 400 | 404 | 409 | 413 | 415 | 502 | 503 = 400,
     readonly fieldErrors?: Record<string, string>,
   ) {
     super(message);
@@ -35,12 +37,15 @@ export interface FailureDescription {
 
 /**
  * The one place where an error becomes an answer: a refusal keeps its status and message, a Zod
- * error is a 400 with each field's message, and anything else is null (a fault: log it, answer 500).
+ * error is a 400 with each field's message, an outside service's failure a 502 (503 when it is not
+ * configured) with its sentence, and anything else is null (a fault: log it, answer 500).
  */
 export function describeFailure(error: unknown, nameOf?: FieldNamer): FailureDescription | null {
   if (error instanceof AdminError) return { status: error.status, reason: error.message, fieldErrors: error.fieldErrors };
   if (error instanceof z.ZodError) return { status: 400, reason: error.issues[0]?.message ?? "Check the form.", fieldErrors: fieldErrors(error, nameOf) };
   if (error instanceof BadForm) return { status: error.status, reason: error.message };
   if (error instanceof ImageRejected) return { status: error.message === TOO_LARGE ? 413 : 400, reason: error.message };
+  // An outside service (AI, translation, Instagram) failed: its sentence says what to do.
+  if (isOutsideServiceError(error)) return { status: error.kind === "not-configured" ? 503 : 502, reason: error.message };
   return null;
 }

@@ -6,6 +6,7 @@ import { commit, type ChangeDeps } from "../kit/commit.server";
 import { NotFound } from "../kit/errors.server";
 import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../../team/fields";
 import { mediaUrl } from "../../media/sources";
+import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../../translation/review.server";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
 
 export type { TeamMemberView };
@@ -41,6 +42,7 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
     .from(contentText)
     .where(like(contentText.key, teamMemberKeyPattern()));
   const texts = new Map(textRows.map((row) => [row.key, row]));
+  const states = await loadStates(db, "content", [...texts.keys()]);
   return Promise.all(
     members.map(async (member) => ({
       id: member.id,
@@ -60,6 +62,15 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
           return [field, { en: row?.content ?? "", fa: row?.contentFa ?? "", zh: row?.contentZh ?? "" }];
         }),
       ) as MemberTexts,
+      review: Object.fromEntries(
+        MEMBER_TEXT_FIELDS.map((field) => {
+          const key = memberTextKey(member.id, field);
+          const row = texts.get(key);
+          const state = (language: "fa" | "zh") =>
+            reviewState(states, key, "content", language, row?.content ?? "", language === "fa" ? row?.contentFa : row?.contentZh);
+          return [field, { fa: state("fa"), zh: state("zh") }];
+        }),
+      ) as TeamMemberView["review"],
     })),
   );
 }
@@ -112,6 +123,30 @@ export async function updateMember(deps: TeamDeps, userId: string, input: Member
       .where(eq(teamMembers.id, input.id))
       .returning({ id: teamMembers.id });
     if (updated.length === 0) throw new MemberNotFound();
+    const before = new Map(
+      (
+        await tx
+          .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh })
+          .from(contentText)
+          .where(like(contentText.key, memberTextPrefix(input.id)))
+      ).map((row) => [row.key, row]),
+    );
+    for (const field of MEMBER_TEXT_FIELDS) {
+      const key = memberTextKey(input.id, field);
+      const old = before.get(key);
+      for (const language of ["fa", "zh"] as const) {
+        await recordSavedTranslation(
+          tx,
+          { entity: "content", entityId: key, field: "content", language },
+          {
+            englishBefore: old?.content ?? "",
+            englishAfter: input.texts[field].en,
+            translationBefore: (language === "fa" ? old?.contentFa : old?.contentZh) ?? null,
+            translationAfter: orNull(input.texts[field][language]),
+          },
+        );
+      }
+    }
     await tx
       .insert(contentText)
       .values(
@@ -149,6 +184,7 @@ export async function deleteMember(deps: TeamDeps, userId: string, id: number): 
     const deleted = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning({ name: teamMembers.name });
     if (deleted.length === 0) throw new MemberNotFound();
     const texts = await tx.delete(contentText).where(like(contentText.key, memberTextPrefix(id))).returning({ key: contentText.key });
+    await clearRecordStates(tx, "content", texts.map((t) => t.key));
     return {
       result: undefined,
       audit: { userId, action: "delete", entity: "team_member", entityId: id, details: { name: deleted[0].name, texts: texts.length } },

@@ -18,6 +18,8 @@ export const MEMBER_FIELD_LABELS: Record<MemberTextField, string> = {
 /** Bio, education and bar admissions are edited in multi-line boxes. */
 export const MULTILINE_MEMBER_FIELDS: ReadonlySet<MemberTextField> = new Set(["bio", "education", "bar_admissions"]);
 
+import type { ReviewState } from "../content/schema";
+
 export type MemberTexts = Record<MemberTextField, { en: string; fa: string; zh: string }>;
 
 export interface TeamMemberView {
@@ -35,7 +37,17 @@ export interface TeamMemberView {
   /** Changes on every save, so the page can reset the member's form to the stored values. */
   version: string;
   texts: MemberTexts;
+  /** Each translation's review state (a machine's, a person's, or behind its English). */
+  review: Record<MemberTextField, { fa: ReviewState; zh: ReviewState }>;
 }
+
+/** Auto-translate one field of one member (saved at once, SPEC 4); the English must be the saved one. */
+export const memberTranslateSchema = z.object({
+  id: z.coerce.number().int().positive("This team member no longer exists."),
+  field: z.enum(MEMBER_TEXT_FIELDS, { message: "Unknown field." }),
+  language: z.enum(["fa", "zh"], { message: "Choose Farsi or Chinese." }),
+  english: z.string().max(20_000),
+});
 
 export const LANGS = ["en", "fa", "zh"] as const;
 export type EditLang = (typeof LANGS)[number];

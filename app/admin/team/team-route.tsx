@@ -9,7 +9,9 @@ import { isMultipart, readAdminForm } from "~/admin/kit/upload.server";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { addMember, deleteMember, listTeam, setMemberPhoto, updateMember } from "~/admin/team/members.server";
-import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, photoUploadSchema } from "~/admin/team/schema";
+import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/admin/team/schema";
+import { translateTeamText } from "~/admin/content/translate.server";
+import { teamMemberKey } from "~/team/fields";
 import { TeamManager } from "~/admin/team/components/TeamManager";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,6 +40,16 @@ const intents = {
     run: async ({ input, services, user }) => {
       await deleteMember(services, user.id, input.id);
       return { id: input.id };
+    },
+  }),
+  translate: intent({
+    failure: "Translation failed",
+    schema: memberTranslateSchema,
+    serverFailure: "Failed to translate content",
+    run: async ({ input, services, user, request }) => {
+      const key = teamMemberKey(input.id, input.field);
+      const translation = await translateTeamText(services, user, { key, language: input.language, englishInForm: input.english }, request.signal);
+      return { id: input.id, field: input.field, language: input.language, translation };
     },
   }),
   photo: intent({

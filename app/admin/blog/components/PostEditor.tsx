@@ -22,6 +22,7 @@ import { hasText, postTranslationColumns } from "~/i18n/translated";
 import { ImagePreview } from "./ImagePreview";
 import { ImageUploadButton } from "./ImageUploadButton";
 import { MarkdownPreview } from "./MarkdownPreview";
+import { EditorAiTools } from "./EditorAiTools";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
@@ -208,8 +209,13 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
 
         <Card>
           <CardHeader>
-            <h3 className="font-semibold text-slate-900">Post</h3>
-            <p className="text-sm text-slate-600">English is the main version; a missing translation shows the English text.</p>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h3 className="font-semibold text-slate-900">Post</h3>
+                <p className="text-sm text-slate-600">English is the main version; a missing translation shows the English text.</p>
+              </div>
+              <EditorAiTools postId={postId} values={values} onResult={(changes) => setValues((current) => ({ ...current, ...changes }))} />
+            </div>
           </CardHeader>
           <CardContent className="grid gap-5">
             {textField("title", "Title")}

@@ -1,20 +1,34 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { ExternalLink, Search } from "lucide-react";
+import { ExternalLink, Languages, Search } from "lucide-react";
 import { toast } from "sonner";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { CATEGORY_PAGES, categoryGroups, categoryName } from "~/admin/content/categories";
-import { contentSaveSchema, contentSaveToFormData, translationStatus, type ContentEntryInput, type ContentRow } from "~/admin/content/schema";
+import { contentSaveSchema, contentSaveToFormData, needsReview, translationStatus, type ContentEntryInput, type ContentRow } from "~/admin/content/schema";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { JobPanel } from "~/admin/jobs/components/JobPanel";
+import { ServiceNote, type ServiceState } from "~/admin/jobs/components/ServiceNote";
+import { useResultToast } from "~/admin/kit/hooks";
+import type { JobView } from "~/jobs/runner.server";
 import { CategoryNav, type CategoryStats } from "./CategoryNav";
 import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
-import type { ContentActionResult } from "~/admin/content/content-route";
+import type { ContentActionResult, ContentSaveResult } from "~/admin/content/content-route";
 import { MoreEntries } from "./MoreEntries";
 
-
 const PAGE_SIZE = 60;
+const LANGUAGE_NAMES = { fa: "Farsi", zh: "Chinese" } as const;
+
+const hasText = (value: string) => value.trim() !== "";
+/** SPEC 5: entries with English and no translation in the language. */
+const missingIn = (rows: readonly ContentRow[], language: "fa" | "zh") =>
+  rows.filter((row) => hasText(row.content) && !hasText(language === "fa" ? row.contentFa : row.contentZh)).length;
+const jobTitle = (job: JobView) => {
+  const language = (job.payload as { language?: "fa" | "zh" } | null)?.language;
+  return `Translate all missing ${language ? LANGUAGE_NAMES[language] : ""}`.trim();
+};
 
 const sameDraft = (a: Draft, b: Draft) => a.content === b.content && a.contentFa === b.contentFa && a.contentZh === b.contentZh;
 
@@ -23,10 +37,12 @@ interface Batch {
   keys: string[];
 }
 
-export function ContentEditor({ entries }: { entries: ContentRow[] }) {
+export function ContentEditor({ entries, jobs, translator }: { entries: ContentRow[]; jobs: JobView[]; translator: ServiceState }) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [category, setCategory] = useState<string | null>(null);
   const [query, setQuery] = useState("");
+  const [reviewOnly, setReviewOnly] = useState(false);
+  const toReview = useMemo(() => entries.filter((row) => needsReview(row.review.fa) || needsReview(row.review.zh)).length, [entries]);
   const deferredQuery = useDeferredValue(query);
 
   const rowsByKey = useMemo(() => new Map(entries.map((row) => [row.key, row])), [entries]);
@@ -59,12 +75,13 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
     const rank = new Map(categoryOrder.map((c, i) => [c, i]));
     return entries
       .filter((row) => (category === null || row.category === category) && matches(row))
+      .filter((row) => !reviewOnly || needsReview(row.review.fa) || needsReview(row.review.zh))
       .sort((a, b) => rank.get(a.category)! - rank.get(b.category)! || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  }, [entries, category, deferredQuery, categoryOrder]);
+  }, [entries, category, deferredQuery, categoryOrder, reviewOnly]);
 
   // Hundreds of entries with three inputs each are rendered a page at a time as the list
   // scrolls; the search box finds the rest. This keeps the first paint and each filter fast.
-  const filterKey = `${category ?? ""}\u0000${deferredQuery}`;
+  const filterKey = `${category ?? ""}\u0000${deferredQuery}\u0000${reviewOnly}`;
   const [paging, setPaging] = useState({ key: filterKey, limit: PAGE_SIZE });
   // A new filter starts again from the first page.
   const limit = paging.key === filterKey ? paging.limit : PAGE_SIZE;
@@ -104,7 +121,7 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
     });
   }, []);
 
-  const fetcher = useFetcher<ContentActionResult>();
+  const fetcher = useFetcher<ContentSaveResult>();
   // submit keeps its identity while the fetcher object changes with every state.
   const submit = fetcher.submit;
   const inflight = useRef<Batch | null>(null);
@@ -164,7 +181,7 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
     save({ kind: "all", keys: dirtyKeys });
   };
 
-  const lastResult = useRef<ContentActionResult | undefined>(undefined);
+  const lastResult = useRef<ContentSaveResult | undefined>(undefined);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || result === lastResult.current) return;
@@ -199,6 +216,26 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
 
   const saving = fetcher.state !== "idle";
 
+  // ---------------------------------------------------------------- batch translation (a server job)
+
+  const batch = useFetcher<ContentActionResult>();
+  useResultToast(batch, (result) =>
+    result.intent === "translate-missing" && result.attached ? ["Already running", "This translation is already running: its progress is shown below."] : null,
+  );
+  const [confirming, setConfirming] = useState<"fa" | "zh" | null>(null);
+  const missing = { fa: missingIn(entries, "fa"), zh: missingIn(entries, "zh") };
+  const askBatch = (language: "fa" | "zh") => {
+    if (missing[language] === 0) {
+      toast.info("No content to translate", { description: `All entries already have ${LANGUAGE_NAMES[language]} translations.` });
+      return;
+    }
+    setConfirming(language);
+  };
+  const onJobFinished = useCallback((job: JobView) => {
+    if (job.status === "done") toast.success("Batch translation complete", { description: `${job.done} translated, ${job.failed} failed.` });
+    else if (job.status === "failed") toast.error("Translation failed", { description: job.message ?? "Failed to translate content" });
+  }, []);
+
   return (
     <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
       <aside className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
@@ -226,6 +263,35 @@ export function ContentEditor({ entries }: { entries: ContentRow[] }) {
             Save All ({dirtyKeys.length})
           </Button>
         </div>
+
+        <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+          <div className="flex flex-wrap items-center gap-2">
+            {(["fa", "zh"] as const).map((language) => (
+              <Button key={language} variant="secondary" onClick={() => askBatch(language)} disabled={batch.state !== "idle"}>
+                <Languages className="size-4" aria-hidden="true" />
+                Translate All Missing {LANGUAGE_NAMES[language]} ({missing[language]})
+              </Button>
+            ))}
+            <label className="ms-auto inline-flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" checked={reviewOnly} onChange={(event) => setReviewOnly(event.target.checked)} className="size-4 accent-brand-700" />
+              Needs review only ({toReview})
+            </label>
+          </div>
+          <ServiceNote service="Translation" state={translator} />
+          <JobPanel jobs={jobs} title={jobTitle} onFinished={onJobFinished} />
+        </div>
+        <ConfirmDialog
+          open={confirming !== null}
+          onCancel={() => setConfirming(null)}
+          title="Translate all missing texts"
+          description={confirming ? `This will translate ${missing[confirming]} entries to ${LANGUAGE_NAMES[confirming]}. Continue?` : ""}
+          confirmLabel="Translate"
+          destructive={false}
+          onConfirm={() => {
+            if (confirming) void batch.submit({ intent: "translate-missing", language: confirming }, { method: "post" });
+            setConfirming(null);
+          }}
+        />
 
         <p role="status" className="text-sm text-slate-700">
           Showing {shown} of {entries.length} entries

@@ -1,8 +1,13 @@
 import { memo, useId } from "react";
-import { CircleDot } from "lucide-react";
+import { useFetcher } from "react-router";
+import { CircleDot, Languages } from "lucide-react";
+import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { isMultiline, translationStatus, type ContentRow } from "~/admin/content/schema";
+import { useFetcherResult } from "~/admin/kit/hooks";
+import type { ContentActionResult } from "~/admin/content/content-route";
+import { ReviewBadge } from "~/admin/translation/ReviewBadge";
 import { StatusBadge } from "./StatusBadge";
 
 export interface Draft {
@@ -88,10 +93,19 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
             onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(row.key, field, event.target.value),
             className: font,
           };
+          const language = lang === "en" ? null : lang;
+          // The state of what is stored; an edited translation is the person's own until saved.
+          const stored = language ? row.review[language] : null;
           return (
             <div key={name}>
-              <Label htmlFor={controlId}>{label}</Label>
+              <div className="flex flex-wrap items-center justify-between gap-1">
+                <Label htmlFor={controlId}>{label}</Label>
+                {stored && values[field] === row[field] ? <ReviewBadge state={stored} /> : null}
+              </div>
               {multiline ? <Textarea {...common} rows={rows} /> : <Input {...common} type="text" />}
+              {language && values[field].trim() === "" ? (
+                <AutoTranslate entryKey={row.key} english={values.content} language={language} label={label} onTranslated={(text) => onChange(row.key, field, text)} />
+              ) : null}
             </div>
           );
         })}
@@ -104,3 +118,52 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
     </form>
   );
 });
+
+/**
+ * Auto-translate one language of one entry: the translation goes into the form, unsaved, for a
+ * person to read and save (SPEC 4).
+ */
+function AutoTranslate({
+  entryKey,
+  english,
+  language,
+  label,
+  onTranslated,
+}: {
+  entryKey: string;
+  english: string;
+  language: "fa" | "zh";
+  label: string;
+  onTranslated: (text: string) => void;
+}) {
+  const fetcher = useFetcher<ContentActionResult>();
+  useFetcherResult(fetcher, (result) => {
+    if (!result.ok) {
+      toast.error(result.error, { description: result.reason });
+    } else if (result.intent === "translate") {
+      onTranslated(result.translation);
+      toast.success("Translation complete", { description: `Review the ${label} text and save it.` });
+    }
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="mt-1"
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={() => {
+        if (english.trim() === "") {
+          toast.error("Translation failed", { description: "No content to translate" });
+          return;
+        }
+        void fetcher.submit({ intent: "translate", key: entryKey, text: english, language }, { method: "post" });
+      }}
+    >
+      <Languages className="size-4" aria-hidden="true" />
+      {busy ? "Translating…" : "Auto-translate"}
+      <span className="sr-only"> into {label}</span>
+    </Button>
+  );
+}

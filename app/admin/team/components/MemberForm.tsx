@@ -22,6 +22,8 @@ import { PhotoUpload } from "./PhotoUpload";
 import type { TeamActionResult } from "~/admin/team/team-route";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
+import { ReviewBadge } from "~/admin/translation/ReviewBadge";
+import { TeamAutoTranslate } from "./TeamAutoTranslate";
 
 const LANG_ATTRS: Record<EditLang, { lang: string; dir: "ltr" | "rtl"; className: string }> = {
   en: { lang: "en", dir: "ltr", className: "" },
@@ -122,15 +124,23 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
               const name = `${field}_${lang}`;
               const attrs = LANG_ATTRS[lang];
               return (
-                <Field key={lang} label={LANGUAGE_NAMES[lang]} error={errors(name)}>
-                  {(control) =>
-                    MULTILINE_MEMBER_FIELDS.has(field) ? (
-                      <Textarea {...control} {...attrs} name={name} rows={field === "bio" ? 6 : 3} defaultValue={member.texts[field][lang]} />
-                    ) : (
-                      <Input {...control} {...attrs} name={name} defaultValue={member.texts[field][lang]} />
-                    )
-                  }
-                </Field>
+                <div key={lang}>
+                  <Field label={LANGUAGE_NAMES[lang]} error={errors(name)}>
+                    {(control) =>
+                      MULTILINE_MEMBER_FIELDS.has(field) ? (
+                        <Textarea {...control} {...attrs} name={name} rows={field === "bio" ? 6 : 3} defaultValue={member.texts[field][lang]} />
+                      ) : (
+                        <Input {...control} {...attrs} name={name} defaultValue={member.texts[field][lang]} />
+                      )
+                    }
+                  </Field>
+                  {lang === "en" ? null : (
+                    <div className="mt-1 flex flex-wrap items-center gap-2">
+                      <ReviewBadge state={member.review[field][lang]} />
+                      <TeamAutoTranslate formId={form.id} memberId={member.id} field={field} language={lang} label={`${MEMBER_FIELD_LABELS[field]} in ${LANGUAGE_NAMES[lang]}`} />
+                    </div>
+                  )}
+                </div>
               );
             })}
           </div>

@@ -1,0 +1,46 @@
+import { useFetcher } from "react-router";
+import { Languages } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { useFetcherResult } from "~/admin/kit/hooks";
+import type { TeamActionResult } from "~/admin/team/team-route";
+import type { MemberTextField } from "~/admin/team/schema";
+
+/** The form control of a member's field in a language (`bio_fa`), in the member's form. */
+const control = (formId: string, name: string) =>
+  (document.getElementById(formId) as HTMLFormElement | null)?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
+
+/** Auto-translate a member's field: saved at once (SPEC 4), then shown in its input. */
+export function TeamAutoTranslate({ formId, memberId, field, language, label }: { formId: string; memberId: number; field: MemberTextField; language: "fa" | "zh"; label: string }) {
+  const fetcher = useFetcher<TeamActionResult>();
+  useFetcherResult(fetcher, (result) => {
+    if (!result.ok) {
+      toast.error(result.error, { description: result.reason });
+    } else if (result.intent === "translate") {
+      const input = control(formId, `${field}_${language}`);
+      if (input) input.value = result.translation;
+      toast.success("Translation complete", { description: `${label} saved.` });
+    }
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={() => {
+        const english = control(formId, `${field}_en`)?.value ?? "";
+        if (english.trim() === "") {
+          toast.error("Translation failed", { description: "No English content to translate" });
+          return;
+        }
+        void fetcher.submit({ intent: "translate", id: memberId, field, language, english }, { method: "post" });
+      }}
+    >
+      <Languages className="size-4" aria-hidden="true" />
+      {busy ? "Translating…" : "Auto-translate"}
+      <span className="sr-only"> {label}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * AI writing and machine translation as server jobs, against the fake OpenAI-compatible server:
+ * what is stored, what is never overwritten, and what a failure leaves behind.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { blogPosts, contentText, translationStates, users } from "../../db/schema";
+import { seedDatabase } from "../../server/seed";
+import { ChangeEvents } from "../../core/events";
+import { createLogger } from "../../core/log";
+import { parseEnv, type Config } from "../../core/config";
+import { createAiClient } from "../../core/outside/ai";
+import { createSiteTranslator } from "~/ai/writing.server";
+import { countWords } from "~/ai/words";
+import { JobRunner, type JobView } from "~/jobs/runner.server";
+import { jobKinds } from "~/jobs/kinds.server";
+import { missingKeys, startTranslateMissing, translateText } from "~/admin/content/translate.server";
+import { listContentEntries, saveContentEntries } from "~/admin/content/content.server";
+import { startRegeneratePosts, startTranslatePosts } from "~/admin/blog/ai.server";
+import { AdminError } from "~/admin/kit/errors.server";
+import type { Services } from "~/services";
+import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { startFakeAi, type FakeAi } from "../fakes/openai";
+
+const user = { id: "admin-ai", email: "admin@example.com", name: "Admin" };
+
+describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let fake: FakeAi;
+  let services: Services;
+  let runner: JobRunner;
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    const db = test.database.db;
+    await seedDatabase(db, { demo: true });
+    await db.insert(users).values({ id: user.id, name: user.name, email: user.email });
+    fake = await startFakeAi();
+    const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
+    const ai = createAiClient(config, { timeoutMs: 3_000, maxRetries: 0 });
+    const events = new ChangeEvents(test.database);
+    await events.start();
+    const log = createLogger("silent");
+    runner = new JobRunner({ database: test.database, db, events, log }, { leaseMs: 2_000, pollMs: 50, backoffMs: 50 });
+    services = { config, log, database: test.database, db, events, jobs: runner, ai, translator: createSiteTranslator(config, ai, { timeoutMs: 3_000 }) } as unknown as Services;
+    runner.register(...jobKinds(services));
+    await runner.start();
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await fake?.close();
+    await test?.drop();
+  });
+  beforeEach(() => fake.reset());
+
+  const finished = async (id: number): Promise<JobView> => {
+    for (let i = 0; i < 600; i++) {
+      const job = await runner.get(id);
+      if (job && job.status !== "queued" && job.status !== "running") return job;
+      await sleep(50);
+    }
+    throw new Error("job did not finish");
+  };
+  const text = async (key: string) => (await test.database.db.select().from(contentText).where(eq(contentText.key, key)))[0];
+
+  it("translates every missing Farsi text, counts a failure and goes on, and records them as machine translations", async () => {
+    const db = test.database.db;
+    const keys = ["about-hero-title", "about-hero-subtitle", "about-story-title"];
+    await db.update(contentText).set({ contentFa: null }).where(inArray(contentText.key, keys));
+    const missing = await missingKeys(db, "fa");
+    expect(missing).toEqual(expect.arrayContaining(keys));
+    // The second call fails for good (400), the others answer.
+    fake.script({ type: "ok" }, { type: "status", status: 400, message: "Invalid request." });
+    const { job, attached } = await startTranslateMissing(services, user, "fa");
+    expect(attached).toBe(false);
+    expect(job.total).toBe(missing.length);
+    const done = await finished(job.id);
+    expect(done).toMatchObject({ status: "done", done: missing.length - 1, failed: 1 });
+    expect(done.message).toBe(`Batch translation complete: ${missing.length - 1} translated, 1 failed.`);
+    expect(done.failures).toHaveLength(1);
+    expect(done.failures[0].error).toMatch(/AI service/i);
+
+    const translated = (await Promise.all(keys.map(text))).filter((row) => row.contentFa);
+    expect(translated.length).toBe(keys.length - 1);
+    for (const row of translated) expect(row.contentFa).toContain("[fa]");
+    const entries = await listContentEntries(db);
+    for (const row of translated) expect(entries.find((e) => e.key === row.key)!.review.fa).toBe("machine");
+    // Nothing left to do says so and starts nothing.
+    await db.update(contentText).set({ contentFa: "ترجمه" }).where(inArray(contentText.key, await missingKeys(db, "fa")));
+    await expect(startTranslateMissing(services, user, "fa")).rejects.toThrow("No content to translate: All entries already have Farsi translations.");
+  });
+
+  it("a second click while a batch runs shows the running job", async () => {
+    const db = test.database.db;
+    await db.update(contentText).set({ contentZh: null }).where(inArray(contentText.key, ["about-story-p1", "about-story-p2"]));
+    fake.script({ type: "stall", ms: 500 });
+    const first = await startTranslateMissing(services, user, "zh");
+    const second = await startTranslateMissing(services, user, "zh");
+    expect(second).toMatchObject({ attached: true, job: { id: first.job.id } });
+    await finished(first.job.id);
+  });
+
+  it("saving an entry marks its translations reviewed; a changed English makes an untouched one stale", async () => {
+    const db = test.database.db;
+    const key = "about-hero-title";
+    const before = await text(key);
+    const deps = { db, events: { emit: async () => {} } };
+    await saveContentEntries(deps, user.id, { entries: [{ key, content: before.content, contentFa: before.contentFa ?? "", contentZh: before.contentZh ?? "" }] });
+    let entry = (await listContentEntries(db)).find((e) => e.key === key)!;
+    expect(entry.review.fa).toBe("reviewed");
+    await saveContentEntries(deps, user.id, { entries: [{ key, content: `${before.content} today`, contentFa: before.contentFa ?? "", contentZh: before.contentZh ?? "" }] });
+    entry = (await listContentEntries(db)).find((e) => e.key === key)!;
+    expect(entry.review.fa).toBe("stale");
+    // A batch never writes over it (it is not missing), and Auto-translate of one entry only answers.
+    expect(await missingKeys(db, "fa")).not.toContain(key);
+    expect(await translateText(services, "Contact us", "fa", new AbortController().signal)).toContain("[fa]");
+    expect((await text(key)).contentFa).toBe(before.contentFa);
+  });
+
+  it("Translate All Posts fills missing and machine fields but never a person's translation", async () => {
+    const db = test.database.db;
+    const [post] = await db.select().from(blogPosts).limit(1);
+    await db
+      .update(blogPosts)
+      .set({ titleFa: "عنوانی که یک وکیل نوشت", excerptFa: null, contentFa: null, titleZh: null, excerptZh: null, contentZh: null })
+      .where(eq(blogPosts.id, post.id));
+    const { job } = await startTranslatePosts(services, user);
+    const done = await finished(job.id);
+    expect(done.status).toBe("done");
+    expect(done.failed).toBe(0);
+    const [after] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(after.titleFa).toBe("عنوانی که یک وکیل نوشت");
+    expect(after.excerptFa).toContain("[fa]");
+    expect(after.contentFa).toContain("[fa]");
+    expect(after.titleZh).toContain("[zh]");
+    // Markdown headings survive.
+    if (/^## /m.test(post.content)) expect(after.contentFa).toMatch(/^## /m);
+    const states = await db.select().from(translationStates).where(eq(translationStates.entityId, String(post.id)));
+    expect(states.find((s) => s.field === "title" && s.language === "fa")).toBeUndefined();
+    expect(states.find((s) => s.field === "excerpt" && s.language === "fa")?.state).toBe("machine");
+  });
+
+  it("Regenerate All rewrites each post as a 600-800 word draft awaiting review; a post whose article stays too short is left as it was", async () => {
+    const db = test.database.db;
+    const posts = await db.select().from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id);
+    expect(posts.length).toBeGreaterThan(1);
+    // The first post's article is 450 words, and still 450 after the one repair.
+    fake.script({ type: "short-article" }, { type: "short-article" });
+    const { job } = await startRegeneratePosts(services, user);
+    const done = await finished(job.id);
+    expect(done).toMatchObject({ status: "done", failed: 1, done: posts.length - 1 });
+    expect(done.failures[0].error).toMatch(/words/);
+    const after = await db.select().from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id);
+    expect(after[0]).toMatchObject({ title: posts[0].title, content: posts[0].content, published: posts[0].published, awaitingReview: false });
+    for (const post of after.slice(1)) {
+      const words = countWords(post.content);
+      expect(words).toBeGreaterThanOrEqual(600);
+      expect(words).toBeLessThanOrEqual(800);
+      expect(post).toMatchObject({ aiGenerated: true, awaitingReview: true, published: false });
+      expect(post.featuredImage).toMatch(/^\/media\//);
+    }
+  });
+
+  it("an image answer that is not an image leaves the post without a new image, and the article saved", async () => {
+    const db = test.database.db;
+    const posts = await db.select().from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id);
+    await db.update(blogPosts).set({ featuredImage: null }).where(eq(blogPosts.id, posts[0].id));
+    fake.scriptImages({ type: "not-image" });
+    const { job } = await startRegeneratePosts(services, user);
+    const done = await finished(job.id);
+    expect(done.failed).toBe(0);
+    const [first] = await db.select().from(blogPosts).where(eq(blogPosts.id, posts[0].id));
+    expect(first.featuredImage).toBeNull();
+    expect(countWords(first.content)).toBeGreaterThanOrEqual(600);
+  });
+
+  it("a service that is not configured is a sentence, not an error", async () => {
+    const config = parseEnv({}) as unknown as Config;
+    const ai = createAiClient(config);
+    const bare = { ...services, ai, translator: createSiteTranslator(config, ai) } as Services;
+    await expect(startRegeneratePosts(bare, user)).rejects.toThrow(AdminError);
+    await expect(startRegeneratePosts(bare, user)).rejects.toThrow(/AI_BASE_URL/);
+    await expect(translateText(bare, "Hello", "zh", new AbortController().signal)).rejects.toThrow(/AI_BASE_URL/);
+  });
+});
