@@ -33,6 +33,7 @@ const envSchema = z.object({
   DEEPL_API_KEY: z.string().optional(),
   DEEPL_API_URL: optionalUrl,
   LIBRETRANSLATE_URL: optionalUrl,
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
   GRAPH_API_URL: z.url({ message: "must be a URL" }).default("https://graph.facebook.com"),
   MEET_HOST: z
     .string()
