@@ -33,6 +33,7 @@ const envSchema = z.object({
   DEEPL_API_KEY: z.string().optional(),
   DEEPL_API_URL: optionalUrl,
   LIBRETRANSLATE_URL: optionalUrl,
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
   TRANSLATE_DELAY_MS: z.coerce.number({ message: "must be a whole number of milliseconds" }).int().min(0).max(60_000).default(500),
   GRAPH_API_URL: z.url({ message: "must be a URL" }).default("https://graph.facebook.com"),
   MEET_HOST: z

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+/** Small pieces shared by the loopback fakes of outside services. */
+
+export interface Listening {
+  server: Server;
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A server on 127.0.0.1 at a free port; close() also ends open (stalled) connections. */
+export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<Listening> {
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(error) } });
+      else res.destroy();
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** JSON or form-encoded (repeated keys become arrays), as the real services accept both. */
+export async function readParams(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = await readBody(req);
+  if (!raw) return {};
+  if ((req.headers["content-type"] ?? "").includes("application/json")) return JSON.parse(raw) as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const existing = params[key];
+    params[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return params;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** Waits ms, or until the client gives up (then resolves false). */
+export function stall(req: IncomingMessage, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(true), ms);
+    req.socket.once("close", () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+  });
+}
+
+/** A base URL where nothing listens: connection refused. */
+export async function refusedUrl(path = ""): Promise<string> {
+  const { origin, close } = await listen(() => {});
+  await close();
+  return `${origin}${path}`;
+}
+
+/** "[fa] " before the words of each line, after its Markdown marker; code blocks untouched. */
+export function markLines(text: string, label: string): string {
+  let inFence = false;
+  return text
+    .split("\n")
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) {
+        inFence = !inFence;
+        return line;
+      }
+      if (inFence || !line.trim()) return line;
+      const marker = /^(\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+|\|\s*)*)/.exec(line)![0];
+      return `${marker}${label} ${line.slice(marker.length)}`;
+    })
+    .join("\n");
+}
