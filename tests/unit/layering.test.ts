@@ -39,7 +39,8 @@ function backImports(from: string, into: string[]): string[] {
   return found;
 }
 
-describe("layering", () => {
+// ESLint's first run loads its whole configuration: seconds on a busy machine.
+describe("layering", { timeout: 60_000 }, () => {
   it("fails lint on an import that runs back up", async () => {
     expect(await restrictedImports("app/admin/example.ts", 'import { createApp } from "../../server/app";\nexport const app = createApp;\n')).toHaveLength(1);
     expect(await restrictedImports("app/example.ts", 'import { precompress } from "../scripts/build/precompress";\nexport const p = precompress;\n')).toHaveLength(1);
