@@ -124,6 +124,7 @@ interface Deps {
 }
 
 const WAKE_CHANNEL = "jobs_wake";
+const CHANGE_EVENTS_EVERY_MS = 1000;
 const ACTIVE = ["queued", "running"] as const;
 
 type JobRow = typeof jobs.$inferSelect;
@@ -141,6 +142,8 @@ export class JobRunner {
   private wakeUp: (() => void) | null = null;
   private current: { id: number; abort: AbortController } | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly pendingChanges = new Set<ChangeKind>();
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: Deps,
@@ -397,6 +400,7 @@ export class JobRunner {
     } finally {
       clearInterval(renew);
       this.current = null;
+      await this.flushChanges();
     }
   }
 
@@ -467,7 +471,28 @@ export class JobRunner {
       this.current?.abort.abort("lease");
       return;
     }
-    for (const change of new Set(outcome?.changes ?? [])) await this.deps.events.emit(change);
+    for (const change of outcome?.changes ?? []) this.pendingChanges.add(change);
+    this.flushChangesSoon();
+  }
+
+  /**
+   * Change events of a job's items go out at most once a second: a batch of 600 texts refreshes
+   * open pages a few times, not 600 times. The last ones go out when the job ends.
+   */
+  private flushChangesSoon(): void {
+    if (this.flushTimer || this.pendingChanges.size === 0) return;
+    this.flushTimer = setTimeout(() => void this.flushChanges(), CHANGE_EVENTS_EVERY_MS);
+    this.flushTimer.unref();
+  }
+
+  private async flushChanges(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const changes = [...this.pendingChanges];
+    this.pendingChanges.clear();
+    for (const change of changes) {
+      await this.deps.events.emit(change).catch((error) => this.deps.log.warn({ err: error }, "could not send a change event"));
+    }
   }
 
   private async itemFailed(kind: AnyJobKind, jobId: number, item: ItemRow, error: unknown): Promise<void> {

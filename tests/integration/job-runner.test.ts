@@ -186,7 +186,8 @@ describe("job runner", () => {
   });
 });
 
-describe("job runner after kill -9", () => {
+// Two worker processes start (TypeScript compiled on the fly, the embedded database opened twice): slow on a busy machine.
+describe("job runner after kill -9", { timeout: 180_000 }, () => {
   let target: string;
   let dir: string;
   let url: string | undefined;
