@@ -146,10 +146,15 @@ interface Sender {
 /** DeepL takes up to 50 texts per request. */
 const DEEPL_BATCH = 50;
 
+/** DEEPL_API_URL when set; else free keys (ending ":fx"), which only work there, the free endpoint. */
+export function deeplBaseUrl(config: Pick<TranslateConfig, "DEEPL_API_KEY" | "DEEPL_API_URL">): string {
+  const url = config.DEEPL_API_URL ?? (config.DEEPL_API_KEY?.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com");
+  return url.replace(/\/+$/, "");
+}
+
 function deeplSender(config: TranslateConfig, timeoutMs: number): Sender {
   const key = config.DEEPL_API_KEY;
-  // Free keys end in ":fx" and only work on the free endpoint.
-  const base = (config.DEEPL_API_URL ?? (key?.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com")).replace(/\/+$/, "");
+  const base = deeplBaseUrl(config);
   return {
     configured: Boolean(key),
     async translate(texts, target, format, signal) {
