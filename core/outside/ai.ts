@@ -366,7 +366,8 @@ function describeIssues(error: z.ZodError): string {
 
 /**
  * The Zod schema as a JSON Schema that strict structured outputs accept: every object closed
- * (additionalProperties false) with all its properties required, no $schema keyword.
+ * (additionalProperties false) with all its properties required, no $schema keyword, no
+ * string length or pattern limits.
  */
 export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" }) as Record<string, unknown>;
@@ -375,6 +376,8 @@ export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
     if (!node || typeof node !== "object") return;
     if (Array.isArray(node)) return node.forEach(visit);
     const record = node as Record<string, unknown>;
+    // String limits are not accepted by every strict server; Zod checks them on the answer anyway.
+    if (record.type === "string") for (const keyword of ["minLength", "maxLength", "pattern", "format"]) delete record[keyword];
     if (record.type === "object" && record.properties && typeof record.properties === "object") {
       record.additionalProperties = false;
       record.required = Object.keys(record.properties);

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { applyFault, fakeTranslate, listen, readParams, sendJson, type HttpFault } from "./http";
+import { applyFault, control, fakeTranslate, listen, readParams, sendJson, type HttpFault } from "./http";
 
 /**
  * A stand-in for the DeepL API v2 on 127.0.0.1: POST /v2/translate with
@@ -8,9 +8,10 @@ import { applyFault, fakeTranslate, listen, readParams, sendJson, type HttpFault
  *
  *   const deepl = await startFakeDeepl({ apiKey: "key:fx" });
  *   env DEEPL_API_URL = deepl.url, DEEPL_API_KEY = "key:fx", TRANSLATE_PROVIDER = deepl
- *   deepl.script(...faults)     // the next requests, one fault each (see HttpFault in http.ts)
+ *   deepl.script(...faults)     // the next requests, one fault each (see HttpFault in http.ts); setLatency(ms)
  *   deepl.calls                 // every request: { path, params, headers }
  *   deepl.reset(); await deepl.close();
+ *   From another process: POST {url}/__script {"faults": [...]}, /__latency, /__reset, GET /__calls.
  *
  * A "translation" is "FA: " or "ZH-HANS: " and every Latin word in capitals (fakeTranslate);
  * with tag_handling=html only the text between tags changes. Like DeepL: a wrong key is 403, an
@@ -28,6 +29,8 @@ export interface FakeDeepl {
   url: string;
   calls: FakeDeeplCall[];
   script(...faults: HttpFault[]): void;
+  /** Delays every answer from now on (a progress bar that can be seen moving). */
+  setLatency(ms: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -37,11 +40,22 @@ const TARGETS = new Set(["FA", "ZH", "ZH-HANS", "ZH-HANT", "DE", "FR", "ES"]);
 export async function startFakeDeepl({ apiKey = "test-key:fx" }: { apiKey?: string } = {}): Promise<FakeDeepl> {
   const calls: FakeDeeplCall[] = [];
   let faults: HttpFault[] = [];
+  let latency = 0;
   const listening = await listen(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
+    const controlled = await control(req, res, path, {
+      script: (body) => void faults.push(...((body.faults as HttpFault[] | undefined) ?? [])),
+      latency: (ms) => void (latency = ms),
+      reset: () => {
+        calls.length = 0;
+        faults = [];
+      },
+      calls: () => calls,
+    });
+    if (controlled) return;
     const params = await readParams(req);
     calls.push({ path, params, headers: req.headers });
-    if (await applyFault(req, res, faults.shift())) return;
+    if (await applyFault(req, res, faults.shift() ?? (latency > 0 ? { type: "stall", ms: latency } : undefined))) return;
     if (req.headers.authorization !== `DeepL-Auth-Key ${apiKey}`) return sendJson(res, 403, { message: "Forbidden" });
     if (req.method !== "POST" || path !== "/v2/translate") return sendJson(res, 404, { message: "Not found" });
     const texts = ([] as unknown[]).concat(params.text ?? []).map(String);
@@ -58,6 +72,7 @@ export async function startFakeDeepl({ apiKey = "test-key:fx" }: { apiKey?: stri
     url: listening.origin,
     calls,
     script: (...more) => void faults.push(...more),
+    setLatency: (ms) => void (latency = ms),
     reset() {
       calls.length = 0;
       faults = [];

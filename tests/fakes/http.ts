@@ -136,3 +136,25 @@ export function fakeTranslate(text: string, label: string, html: boolean): strin
   const body = html ? text.split(/(<[^>]*>)/).map((part) => (part.startsWith("<") ? part : shout(part))).join("") : shout(text);
   return `${label}: ${body}`;
 }
+
+/**
+ * The same controls over HTTP, for a test in another process than the fake (e2e global setup):
+ * POST /__script (JSON: what script() takes, see each fake), POST /__latency {"ms": n},
+ * POST /__reset, GET /__calls. True when the request was one of these.
+ */
+export async function control(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  handlers: { script(body: Record<string, unknown>): void; latency(ms: number): void; reset(): void; calls(): unknown },
+): Promise<boolean> {
+  if (!path.startsWith("/__")) return false;
+  const body = req.method === "POST" ? await readParams(req) : {};
+  if (req.method === "POST" && path === "/__script") handlers.script(body);
+  else if (req.method === "POST" && path === "/__latency") handlers.latency(Number(body.ms ?? 0));
+  else if (req.method === "POST" && path === "/__reset") handlers.reset();
+  else if (req.method === "GET" && path === "/__calls") return sendJson(res, 200, handlers.calls()), true;
+  else return sendJson(res, 404, { error: "Unknown control" }), true;
+  sendJson(res, 200, { ok: true });
+  return true;
+}

@@ -15,7 +15,8 @@ import { startFakeAi, type FakeAi } from "../fakes/openai";
  */
 
 let fake: FakeAi;
-const FAST: AiClientOptions = { timeoutMs: 1_000, maxRetries: 0 };
+// Short enough for quick stall tests, long enough for a busy machine.
+const FAST: AiClientOptions = { timeoutMs: 2_000, maxRetries: 0 };
 
 function client(options: AiClientOptions = FAST, extra: { AI_IMAGE_MODEL?: string; AI_BASE_URL?: string } = {}) {
   return createAiClient(
@@ -277,6 +278,20 @@ describe("translating fields with the AI", () => {
     expect(text).toBe("[fa] [page](https://example.com/a)");
     const repair = fake.chatCalls()[1].messages as Array<{ content: string }>;
     expect(repair.at(-1)?.content).toMatch(/changed or dropped the link address https:\/\/example\.com\/a/);
+  });
+});
+
+describe("the fake's controls over HTTP (for tests in another process)", () => {
+  it("scripts a fault, reports the calls and resets", async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${fake.origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post("/__script", { chat: [{ type: "status", status: 503 }] })).status).toBe(200);
+    const error = await failure(writeArticle(client(), { title: "Wills" }));
+    expect(error.message).toBe("The AI service had an error (503). Try again later.");
+    const calls = (await (await fetch(`${fake.origin}/__calls`)).json()) as Array<{ path: string }>;
+    expect(calls.map((c) => c.path)).toEqual(["/v1/chat/completions"]);
+    await post("/__reset", {});
+    expect(fake.calls).toHaveLength(0);
   });
 });
 

@@ -18,7 +18,8 @@ import { startFakeLibre, type FakeLibre } from "../fakes/libretranslate";
  */
 
 const noAi = createAiClient({ AI_MODEL: "m", AI_IMAGE_MODEL: "i" });
-const FAST = { timeoutMs: 500 };
+// Short enough for quick stall tests, long enough for a busy machine.
+const FAST = { timeoutMs: 2_000 };
 
 const ARTICLE = `# Costs of a *family* claim
 
@@ -172,8 +173,8 @@ describe("DeepL", () => {
     deepl.script({ type: "status", status: 500 });
     expect(await run()).toMatchObject({ kind: "unavailable", retryable: true, message: "DeepL had an error (500). Try again later." });
 
-    deepl.script({ type: "stall", ms: 3_000 });
-    expect(await run()).toMatchObject({ kind: "timeout", retryable: true, message: "DeepL did not answer within 1 s. Try again later." });
+    deepl.script({ type: "stall", ms: 6_000 });
+    expect(await run()).toMatchObject({ kind: "timeout", retryable: true, message: "DeepL did not answer within 2 s. Try again later." });
 
     deepl.script({ type: "hang-up" });
     expect(await run()).toMatchObject({ kind: "unavailable", retryable: true });
@@ -190,11 +191,11 @@ describe("DeepL", () => {
   });
 
   it("an abort stops the request with the abort's reason", async () => {
-    deepl.script({ type: "stall", ms: 3_000 });
+    deepl.script({ type: "stall", ms: 6_000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("cancelled")), 50);
     await expect(
-      createTranslator(config, noAi, { timeoutMs: 2_000 }).translate(["Hi"], "fa", { format: "text", signal: controller.signal }),
+      createTranslator(config, noAi, { timeoutMs: 5_000 }).translate(["Hi"], "fa", { format: "text", signal: controller.signal }),
     ).rejects.toThrow("cancelled");
   });
 
@@ -276,7 +277,7 @@ describe("LibreTranslate", () => {
     expect(await run()).toMatchObject({ kind: "rate-limited", retryable: true, retryAfterMs: 5_000 });
     libre.script({ type: "status", status: 500, body: { error: "boom" } });
     expect(await run()).toMatchObject({ kind: "unavailable", retryable: true, message: "LibreTranslate had an error (500). Try again later." });
-    libre.script({ type: "stall", ms: 3_000 });
+    libre.script({ type: "stall", ms: 6_000 });
     expect(await run()).toMatchObject({ kind: "timeout", retryable: true });
   });
 
