@@ -139,7 +139,8 @@ export function createAiClient(config: AiConfig, options: AiClientOptions = {}):
     let problem = "";
     for (let attempt = 0; attempt < 2; attempt++) {
       const completion = await completeWithFallback(messages, request.name, jsonSchema, request.signal);
-      const choice = completion.choices?.[0];
+      if (!Array.isArray((completion as { choices?: unknown } | null)?.choices)) throw notAnApiAnswer();
+      const choice = completion.choices[0];
       const message = choice?.message;
       if (message?.refusal) {
         throw new OutsideServiceError(
@@ -177,6 +178,7 @@ export function createAiClient(config: AiConfig, options: AiClientOptions = {}):
     } catch (error) {
       throw toOutsideError(error, signal, timeoutMs, imageModel);
     }
+    if (!Array.isArray((answer as { data?: unknown } | null)?.data)) throw notAnApiAnswer();
     const image = answer.data?.[0];
     let bytes: Buffer;
     if (image?.b64_json) {
@@ -303,6 +305,16 @@ function toOutsideError(error: unknown, signal: AbortSignal | undefined, timeout
   return new OutsideServiceError("ai", "unavailable", `The AI service failed: ${error instanceof Error ? error.message : String(error)}.`, {
     cause: error,
   });
+}
+
+/** A web page or another API answered: usually AI_BASE_URL without its /v1. */
+function notAnApiAnswer(): OutsideServiceError {
+  return new OutsideServiceError(
+    "ai",
+    "bad-answer",
+    "The AI service's answer is not an OpenAI-compatible answer. Check AI_BASE_URL (it usually ends in /v1).",
+    { retryable: false },
+  );
 }
 
 function serverMessage(error: APIError): string {

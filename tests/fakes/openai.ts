@@ -32,6 +32,7 @@ import { control, listen, markLines, readBody, sendJson, stall } from "./http";
  * options.jsonSchema / options.jsonObject = false make it a server that rejects that format (400),
  * like older self-hosted servers. options.apiKey requires "Authorization: Bearer KEY".
  * options.latencyMs delays every answer (a progress bar that can be seen moving).
+ * Anything under {origin}/web/ answers 200 with an HTML page: a base URL pointing at a web UI.
  */
 
 export type AiBehaviour =
@@ -122,6 +123,11 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       calls: () => calls.map(({ path, body }) => ({ path, body })),
     });
     if (controlled) return;
+    if (path.startsWith("/web/")) {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<!doctype html><title>Chat</title><p>Welcome to the chat web interface.</p>");
+      return;
+    }
     if (req.method === "GET" && path.startsWith("/files/")) {
       const file = files.get(path);
       if (!file) return sendJson(res, 404, { error: { message: "Not found" } });

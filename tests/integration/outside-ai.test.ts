@@ -200,6 +200,12 @@ describe("faults", () => {
     );
   });
 
+  it("a web page instead of the API (AI_BASE_URL without /v1) says what to check", async () => {
+    const error = await failure(writeArticle(client(FAST, { AI_BASE_URL: `${fake.origin}/web` }), { title: "Wills" }));
+    expect(error).toMatchObject({ kind: "bad-answer", retryable: false });
+    expect(error.message).toBe("The AI service's answer is not an OpenAI-compatible answer. Check AI_BASE_URL (it usually ends in /v1).");
+  });
+
   it("not configured is a state with the variable to set", async () => {
     const ai = createAiClient({ AI_BASE_URL: undefined, AI_API_KEY: undefined, AI_MODEL: "m", AI_IMAGE_MODEL: "i" });
     expect(ai.configured).toBe(false);
@@ -260,6 +266,17 @@ describe("translating fields with the AI", () => {
     expect(calls).toHaveLength(2);
     expect(JSON.parse((calls[0].messages as Array<{ content: string }>)[1].content)).toEqual({ target: "fa", texts: ["Wills"] });
     expect((calls[1].messages as Array<{ content: string }>)[0].content).toMatch(/Persian \(Farsi\)[\s\S]*never its address/);
+  });
+
+  it("many or long texts go in several calls, each answer in its place", async () => {
+    const translator = createSiteTranslator({ TRANSLATE_PROVIDER: "ai" }, client());
+    const texts = [...Array.from({ length: 25 }, (_, i) => `Text ${i}`), "Long ".repeat(3_000).trim()];
+    const result = await translator.translate(texts, "zh", { format: "text" });
+    expect(result[0]).toBe("[zh] Text 0");
+    expect(result[24]).toBe("[zh] Text 24");
+    expect(result[25]).toMatch(/^\[zh\] Long Long/);
+    const sent = fake.chatCalls().map((c) => (JSON.parse((c.messages as Array<{ content: string }>)[1].content) as { texts: string[] }).texts.length);
+    expect(sent).toEqual([20, 5, 1]);
   });
 
   it("a wrong number of translations is repaired once, then fails with the counts", async () => {
