@@ -128,6 +128,14 @@ describe("DeepL", () => {
   it("translator markup such as stray spaces inside emphasis still gives valid Markdown", async () => {
     const { toMarkdown } = await import("../../core/outside/markdown-segments");
     expect(toMarkdown("Read<strong> the guide </strong>now &amp; <em></em>later", new Map())).toBe("Read **the guide** now & later");
+    // Punctuation at the edge goes outside the markers: CommonMark would not close "**重要：**做".
+    expect(toMarkdown("<strong>重要：</strong>做这个。", new Map())).toBe("**重要**：做这个。");
+    expect(fromMarkdown("**重要**：做这个。").children[0]).toMatchObject({ children: [{ type: "strong" }, { type: "text" }] });
+    expect(toMarkdown("<em>(see below)</em>", new Map())).toBe("(*see below*)");
+    // A link at the edge of emphasis keeps its closing parenthesis inside.
+    expect(toMarkdown('<strong><a id="m0">Fees</a></strong>.', new Map([["m0", "](https://example.com/a)"]]))).toBe(
+      "**[Fees](https://example.com/a)**.",
+    );
     // A dropped code element is not lost.
     expect(toMarkdown("Run it", new Map([["m0", "`npm test`"]]))).toBe("Run it `npm test`");
   });
