@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { AiClient } from "../../core/outside/ai";
-import { OutsideServiceError } from "../../core/outside/errors";
 import {
   createTranslator,
   type TargetLanguage,
@@ -43,7 +42,8 @@ export async function writeArticle(
   { title, topic, signal }: { title?: string; topic?: string; signal?: AbortSignal },
 ): Promise<Article> {
   if (!title?.trim() && !topic?.trim()) {
-    throw new OutsideServiceError("ai", "bad-answer", "A title or a topic is needed to write an article.", { retryable: false });
+    // The caller's mistake, not the service's: a plain error, which fails the item.
+    throw new Error("A title or a topic is needed to write an article.");
   }
   const article = await ai.generateJson({
     name: "article",

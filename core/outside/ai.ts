@@ -139,7 +139,8 @@ export function createAiClient(config: AiConfig, options: AiClientOptions = {}):
     let problem = "";
     for (let attempt = 0; attempt < 2; attempt++) {
       const completion = await completeWithFallback(messages, request.name, jsonSchema, request.signal);
-      const choice = completion.choices?.[0];
+      if (!Array.isArray((completion as { choices?: unknown } | null)?.choices)) throw notAnApiAnswer();
+      const choice = completion.choices[0];
       const message = choice?.message;
       if (message?.refusal) {
         throw new OutsideServiceError(
@@ -177,6 +178,7 @@ export function createAiClient(config: AiConfig, options: AiClientOptions = {}):
     } catch (error) {
       throw toOutsideError(error, signal, timeoutMs, imageModel);
     }
+    if (!Array.isArray((answer as { data?: unknown } | null)?.data)) throw notAnApiAnswer();
     const image = answer.data?.[0];
     let bytes: Buffer;
     if (image?.b64_json) {
@@ -305,6 +307,16 @@ function toOutsideError(error: unknown, signal: AbortSignal | undefined, timeout
   });
 }
 
+/** A web page or another API answered: usually AI_BASE_URL without its /v1. */
+function notAnApiAnswer(): OutsideServiceError {
+  return new OutsideServiceError(
+    "ai",
+    "bad-answer",
+    "The AI service's answer is not an OpenAI-compatible answer. Check AI_BASE_URL (it usually ends in /v1).",
+    { retryable: false },
+  );
+}
+
 function serverMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
   const message = typeof body?.message === "string" ? body.message : "";
@@ -366,7 +378,8 @@ function describeIssues(error: z.ZodError): string {
 
 /**
  * The Zod schema as a JSON Schema that strict structured outputs accept: every object closed
- * (additionalProperties false) with all its properties required, no $schema keyword.
+ * (additionalProperties false) with all its properties required, no $schema keyword, no
+ * string length or pattern limits.
  */
 export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" }) as Record<string, unknown>;
@@ -375,6 +388,8 @@ export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
     if (!node || typeof node !== "object") return;
     if (Array.isArray(node)) return node.forEach(visit);
     const record = node as Record<string, unknown>;
+    // String limits are not accepted by every strict server; Zod checks them on the answer anyway.
+    if (record.type === "string") for (const keyword of ["minLength", "maxLength", "pattern", "format"]) delete record[keyword];
     if (record.type === "object" && record.properties && typeof record.properties === "object") {
       record.additionalProperties = false;
       record.required = Object.keys(record.properties);

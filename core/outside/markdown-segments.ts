@@ -147,14 +147,28 @@ function isLinkClose(piece: string): boolean {
 }
 
 function serialize(element: Element, kept: Map<string, string>, used: Set<string>): string {
-  const inner = () => element.children.map((child) => (typeof child === "string" ? escapeMarkdown(child.replace(/\s*\n\s*/g, " ")) : serialize(child, kept, used))).join("");
+  const prose = (text: string) => escapeMarkdown(text.replace(/\s*\n\s*/g, " "));
+  const inner = () => element.children.map((child) => (typeof child === "string" ? prose(child) : serialize(child, kept, used))).join("");
   const wrap = (marker: string) => {
-    const text = inner();
-    if (!text.trim()) return text;
-    // Markers must touch the words: " *word* ", never "* word *".
-    const lead = /^\s*/.exec(text)![0];
-    const trail = /\s*$/.exec(text)![0];
-    return `${lead}${marker}${text.trim()}${marker}${trail}`;
+    // Markers must touch the words: " *word* ", never "* word *". Punctuation at the edges of the
+    // translated prose goes outside them too: "**重要：**做" is not emphasis in CommonMark, "**重要**：做" is.
+    const children = [...element.children];
+    const first = children[0];
+    const last = children.at(-1);
+    let lead = "";
+    let trail = "";
+    if (typeof last === "string") {
+      trail = /[\s\p{P}]*$/u.exec(last)![0];
+      children[children.length - 1] = last.slice(0, last.length - trail.length);
+    }
+    if (typeof first === "string") {
+      const current = children[0] as string;
+      lead = /^[\s\p{P}]*/u.exec(current)![0];
+      children[0] = current.slice(lead.length);
+    }
+    const text = children.map((child) => (typeof child === "string" ? prose(child) : serialize(child, kept, used))).join("");
+    if (!text.trim()) return prose(lead) + text + prose(trail);
+    return `${prose(lead)}${marker}${text}${marker}${prose(trail)}`;
   };
   if (element.id && kept.has(element.id)) {
     const piece = kept.get(element.id)!;

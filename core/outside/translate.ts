@@ -102,15 +102,40 @@ async function translateWithAi(
   instructions: (target: TargetLanguage, format: TextFormat) => string,
   signal?: AbortSignal,
 ): Promise<string[]> {
-  const answer = await ai.generateJson({
-    name: "translations",
-    system: instructions(target, format),
-    user: JSON.stringify({ target, texts }),
-    schema: translationsSchema,
-    check: ({ translations }) => checkTranslations(texts, translations, format),
-    signal,
-  });
-  return answer.translations;
+  const out: string[] = [];
+  for (const chunk of chunks(texts)) {
+    const answer = await ai.generateJson({
+      name: "translations",
+      system: instructions(target, format),
+      user: JSON.stringify({ target, texts: chunk }),
+      schema: translationsSchema,
+      check: ({ translations }) => checkTranslations(chunk, translations, format),
+      signal,
+    });
+    out.push(...answer.translations);
+  }
+  return out;
+}
+
+/** A model's answer has a length limit: at most 20 texts or about 12,000 characters per call. */
+const AI_BATCH_TEXTS = 20;
+const AI_BATCH_CHARS = 12_000;
+
+function chunks(texts: string[]): string[][] {
+  const result: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const text of texts) {
+    if (current.length && (current.length >= AI_BATCH_TEXTS || size + text.length > AI_BATCH_CHARS)) {
+      result.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(text);
+    size += text.length;
+  }
+  if (current.length) result.push(current);
+  return result;
 }
 
 /** What the model must not get wrong: one answer per text, none empty, addresses and code kept. */
@@ -146,10 +171,15 @@ interface Sender {
 /** DeepL takes up to 50 texts per request. */
 const DEEPL_BATCH = 50;
 
+/** DEEPL_API_URL when set; else free keys (ending ":fx"), which only work there, the free endpoint. */
+export function deeplBaseUrl(config: Pick<TranslateConfig, "DEEPL_API_KEY" | "DEEPL_API_URL">): string {
+  const url = config.DEEPL_API_URL ?? (config.DEEPL_API_KEY?.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com");
+  return url.replace(/\/+$/, "");
+}
+
 function deeplSender(config: TranslateConfig, timeoutMs: number): Sender {
   const key = config.DEEPL_API_KEY;
-  // Free keys end in ":fx" and only work on the free endpoint.
-  const base = (config.DEEPL_API_URL ?? (key?.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com")).replace(/\/+$/, "");
+  const base = deeplBaseUrl(config);
   return {
     configured: Boolean(key),
     async translate(texts, target, format, signal) {

@@ -95,3 +95,66 @@ export function markLines(text: string, label: string): string {
     })
     .join("\n");
 }
+
+/** Faults the translation fakes can be scripted with, one per request. */
+export type HttpFault =
+  /** An error status; body is sent as JSON (default {"message": ...}); retryAfter sets Retry-After. */
+  | { type: "status"; status: number; body?: unknown; retryAfter?: string }
+  /** Waits ms before answering normally. */
+  | { type: "stall"; ms: number }
+  /** Closes the connection without an answer. */
+  | { type: "hang-up" }
+  /** 200 with a body that is not JSON (a proxy's HTML page). */
+  | { type: "not-json" };
+
+/** Applies a fault; true when the request has been answered (or dropped) by it. */
+export async function applyFault(req: IncomingMessage, res: ServerResponse, fault: HttpFault | undefined): Promise<boolean> {
+  if (!fault) return false;
+  switch (fault.type) {
+    case "hang-up":
+      req.socket.destroy();
+      return true;
+    case "status":
+      sendJson(res, fault.status, fault.body ?? { message: `Fake error ${fault.status}` }, fault.retryAfter ? { "retry-after": fault.retryAfter } : {});
+      return true;
+    case "stall":
+      return !(await stall(req, fault.ms));
+    case "not-json":
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html><body>Bad gateway</body></html>");
+      return true;
+  }
+}
+
+/**
+ * The fakes' "translation": "LABEL: " in front, then every Latin word in capitals, so a word that
+ * should not have been sent (a link address, code) shows. With html, tags and entities are left
+ * alone and only the text between them changes, as the real services do.
+ */
+export function fakeTranslate(text: string, label: string, html: boolean): string {
+  const shout = (part: string) => part.replace(/&#?\w+;|[A-Za-z]+/g, (word) => (word.startsWith("&") ? word : word.toUpperCase()));
+  const body = html ? text.split(/(<[^>]*>)/).map((part) => (part.startsWith("<") ? part : shout(part))).join("") : shout(text);
+  return `${label}: ${body}`;
+}
+
+/**
+ * The same controls over HTTP, for a test in another process than the fake (e2e global setup):
+ * POST /__script (JSON: what script() takes, see each fake), POST /__latency {"ms": n},
+ * POST /__reset, GET /__calls. True when the request was one of these.
+ */
+export async function control(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  handlers: { script(body: Record<string, unknown>): void; latency(ms: number): void; reset(): void; calls(): unknown },
+): Promise<boolean> {
+  if (!path.startsWith("/__")) return false;
+  const body = req.method === "POST" ? await readParams(req) : {};
+  if (req.method === "POST" && path === "/__script") handlers.script(body);
+  else if (req.method === "POST" && path === "/__latency") handlers.latency(Number(body.ms ?? 0));
+  else if (req.method === "POST" && path === "/__reset") handlers.reset();
+  else if (req.method === "GET" && path === "/__calls") return sendJson(res, 200, handlers.calls()), true;
+  else return sendJson(res, 404, { error: "Unknown control" }), true;
+  sendJson(res, 200, { ok: true });
+  return true;
+}

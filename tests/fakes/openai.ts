@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import sharp from "sharp";
 import { countWords } from "../../app/ai/words";
-import { listen, markLines, readBody, sendJson, stall } from "./http";
+import { control, listen, markLines, readBody, sendJson, stall } from "./http";
 
 /**
  * A stand-in for an OpenAI-compatible API on 127.0.0.1: POST /v1/chat/completions and
@@ -14,8 +14,11 @@ import { listen, markLines, readBody, sendJson, stall } from "./http";
  *   ai.scriptImages(...behaviours)        // the same for image requests
  *   ai.calls                              // every request: { path, body, headers }, oldest first
  *   ai.chatCalls() / ai.imageCalls()      // the parsed bodies of those requests only
+ *   ai.setLatency(ms)                     // delay every answer from now on (options.latencyMs)
  *   ai.reset()                            // forget calls and scripts
  *   await ai.close()
+ * From another process: POST {origin}/__script {"chat": [...], "images": [...]},
+ * POST /__latency {"ms": n}, POST /__reset, GET /__calls (see control() in http.ts).
  *
  * Unscripted, it answers sensibly:
  * - a request whose first user message is JSON with "texts" (a translation) gets "translations":
@@ -28,6 +31,8 @@ import { listen, markLines, readBody, sendJson, stall } from "./http";
  * JSON instruction) it comes in a ```json fence, as small models often answer.
  * options.jsonSchema / options.jsonObject = false make it a server that rejects that format (400),
  * like older self-hosted servers. options.apiKey requires "Authorization: Bearer KEY".
+ * options.latencyMs delays every answer (a progress bar that can be seen moving).
+ * Anything under {origin}/web/ answers 200 with an HTML page: a base URL pointing at a web UI.
  */
 
 export type AiBehaviour =
@@ -66,6 +71,8 @@ export interface FakeAiOptions {
   imageMode?: "b64" | "url";
   articleWords?: number;
   apiKey?: string;
+  /** Every unscripted chat and image answer waits this long (progress that can be watched). */
+  latencyMs?: number;
 }
 
 export interface FakeAiCall {
@@ -82,6 +89,8 @@ export interface FakeAi {
   script(...behaviours: AiBehaviour[]): void;
   scriptImages(...behaviours: AiBehaviour[]): void;
   chatCalls(): Array<Record<string, unknown>>;
+  /** Changes options.latencyMs from now on. */
+  setLatency(ms: number): void;
   imageCalls(): Array<Record<string, unknown>>;
   reset(): void;
   close(): Promise<void>;
@@ -100,9 +109,25 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   const png = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 40, g: 70, b: 110 } } }).png().toBuffer();
   const notImage = Buffer.from("<!doctype html><title>Not an image</title><p>Sorry, something went wrong.</p>");
   let fileCount = 0;
+  let latency = options.latencyMs ?? 0;
 
   const listening = await listen(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
+    const controlled = await control(req, res, path, {
+      script: (body) => {
+        chatScript.push(...((body.chat as AiBehaviour[] | undefined) ?? []));
+        imageScript.push(...((body.images as AiBehaviour[] | undefined) ?? []));
+      },
+      latency: (ms) => void (latency = ms),
+      reset: () => fake.reset(),
+      calls: () => calls.map(({ path, body }) => ({ path, body })),
+    });
+    if (controlled) return;
+    if (path.startsWith("/web/")) {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<!doctype html><title>Chat</title><p>Welcome to the chat web interface.</p>");
+      return;
+    }
     if (req.method === "GET" && path.startsWith("/files/")) {
       const file = files.get(path);
       if (!file) return sendJson(res, 404, { error: { message: "Not found" } });
@@ -129,6 +154,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   const origin = listening.origin;
 
   async function common(req: IncomingMessage, res: ServerResponse, behaviour: AiBehaviour): Promise<boolean> {
+    if (latency > 0 && !(await stall(req, latency))) return true;
     if (behaviour.type === "hang-up") {
       req.socket.destroy();
       return true;
@@ -190,12 +216,13 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     sendJson(res, 200, { created: now(), data: [{ url: `${origin}${path}`, revised_prompt: null }] });
   }
 
-  return {
+  const fake: FakeAi = {
     url: `${origin}/v1`,
     origin,
     calls,
     script: (...behaviours) => void chatScript.push(...behaviours),
     scriptImages: (...behaviours) => void imageScript.push(...behaviours),
+    setLatency: (ms) => void (latency = ms),
     chatCalls: () => calls.filter((c) => c.path === "/v1/chat/completions").map((c) => c.body),
     imageCalls: () => calls.filter((c) => c.path === "/v1/images/generations").map((c) => c.body),
     reset() {
@@ -205,6 +232,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     },
     close: listening.close,
   };
+  return fake;
 }
 
 function now(): number {

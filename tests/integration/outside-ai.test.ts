@@ -15,7 +15,8 @@ import { startFakeAi, type FakeAi } from "../fakes/openai";
  */
 
 let fake: FakeAi;
-const FAST: AiClientOptions = { timeoutMs: 1_000, maxRetries: 0 };
+// Short enough for quick stall tests, long enough for a busy machine.
+const FAST: AiClientOptions = { timeoutMs: 2_000, maxRetries: 0 };
 
 function client(options: AiClientOptions = FAST, extra: { AI_IMAGE_MODEL?: string; AI_BASE_URL?: string } = {}) {
   return createAiClient(
@@ -199,6 +200,12 @@ describe("faults", () => {
     );
   });
 
+  it("a web page instead of the API (AI_BASE_URL without /v1) says what to check", async () => {
+    const error = await failure(writeArticle(client(FAST, { AI_BASE_URL: `${fake.origin}/web` }), { title: "Wills" }));
+    expect(error).toMatchObject({ kind: "bad-answer", retryable: false });
+    expect(error.message).toBe("The AI service's answer is not an OpenAI-compatible answer. Check AI_BASE_URL (it usually ends in /v1).");
+  });
+
   it("not configured is a state with the variable to set", async () => {
     const ai = createAiClient({ AI_BASE_URL: undefined, AI_API_KEY: undefined, AI_MODEL: "m", AI_IMAGE_MODEL: "i" });
     expect(ai.configured).toBe(false);
@@ -261,6 +268,17 @@ describe("translating fields with the AI", () => {
     expect((calls[1].messages as Array<{ content: string }>)[0].content).toMatch(/Persian \(Farsi\)[\s\S]*never its address/);
   });
 
+  it("many or long texts go in several calls, each answer in its place", async () => {
+    const translator = createSiteTranslator({ TRANSLATE_PROVIDER: "ai" }, client());
+    const texts = [...Array.from({ length: 25 }, (_, i) => `Text ${i}`), "Long ".repeat(3_000).trim()];
+    const result = await translator.translate(texts, "zh", { format: "text" });
+    expect(result[0]).toBe("[zh] Text 0");
+    expect(result[24]).toBe("[zh] Text 24");
+    expect(result[25]).toMatch(/^\[zh\] Long Long/);
+    const sent = fake.chatCalls().map((c) => (JSON.parse((c.messages as Array<{ content: string }>)[1].content) as { texts: string[] }).texts.length);
+    expect(sent).toEqual([20, 5, 1]);
+  });
+
   it("a wrong number of translations is repaired once, then fails with the counts", async () => {
     const translator = createSiteTranslator({ TRANSLATE_PROVIDER: "ai" }, client());
     fake.script({ type: "wrong-count" }, { type: "wrong-count" });
@@ -277,6 +295,20 @@ describe("translating fields with the AI", () => {
     expect(text).toBe("[fa] [page](https://example.com/a)");
     const repair = fake.chatCalls()[1].messages as Array<{ content: string }>;
     expect(repair.at(-1)?.content).toMatch(/changed or dropped the link address https:\/\/example\.com\/a/);
+  });
+});
+
+describe("the fake's controls over HTTP (for tests in another process)", () => {
+  it("scripts a fault, reports the calls and resets", async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${fake.origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post("/__script", { chat: [{ type: "status", status: 503 }] })).status).toBe(200);
+    const error = await failure(writeArticle(client(), { title: "Wills" }));
+    expect(error.message).toBe("The AI service had an error (503). Try again later.");
+    const calls = (await (await fetch(`${fake.origin}/__calls`)).json()) as Array<{ path: string }>;
+    expect(calls.map((c) => c.path)).toEqual(["/v1/chat/completions"]);
+    await post("/__reset", {});
+    expect(fake.calls).toHaveLength(0);
   });
 });
 
