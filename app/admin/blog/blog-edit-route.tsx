@@ -2,7 +2,7 @@ import faFont from "@fontsource/vazirmatn/400.css?url";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { findPost, postToFormValues, savePost } from "~/admin/blog/manage-posts.server";
+import { findPost, postReviewStates, postToFormValues, savePost } from "~/admin/blog/manage-posts.server";
 import { postValuesFromForm, type PostFormInput } from "~/admin/blog/post-schema";
 import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
 import { generateForEditor, translateForEditor } from "~/admin/blog/ai.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const post = id ? await findPost(context.services.db, id) : null;
   if (!post) throw data("Post not found", { status: 404 });
-  return { id: post.id, values: postToFormValues(post) };
+  return { id: post.id, values: postToFormValues(post), review: await postReviewStates(context.services.db, post) };
 }
 
 const intents = {
@@ -84,6 +84,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         storedValues={loaderData.values}
         storedSlug={loaderData.values.slug}
         storedPublished={loaderData.values.published}
+        review={loaderData.review}
       />
     </div>
   );

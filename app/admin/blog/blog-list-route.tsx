@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { toast } from "sonner";
@@ -76,6 +76,9 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
   }, [loadError]);
 
   useResultToast(deleter, () => ["Deleted!", "Blog post removed."]);
+  const [reviewOnly, setReviewOnly] = useState(false);
+  const toReview = posts.filter((post) => post.toReview > 0).length;
+  const shown = reviewOnly ? posts.filter((post) => post.toReview > 0) : posts;
   useResultToast(creator);
 
   return (
@@ -102,12 +105,19 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
       </div>
       <BlogJobs jobs={jobs} ai={ai} translator={translator} />
 
+      <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" checked={reviewOnly} onChange={(event) => setReviewOnly(event.target.checked)} className="size-4 accent-brand-700" />
+        Translations to review only ({toReview})
+      </label>
+
       <Card>
-        {posts.length === 0 ? (
+        {shown.length === 0 && reviewOnly ? (
+          <p className="p-6 text-center text-sm text-slate-700">No post has a translation waiting for review.</p>
+        ) : posts.length === 0 ? (
           <p className="p-6 text-center text-sm text-slate-700">{loadError ? "The posts could not be loaded." : "No blog posts yet. Create the first one with New Post."}</p>
         ) : (
           <ul className="divide-y divide-slate-200">
-            {posts.map((post) => (
+            {shown.map((post) => (
               <PostListItem
                 key={post.id}
                 post={post}

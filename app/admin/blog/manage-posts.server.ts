@@ -5,7 +5,8 @@ import type { AdminUser } from "../../auth/guard.server";
 import { commit, type ChangeDeps } from "../kit/commit.server";
 import { SLUG_TAKEN_MESSAGE, validatePostForm, type PostFieldErrors, type PostFormInput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../../i18n/translated";
-import { clearRecordStates, recordSavedTranslation } from "../../translation/review.server";
+import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../../translation/review.server";
+import { needsReview, type ReviewState } from "../content/schema";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
 
@@ -18,6 +19,8 @@ export interface AdminPostListItem {
   published: boolean;
   publishedAt: string | null;
   createdAt: string;
+  /** Translations a person should read (machine-made, or behind their English). */
+  toReview: number;
 }
 
 /** The firm works on Vancouver time: "today" for a new draft is the date there. */
@@ -31,6 +34,39 @@ export function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === "23505") return true;
   }
   return false;
+}
+
+/** How many of each post's translations need a person's review. */
+async function reviewCounts(db: Db): Promise<Map<number, number>> {
+  const states = await loadStates(db, "post");
+  const counts = new Map<number, number>();
+  if (states.size === 0) return counts;
+  // The English of every translated field: a changed English makes its translations stale.
+  const rows = await db.select().from(blogPosts);
+  for (const row of rows) {
+    let count = 0;
+    for (const field of POST_TRANSLATED_FIELDS) {
+      for (const language of ["fa", "zh"] as const) {
+        const state = reviewState(states, String(row.id), field, language, row[field] ?? "", row[postColumn(field, language)] as string | null);
+        if (needsReview(state)) count += 1;
+      }
+    }
+    counts.set(row.id, count);
+  }
+  return counts;
+}
+
+/** The review state of each translation of one post, by its form field (`titleFa`, ...). */
+export async function postReviewStates(db: Db, post: AdminPostRow): Promise<Record<string, ReviewState>> {
+  const states = await loadStates(db, "post", [String(post.id)]);
+  const result: Record<string, ReviewState> = {};
+  for (const field of POST_TRANSLATED_FIELDS) {
+    for (const language of ["fa", "zh"] as const) {
+      const column = postColumn(field, language);
+      result[column] = reviewState(states, String(post.id), field, language, post[field] ?? "", post[column] as string | null);
+    }
+  }
+  return result;
 }
 
 /** Every post, drafts included, newest first by creation. */
@@ -47,7 +83,8 @@ export async function listAllPosts(db: Db): Promise<AdminPostListItem[]> {
     })
     .from(blogPosts)
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const toReview = await reviewCounts(db);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), toReview: toReview.get(row.id) ?? 0 }));
 }
 
 export async function findPost(db: Db, id: number): Promise<AdminPostRow | null> {

@@ -23,6 +23,8 @@ import { ImagePreview } from "./ImagePreview";
 import { ImageUploadButton } from "./ImageUploadButton";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { EditorAiTools } from "./EditorAiTools";
+import { ReviewBadge } from "~/admin/translation/ReviewBadge";
+import type { ReviewState } from "~/admin/content/schema";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
@@ -68,9 +70,11 @@ interface Props {
   /** Whether the stored post is public, for the 'View on site' link. */
   storedSlug: string;
   storedPublished: boolean;
+  /** Each stored translation's review state, by field (`titleFa`, ...). */
+  review?: Record<string, ReviewState>;
 }
 
-export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished }: Props) {
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {} }: Props) {
   const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
@@ -139,6 +143,8 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
 
   const textField = (field: TextField, label: string, options: { rows?: number; hint?: string; lang?: TranslationLang; type?: string; className?: string } = {}) => {
     const langAttrs = options.lang ? LANG_ATTRS[options.lang] : null;
+    // The stored translation's state; an edited one is the person's own until saved.
+    const state = options.lang && values[field] === saved[field] ? review[field] : undefined;
     return (
       <Field label={label} error={errors[field]?.[0]} hint={options.hint} className={options.className}>
         {(control) => {
@@ -149,10 +155,20 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
             lang: langAttrs?.lang,
             dir: langAttrs?.dir,
           };
-          return options.rows ? (
+          const input = options.rows ? (
             <Textarea {...common} rows={options.rows} className={langAttrs?.className} onChange={(e) => change(field, e.target.value)} />
           ) : (
             <Input {...common} type={options.type ?? "text"} className={langAttrs?.className} onChange={(e) => change(field, e.target.value)} />
+          );
+          return state ? (
+            <>
+              {input}
+              <span className="mt-1 block">
+                <ReviewBadge state={state} />
+              </span>
+            </>
+          ) : (
+            input
           );
         }}
       </Field>

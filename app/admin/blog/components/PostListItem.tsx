@@ -20,6 +20,11 @@ export function PostListItem({ post, deleting, onDelete }: Props) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-base font-semibold break-words text-slate-900">{post.title}</h3>
           {post.published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
+          {post.toReview > 0 ? (
+            <Badge tone="info">
+              {post.toReview} {post.toReview === 1 ? "translation" : "translations"} to review
+            </Badge>
+          ) : null}
         </div>
         {post.excerpt ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">{post.excerpt}</p> : <p className="mt-1 text-sm text-slate-600 italic">No excerpt yet.</p>}
         <p className="mt-1 text-xs text-slate-600">
