@@ -46,8 +46,9 @@ try {
   let job: JobCounts | null = null;
   for (;;) {
     peak = Math.max(peak, rssMb(pid));
-    const answer = await get(`${site.url}/admin/jobs/1`, cookie);
-    if (answer.ok) job = ((await answer.json()) as { job: JobCounts }).job;
+    // A reused keep-alive connection the server just closed fails once: ask again on the next round.
+    const answer = await get(`${site.url}/admin/jobs/1`, cookie).catch(() => null);
+    if (answer?.ok) job = ((await answer.json()) as { job: JobCounts }).job;
     if (job && job.status !== "queued" && job.status !== "running") break;
     await sleep(200);
   }
@@ -63,6 +64,9 @@ try {
     "server RSS peak (MB)": Math.round(peak),
     "AI requests": fake.chatCalls().length,
   });
+} catch (error) {
+  console.error(site.output().slice(-4000));
+  throw error;
 } finally {
   await site.stop();
   await fake.close();
