@@ -21,6 +21,7 @@ import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18
 import { useHydrates } from "./document/hydration";
 import { SPECULATION_RULES } from "./document/speculation-rules";
 import pageScript from "./document/page-script.ts?standalone";
+import siteMenus from "./document/site-menus.ts?standalone";
 import { SITE_LAYOUT_ROUTE } from "./components/site/use-site";
 import type { SiteLayoutData } from "./routes/site-layout";
 
@@ -52,8 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang: Lang = data?.lang ?? "en";
   const info = LANGUAGE_INFO[lang];
   const nonce = data?.nonce;
-  // React Router's scripts only where a route needs React (decision 0039); the public pages get
-  // their own small script, and the platform's prefetch and prerender (decision 0040).
+  // React Router's scripts only where a route needs React (decision 0039). The public pages get
+  // their own small script (the menus; where React is absent, live updates too) and the
+  // platform's prefetch and prerender (decision 0040).
   const hydrate = useHydrates();
   const site = useRouteLoaderData(SITE_LAYOUT_ROUTE) as SiteLayoutData | undefined;
   return (
@@ -76,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {site ? (
           <>
             <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-            <script type="module" src={pageScript} nonce={nonce} />
+            <script type="module" src={hydrate ? siteMenus : pageScript} nonce={nonce} />
           </>
         ) : null}
         {hydrate ? (

@@ -5,7 +5,6 @@ import { Header } from "~/components/site/Header";
 import { Footer } from "~/components/site/Footer";
 import { ChatButton } from "~/components/site/ChatButton";
 import { useLiveUpdates } from "~/components/site/useLiveUpdates";
-import { useDropServerJsonLd } from "~/seo/page-jsonld";
 import { toastAreaMounted, useToastAreaWanted } from "~/components/site/public-toast";
 import { useT } from "~/i18n/hooks";
 import { LazyFallbackErrorPage } from "~/components/site/LazyFallbackErrorPage";
@@ -63,7 +62,6 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const t = useT();
   const data = useRouteLoaderData(SITE_LAYOUT_ROUTE) as SiteLayoutData | undefined;
   useLiveUpdates(data?.liveVersion);
-  useDropServerJsonLd();
   return (
     <>
       <a
