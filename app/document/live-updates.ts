@@ -50,7 +50,8 @@ if (versionMeta && typeof EventSource === "function") {
       const { scrollX, scrollY } = window;
       document.title = next.title;
       morph(document.body, next.body);
-      scrollTo(scrollX, scrollY);
+      // At once: the stylesheet asks for smooth scrolling, which would show as a jump back.
+      scrollTo({ left: scrollX, top: scrollY, behavior: "instant" });
       version = next.querySelector<HTMLMetaElement>('meta[name="live-version"]')?.content ?? version;
     } catch {
       // Offline for a moment: the next change or reconnection tries again.
