@@ -75,16 +75,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        {site ? (
-          <>
-            <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-            <script type="module" src={hydrate ? siteMenus : pageScript} nonce={nonce} />
-          </>
-        ) : null}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        {site ? (
+          <>
+            <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+            <script type="module" src={hydrate ? siteMenus : pageScript} nonce={nonce} />
           </>
         ) : null}
       </body>
