@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     lang,
     texts,
-    /** The data version this page was rendered with (see useLiveUpdates). */
+    /** The data version this page was rendered with (useLiveUpdates; the root's live-version meta, decision 0041). */
     liveVersion: context.services.events.version,
     site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST } satisfies SiteSettings,
   };

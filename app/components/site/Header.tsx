@@ -83,8 +83,8 @@ export function Header() {
           <LanguageSwitcher />
           <CallToActions />
         </div>
-        {/* <details> keeps the menu usable without JavaScript; summary is the toggle button. The page
-            script closes it on Escape or a click outside (data-menu, app/document/page-script.ts). */}
+        {/* <details> keeps the menu usable without JavaScript; summary is the toggle button. The menus'
+            script closes it on Escape or a click outside (data-menu, app/document/site-menus.ts). */}
         <details data-menu="" className="group lg:hidden">
           <summary
             className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden"

@@ -5,7 +5,7 @@ import { LANGUAGES, LANGUAGE_INFO, switchLanguageUrl } from "~/i18n/languages";
 
 /**
  * A <details> dropdown: it opens and closes without JavaScript, by keyboard and for screen
- * readers. The page script (app/document/page-script.ts) closes it on Escape or a click outside
+ * readers. The menus' script (app/document/site-menus.ts) closes it on Escape or a click outside
  * (data-menu), and makes a choice keep the hash and replace the history entry (data-language-menu).
  */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
