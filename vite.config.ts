@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/build/precompress.ts";
+import { standaloneScript } from "./scripts/build/standalone-script.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the whole server ships as one bundle.
@@ -15,6 +16,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // React Router preloads route modules itself; Vite's helper for lazy imports is dead weight.
         modulePreload: false,
       },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [tailwindcss(), reactRouter(), standaloneScript(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
 }));

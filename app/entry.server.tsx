@@ -33,9 +33,11 @@ export default function handleRequest(
   }
   const nonce = loadContext.nonce;
   const { pathname } = new URL(request.url);
-  // Public pages paint first and hydrate after (app/document/hydrate-after-paint.server.ts). The
-  // admin is a tool staff use at once after it loads: it hydrates as soon as its scripts arrive;
-  // development keeps React Router's scripts as they are (hot reload imports first).
+  // The public pages React hydrates (the contact page, the video consultation) paint first and
+  // hydrate after (app/document/hydrate-after-paint.server.ts); the others have no framework
+  // scripts to rewrite (decision 0039). The admin is a tool staff use at once after it loads: it
+  // hydrates as soon as its scripts arrive; development keeps React Router's scripts as they are
+  // (hot reload imports first).
   const paintFirst = !import.meta.env.DEV && !pathname.startsWith("/admin");
   return new Promise<Response>((resolve, reject) => {
     // Pages have no deferred data, so waiting for the whole document costs nothing and

@@ -18,6 +18,12 @@ import faPersian400 from "./fonts/vazirmatn-persian-400.woff2?url";
 import faPersian700 from "./fonts/vazirmatn-persian-700.woff2?url";
 import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";
 import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
+import { useHydrates } from "./document/hydration";
+import { SPECULATION_RULES } from "./document/speculation-rules";
+import pageScript from "./document/page-script.ts?standalone";
+import siteMenus from "./document/site-menus.ts?standalone";
+import { SITE_LAYOUT_ROUTE } from "./components/site/use-site";
+import type { SiteLayoutData } from "./routes/site-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -46,6 +52,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang: Lang = data?.lang ?? "en";
   const info = LANGUAGE_INFO[lang];
+  const nonce = data?.nonce;
+  // React Router's scripts only where a route needs React (decision 0039). The public pages get
+  // their own small script (the menus; where React is absent, live updates too) and the
+  // platform's prefetch and prerender (decision 0040).
+  const hydrate = useHydrates();
+  const site = useRouteLoaderData(SITE_LAYOUT_ROUTE) as SiteLayoutData | undefined;
   return (
     <html lang={info.htmlLang} dir={info.dir}>
       <head>
@@ -57,12 +69,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
         <Meta />
         {/* The same nonce on server and client: React compares these head elements when hydrating. */}
-        <Links nonce={data?.nonce} />
+        <Links nonce={nonce} />
+        {/* The data version a page without React renders with, for its live updates (decision 0041). */}
+        {site && !hydrate ? <meta name="live-version" content={site.liveVersion} /> : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        {site ? (
+          <>
+            <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+            <script type="module" src={hydrate ? siteMenus : pageScript} nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -9,8 +9,7 @@ export { INVALID_EMAIL_KEY, SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type Sub
 z.config({ jitless: true });
 
 /**
- * The 'Stay Informed' form, shared by the browser (checked before sending, loaded when the
- * visitor reaches the field) and the server (which always checks again). Addresses are
+ * The 'Stay Informed' form, checked on the server (the form is a plain post). Addresses are
  * stored trimmed and lower-cased, so the same address typed differently cannot subscribe
  * twice. Messages are text keys, translated where they are shown.
  */

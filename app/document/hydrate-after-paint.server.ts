@@ -1,5 +1,7 @@
 /**
- * Start hydration after the first paint instead of before it.
+ * Start hydration after the first paint instead of before it, on the public pages React
+ * hydrates (the contact page and the video consultation; decision 0039 keeps the others free of
+ * framework code).
  *
  * React Router's `<Scripts>` puts a `<link rel="modulepreload">` (fetched at high priority)
  * for the entry and every route chunk into the document, and a module script whose static
@@ -19,7 +21,8 @@
 import { afterFirstPaint } from "./after-first-paint.inline";
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+// React Router's inline module script (the site's own scripts have a src).
+const MODULE_SCRIPT = /(<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"\\]+");$/gm;
 const BARE_IMPORT = /^(?:;)?import ("[^"\\]+");?$/gm;
 const ENTRY_IMPORT = /^import\(("[^"\\]+")\);$/m;

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "react-router";
 import { appendToHead } from "./head.server";
-import { PAGE_JSONLD_ATTRIBUTE } from "../seo/page-jsonld";
 
 /**
  * A page's JSON-LD goes into its HTML only, not into the data the page hydrates from: loaders
@@ -16,17 +15,17 @@ export function addJsonLd(context: AppLoadContext, items: ReadonlyArray<object |
 // As React Router's Meta escapes ld+json: no text can close the script or start a comment.
 const UNSAFE_IN_SCRIPT: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
 
-/** The JSON-LD as `<script type="application/ld+json">` elements, safe inside HTML and marked as the page's. */
+/** The JSON-LD as `<script type="application/ld+json">` elements, safe inside HTML. */
 function jsonLdScripts(items: readonly object[]): string {
   return items
-    .map((item) => `<script type="application/ld+json" ${PAGE_JSONLD_ATTRIBUTE}>${JSON.stringify(item).replace(/[&<>\u2028\u2029]/g, (c) => UNSAFE_IN_SCRIPT[c]!)}</script>`)
+    .map((item) => `<script type="application/ld+json">${JSON.stringify(item).replace(/[&<>\u2028\u2029]/g, (c) => UNSAFE_IN_SCRIPT[c]!)}</script>`)
     .join("");
 }
 
 /**
- * The document with the page's JSON-LD at the end of its head. React hydrates the head's own
- * elements and leaves ones it did not render there (React 19 skips unexpected nodes in the
- * head); `useDropServerJsonLd` removes them once the visitor moves to another page.
+ * The document with the page's JSON-LD at the end of its head. Where React hydrates, it leaves
+ * head elements it did not render (React 19 skips unexpected nodes in the head); every move to
+ * another page loads a new document (decision 0039), so these never outlive their page.
  */
 export function withJsonLd(html: string, items: readonly object[]): string {
   return appendToHead(html, jsonLdScripts(items));

@@ -14,6 +14,10 @@ import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { submitContact, type ContactActionData } from "~/contact/contact.server";
 import { readContactForm } from "~/contact/fields";
+import type { RouteHandle } from "~/document/hydration";
+
+/** Client-side checks and toasts (SPEC.md 2.9) need React in the browser (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, site] = await Promise.all([pageTexts(request, context, { categories: ["contact"] }), seoSiteFor(request, context)]);

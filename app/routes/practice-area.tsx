@@ -1,5 +1,3 @@
-import { Suspense } from "react";
-import { lazyAfterPaint } from "~/components/lazy";
 import { data as response } from "react-router";
 import type { Route } from "./+types/practice-area";
 import { useT } from "~/i18n/hooks";
@@ -12,9 +10,7 @@ import { faqPage, services } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { areaImageAltKey, areaPath } from "~/components/practice/areas";
 import { areaPageForPath, faqItems } from "~/components/practice/area-pages";
-
-// The page body hydrates from its own chunk, so the first download stays within the budget.
-const AreaPageBody = lazyAfterPaint(() => import("~/components/practice/AreaPageBody"));
+import AreaPageBody from "~/components/practice/AreaPageBody";
 
 /** One module serves the four practice-area paths; the URL says which area. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,10 +63,7 @@ export default function PracticeArea({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs
         items={[{ label: t("practice-areas-breadcrumb"), path: "/practice-areas" }, { label: t(`${loaderData.prefix}-breadcrumb`) }]}
       />
-      <Suspense fallback={null}>
-        {/* The FAQ from the texts already here (sending it as well made the page ~0.6 KB larger). */}
-        <AreaPageBody slug={loaderData.slug} faq={faqItems(areaPageForPath(loaderData.path)!, loaderData.texts)} />
-      </Suspense>
+      <AreaPageBody slug={loaderData.slug} faq={faqItems(areaPageForPath(loaderData.path)!, loaderData.texts)} />
     </>
   );
 }

@@ -5,7 +5,6 @@ import { Header } from "~/components/site/Header";
 import { Footer } from "~/components/site/Footer";
 import { ChatButton } from "~/components/site/ChatButton";
 import { useLiveUpdates } from "~/components/site/useLiveUpdates";
-import { useDropServerJsonLd } from "~/seo/page-jsonld";
 import { toastAreaMounted, useToastAreaWanted } from "~/components/site/public-toast";
 import { useT } from "~/i18n/hooks";
 import { LazyFallbackErrorPage } from "~/components/site/LazyFallbackErrorPage";
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     lang,
     texts,
-    /** The data version this page was rendered with (see useLiveUpdates). */
+    /** The data version this page was rendered with (useLiveUpdates; the root's live-version meta, decision 0041). */
     liveVersion: context.services.events.version,
     site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST } satisfies SiteSettings,
   };
@@ -63,7 +62,6 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const t = useT();
   const data = useRouteLoaderData(SITE_LAYOUT_ROUTE) as SiteLayoutData | undefined;
   useLiveUpdates(data?.liveVersion);
-  useDropServerJsonLd();
   return (
     <>
       <a

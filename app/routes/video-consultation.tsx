@@ -5,6 +5,10 @@ import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { VideoMeeting } from "~/components/video/VideoMeeting";
+import type { RouteHandle } from "~/document/hydration";
+
+/** The meeting (Jitsi) runs in the browser (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return pageTexts(request, context, { categories: ["video-consultation"] });

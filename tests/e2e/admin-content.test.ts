@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const CONTENT_URL = `${baseUrl}/admin/dashboard/content`;
@@ -151,6 +151,8 @@ describe("admin: Website Content tab", () => {
     const h1 = publicPage.getByRole("heading", { level: 1 });
     expect(await h1.textContent()).toBe(originals.get("hero-headline")!.contentFa);
     await publicPage.evaluate(() => ((window as unknown as { marker: string }).marker = "still the same page"));
+    // Read further down: the update keeps the place.
+    await publicPage.evaluate(() => scrollTo({ top: 600, behavior: "instant" }));
 
     const headline = `وکالت قابل اعتماد در ونکوور ${Date.now()}`;
     await page.bringToFront();
@@ -164,9 +166,12 @@ describe("admin: Website Content tab", () => {
     await page.getByRole("button", { name: "Save All (0)" }).waitFor();
     expect(await entry("Hero headline").getByText("Unsaved", { exact: true }).count()).toBe(0);
 
-    // Realtime: the open page revalidates over server-sent events.
+    // Realtime: the open page (no framework code: its page script) hears the change over
+    // server-sent events and brings its content up to date in place.
     await publicPage.waitForFunction((text) => document.querySelector("h1")?.textContent === text, headline, { timeout: 15_000 });
     expect(await publicPage.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still the same page");
+    expect(await publicPage.evaluate(() => scrollY)).toBe(600);
+    await expectNoFrameworkScript(publicPage);
     expect(publicErrors).toEqual([]);
     await publicPage.close();
 

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath } from "~/i18n/languages";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 
 const baseUrl = inject("baseUrl");
@@ -38,6 +38,7 @@ describe.each(LANGUAGES)("booking page (%s)", (lang) => {
     await page.goto(url, { waitUntil: "networkidle" });
     await expectLanguage(page, lang);
     expect(await page.title()).toBe(`${text("virtual-consultation-page-title", lang)} | ${text("firm-name", lang)}`);
+    await expectNoFrameworkScript(page);
     expect(await page.locator("h1").textContent()).toBe(text("virtual-consultation-title", lang));
     expect(await page.locator('[aria-current="page"]').textContent()).toBe(text("virtual-consultation-breadcrumb", lang));
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const text = (key: string, lang: "en" | "fa" | "zh") => defaultTexts.get(key)![lang];
@@ -45,6 +45,8 @@ describe("home page in each language", () => {
       return [...document.fonts].some((f) => f.family.replace(/"/g, "") === name && f.status === "loaded");
     }, font);
     expect(loaded).toBe(true);
+    // Server HTML and the page script: no framework code (decision 0039).
+    await expectNoFrameworkScript(page);
     expect(errors).toEqual([]);
     await expectNoAxeViolations(page);
     await page.context().close();
@@ -127,6 +129,37 @@ describe("language switcher", () => {
     await page.context().close();
   });
 
+  it("without JavaScript, is a plain link to the same page in the other language", async () => {
+    const { page } = await open("/team?a=1#x", { javaScript: false });
+    await page.locator("header details summary").first().click();
+    await page.getByRole("link", { name: text("nav-language-zh", "en") }).first().click();
+    // The server never sees the hash; the query stays.
+    await page.waitForURL(`${baseUrl}/zh/team?a=1`);
+    expect(await page.getAttribute("html", "lang")).toBe("zh");
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/team?a=1#x`);
+    await page.context().close();
+  });
+
+  it("closes on Escape, focus back on its toggle, and on a click outside", async () => {
+    const { page, errors } = await open("/about");
+    const summary = page.locator("header details[data-menu] summary").first();
+    const menu = page.getByRole("list", { name: text("nav-language-menu-label", "en") }).first();
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await menu.waitFor({ state: "visible" });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    await summary.click();
+    await menu.waitFor({ state: "visible" });
+    await page.locator("h1").first().click();
+    await menu.waitFor({ state: "hidden" });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("redirects ?lang=fa on an unprefixed address to the Farsi address", async () => {
     const response = await fetch(`${baseUrl}/?lang=fa&a=1`, { redirect: "manual" });
     expect(response.status).toBe(302);
@@ -150,6 +183,7 @@ describe("not-found page", () => {
     expect(await page.locator("h1").textContent()).toBe(text("not-found-title", "fa"));
     await expect(page.getByText("404", { exact: true }).count()).resolves.toBeGreaterThan(0);
     expect(await page.getByRole("link", { name: text("not-found-home-link", "fa") }).getAttribute("href")).toBe("/fa");
+    await expectNoFrameworkScript(page);
     await expectNoAxeViolations(page);
     await page.context().close();
   });
@@ -196,11 +230,32 @@ describe("shared chrome", () => {
     await page.context().close();
   });
 
-  it("renders the whole page without JavaScript", async () => {
-    const { page, status } = await open("/zh", { javaScript: false });
+  it("closes the mobile menu on Escape, focus back on the toggle", async () => {
+    const { page, errors } = await open("/zh", { width: 360 });
+    const toggle = page.locator(`header summary[aria-label="${text("nav-menu-open", "zh")}"]`);
+    const teamLink = page.locator("header").getByRole("link", { name: text("nav-team", "zh") });
+    await toggle.click();
+    expect(await teamLink.filter({ visible: true }).count()).toBe(1);
+    await teamLink.filter({ visible: true }).focus();
+    await page.keyboard.press("Escape");
+    expect(await teamLink.filter({ visible: true }).count()).toBe(0);
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("renders the whole page without JavaScript, its mobile menu opening and leading on", async () => {
+    const { page, status } = await open("/zh", { javaScript: false, width: 360 });
     expect(status).toBe(200);
     expect(await page.locator("h1").first().textContent()).toBe(text("hero-headline", "zh"));
     expect(await page.locator("footer").textContent()).toContain(text("footer-about-title", "zh"));
+    const teamLink = page.locator("header").getByRole("link", { name: text("nav-team", "zh") });
+    expect(await teamLink.filter({ visible: true }).count()).toBe(0);
+    await page.locator(`header summary[aria-label="${text("nav-menu-open", "zh")}"]`).click();
+    await teamLink.filter({ visible: true }).click();
+    await page.waitForURL(`${baseUrl}/zh/team`);
+    // The menu is closed on the new page; its link to the current section is marked.
+    expect(await page.locator('header a[href="/zh/team"]').first().getAttribute("aria-current")).toBe("page");
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 
 const baseUrl = inject("baseUrl");
@@ -34,6 +34,7 @@ async function commonChecks(page: Page, lang: Lang, titleKey: string) {
   await expectLanguage(page, lang);
   expect(await page.title()).toBe(`${text(titleKey, lang)} | ${text("firm-name", lang)}`);
   expect(await rawKeyTexts(page)).toEqual([]);
+  await expectNoFrameworkScript(page);
   expect(desktopErrors).toEqual([]);
   await expectNoAxeViolations(page);
 }

@@ -9,7 +9,7 @@ import { openDatabase } from "../../db/client";
 import { contentText, teamMembers } from "../../db/schema";
 import { storeImage } from "../../core/media";
 import { demoTeam } from "../../db/demo";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 
@@ -53,6 +53,7 @@ describe.each(LANGUAGES)("team page with the demo team (%s)", (lang) => {
     const { page, errors } = await openPage(url);
     await expectLanguage(page, lang);
     expect(await page.title()).toBe(`${text("team-page-title", lang)} | ${text("firm-name", lang)}`);
+    await expectNoFrameworkScript(page);
     expect(await page.locator("h1").textContent()).toBe(text("team-hero-title", lang));
     expect(await page.getByRole("navigation", { name: text("breadcrumb-label", lang) }).textContent()).toContain(text("team-breadcrumb", lang));
 

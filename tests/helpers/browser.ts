@@ -40,3 +40,23 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
   expect(summary).toEqual([]);
 }
+
+/**
+ * The page loaded no framework code (decision 0039): React Router left no hydration data, and the
+ * only script the page ran is the site's own page script (app/document/page-script.ts).
+ */
+export async function expectNoFrameworkScript(page: Page): Promise<void> {
+  const found = await page.evaluate(() => ({
+    router: Object.keys(window).filter((key) => key.startsWith("__reactRouter")),
+    scripts: [...document.scripts].filter((s) => s.src || !s.type || s.type === "module").map((s) => (s.src ? new URL(s.src).pathname : "(inline)")),
+    loaded: performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith(".js")),
+  }));
+  const named = (paths: string[]) => paths.map((path) => path.replace(/-[\w-]{8}\.js$/, ".js"));
+  expect(found.router).toEqual([]);
+  expect(named(found.scripts)).toEqual(["/assets/page-script.js"]);
+  // A copy from the memory cache may leave no resource entry; no other script may have one.
+  expect(named(found.loaded).filter((path) => path !== "/assets/page-script.js")).toEqual([]);
+}

@@ -1,15 +1,25 @@
 /**
- * The JavaScript a visitor downloads for each public page, read from the production build
- * (BUILD_DIR or ./build; `npm test` builds first): entry + every route module of the page's
- * route chain + their static imports, gzipped as the server sends them. Budget: 125 KiB.
+ * The JavaScript a visitor downloads for each public page (decision 0039), read from the
+ * production build (BUILD_DIR or ./build; `npm test` builds first) and from the pages a running
+ * build serves, gzipped as the server sends them:
+ * - a page React does not hydrate (every public page but contact and the video consultation, in
+ *   each language, and the not-found page) loads no framework code: its one script is the page
+ *   script, and all of its JavaScript stays within 5 KiB;
+ * - the pages React hydrates stay within 125 KiB: entry + every route module of the page's route
+ *   chain + their static imports, and the menus' script (app/document/site-menus.ts).
  * Also: no admin code in any public page's module graph.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "../../app/routes";
+import { startSite, type SiteServer } from "../helpers/server";
 
 const BUDGET_BYTES = 125 * 1024;
+const CONTENT_PAGE_BUDGET_BYTES = 5 * 1024;
+/** The pages whose route asks for React in the browser (`handle = HYDRATE`). */
+const HYDRATED_PATHS = ["/contact", "/video-consultation"];
 const root = path.resolve(import.meta.dirname, "../..");
 const clientDir = path.resolve(root, process.env.BUILD_DIR ?? "build", "client");
 
@@ -97,6 +107,16 @@ function withLazyChunks(files: Iterable<string>): Set<string> {
   return seen;
 }
 
+/**
+ * A script of the public pages as built: "page-script" on the pages without React
+ * (app/document/page-script.ts), "site-menus" on the ones React hydrates.
+ */
+function standaloneFile(name: "page-script" | "site-menus"): string {
+  const file = readdirSync(path.join(clientDir, "assets")).find((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f));
+  if (!file) throw new Error(`No ${name} script in the build`);
+  return `assets/${file}`;
+}
+
 const publicIds = Object.keys(manifest.routes).filter((id) => id.startsWith("page:") || id === "routes/not-found");
 const adminIds = Object.keys(manifest.routes).filter((id) => /^\/admin(\/|$)/.test(fullPath(id)));
 
@@ -107,16 +127,18 @@ describe("JavaScript budget of public pages", () => {
     expect(adminIds.length).toBeGreaterThanOrEqual(5);
   });
 
-  it(`keeps every public page within ${BUDGET_BYTES / 1024} KiB of gzipped JavaScript`, () => {
-    const rows = publicIds.map((id) => {
-      const files = [...pageScripts(id)];
+  it(`keeps the pages React hydrates within ${BUDGET_BYTES / 1024} KiB of gzipped JavaScript`, () => {
+    const hydrated = publicIds.filter((id) => HYDRATED_PATHS.some((p) => id.startsWith(`page:${p}:`)));
+    expect(hydrated).toHaveLength(HYDRATED_PATHS.length * 3);
+    const rows = hydrated.map((id) => {
+      const files = [...pageScripts(id), standaloneFile("site-menus")];
       return { id, files: files.length, gzipKiB: files.reduce((sum, f) => sum + gzipped(f), 0) / 1024 };
     });
     const worst = [...rows].sort((a, b) => b.gzipKiB - a.gzipKiB);
     console.log(
-      "gzipped JS per public page (largest first):\n" +
+      "gzipped JS per hydrated public page (largest first):\n" +
         worst
-          .filter((row) => row.id.endsWith(":en") || row.id === "routes/not-found")
+          .filter((row) => row.id.endsWith(":en"))
           .map((row) => `  ${row.id.padEnd(48)} ${row.gzipKiB.toFixed(1).padStart(6)} KiB in ${row.files} files`)
           .join("\n"),
     );
@@ -178,6 +200,74 @@ describe("JavaScript budget of public pages", () => {
         .map(readAsset)
         .join("\n");
       expect([...markers].some((marker) => adminJs.includes(marker))).toBe(true);
+    }
+  });
+});
+
+/** What a page's HTML makes the browser run: its script files and its inline scripts. */
+function scriptsOf(html: string) {
+  const tags = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({
+    type: /\btype="([^"]+)"/.exec(attributes!)?.[1] ?? "text/javascript",
+    src: /\bsrc="([^"]+)"/.exec(attributes!)?.[1],
+    body: body!,
+  }));
+  // JSON-LD and Speculation Rules are data, not code.
+  const code = tags.filter((tag) => tag.type === "module" || tag.type === "text/javascript");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const files = [...new Set([...code.flatMap((tag) => (tag.src ? [tag.src] : [])), ...preloads])];
+  const inline = code.filter((tag) => !tag.src).map((tag) => tag.body);
+  return { files, inline, types: tags.map((tag) => tag.type) };
+}
+
+describe("JavaScript of the pages as served", () => {
+  let site: SiteServer;
+  let pages: string[];
+  beforeAll(async () => {
+    site = await startSite({ SEED_DEMO: "true" });
+    const feed = await (await fetch(`${site.url}/rss.xml`)).text();
+    const post = new URL(/<item>[\s\S]*?<link>([^<]+)<\/link>/.exec(feed)![1]!).pathname;
+    const paths = PUBLIC_PAGES.map(([p]) => (p === "/blog/:slug" ? post : p));
+    pages = [...["", "/fa", "/zh"].flatMap((prefix) => paths.map((p) => (p === "/" ? prefix || "/" : `${prefix}${p}`))), "/no-such-page", "/fa/no-such-page"];
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const served = (file: string) => gzipped(file.replace(/^\//, ""));
+
+  it(`sends no framework code to a page React does not hydrate, and at most ${CONTENT_PAGE_BUDGET_BYTES / 1024} KiB of JavaScript`, async () => {
+    const rows: string[] = [];
+    const checked: string[] = [];
+    for (const page of pages) {
+      if (HYDRATED_PATHS.some((p) => page.endsWith(p))) continue;
+      const response = await fetch(`${site.url}${page}`);
+      const html = await response.text();
+      const { files, inline, types } = scriptsOf(html);
+      // The page script and nothing else: no entry, no route modules, no hydration data.
+      expect(files, page).toEqual([`/${standaloneFile("page-script")}`]);
+      expect(inline, page).toEqual([]);
+      expect(html, page).not.toContain("__reactRouter");
+      expect(types.filter((type) => type === "speculationrules"), page).toHaveLength(1);
+      expect(html, page).toContain('<meta name="live-version"');
+      const bytes = files.reduce((sum, f) => sum + served(f), 0);
+      expect(bytes, page).toBeLessThanOrEqual(CONTENT_PAGE_BUDGET_BYTES);
+      rows.push(`  ${page.padEnd(48)} ${(bytes / 1024).toFixed(2).padStart(6)} KiB in ${files.length} file`);
+      checked.push(page);
+    }
+    // 13 pages in 3 languages, plus two not-found pages.
+    expect(checked.length).toBe((PUBLIC_PAGES.length - HYDRATED_PATHS.length) * 3 + 2);
+    console.log(`gzipped JS of the pages without React (English):\n${rows.filter((row) => !/^\s+\/(fa|zh)\b/.test(row)).join("\n")}`);
+  });
+
+  it("hydrates the contact page and the video consultation with React, with the menus' script", async () => {
+    for (const page of pages.filter((p) => HYDRATED_PATHS.some((h) => p.endsWith(h)))) {
+      const html = await (await fetch(`${site.url}${page}`)).text();
+      const { files } = scriptsOf(html);
+      expect(html, page).toContain("window.__reactRouterContext");
+      expect(html, page).not.toContain('name="live-version"');
+      expect(files, page).toContain(manifest.entry.module.replace(/^\/?/, "/"));
+      expect(files, page).toContain(`/${standaloneFile("site-menus")}`);
+      expect(files, page).not.toContain(`/${standaloneFile("page-script")}`);
     }
   });
 });

@@ -82,6 +82,14 @@ describe("hydrateAfterPaint", () => {
     expect(html).not.toMatch(/^import \* as/m);
   });
 
+  it("rewrites React Router's script, not a module script of the site's own with a src", () => {
+    const own = '<script type="module" src="/assets/site-menus-F.js" nonce="N"></script>';
+    const html = hydrateAfterPaint(document(routerModuleScript).replace("<h1>Hello</h1>", `<h1>Hello</h1>${own}`), "N");
+    expect(html).toContain(own);
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/^import \* as/m);
+  });
+
   it("waits for the first painted frame, then preloads, imports the routes, and only then the entry", async () => {
     const { events, win, frames, runTasks } = await run(hydrateAfterPaint(document(routerModuleScript), "N"));
     expect(events).toEqual([]);

@@ -326,7 +326,7 @@ describe("rendered JSON-LD", () => {
     const posting = blogPosting(site(), { path: "/blog/a", headline: hostile, datePublished: "2026-01-01", author: hostile });
     const contact = contactPage(site(), { name: "Contact" });
     const html = withJsonLd("<html><head><title>t</title></head><body><p>x</p></body></html>", [posting, contact]);
-    const opening = '<script type="application/ld+json" data-page-jsonld>';
+    const opening = '<script type="application/ld+json">';
     // Both at the end of the head, each one element with its own closing tag and nothing else.
     const head = html.slice(html.indexOf("<head>"), html.indexOf("</head>"));
     expect(head.startsWith("<head><title>t</title>" + opening)).toBe(true);

@@ -71,9 +71,8 @@ describe("renderPostHtml (the article HTML the post page injects)", () => {
     expect(html).toMatch(/<a href="https:\/\/www\.canada\.ca\/en\.html"[^>]*rel="noopener noreferrer"/);
     expect(html).toMatch(/<a href="\/\/evil\.example"[^>]*rel="noopener noreferrer"/);
     expect(html).not.toMatch(/<a href="\/about"[^>]*rel=/);
-    // Only page links are marked for in-place navigation; mail and other sites are left to the browser.
-    expect(html).toMatch(/<a href="\/about" data-page-link=""/);
-    expect(html.match(/data-page-link/g)).toHaveLength(1);
+    // A page link is a plain link: the browser follows it as a document (decision 0039).
+    expect(html).toMatch(/<a href="\/about" class="[^"]*">in<\/a>/);
   });
 
   it("points internal page links into the reader's language, leaving files alone", () => {

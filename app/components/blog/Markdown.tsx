@@ -2,7 +2,7 @@ import type { ComponentPropsWithoutRef } from "react";
 import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { Link } from "react-router";
-import { PAGE_LINK_ATTRIBUTE, POST_BODY_CLASS } from "~/components/blog/PostBody";
+import { POST_BODY_CLASS } from "~/components/blog/PostBody";
 import { langFromPath, localizePath, type Lang } from "~/i18n/languages";
 
 /** Site paths that are files or services, not pages: never given a language prefix. */
@@ -33,12 +33,12 @@ type Props<T extends keyof React.JSX.IntrinsicElements> = ComponentPropsWithoutR
 
 const linkClass = "font-medium text-brand-700 underline decoration-gold-500 decoration-2 underline-offset-2 hover:text-brand-900";
 
-/** How a link to one of the site's pages is drawn: a router link, or a plain marked anchor in static HTML. */
+/** How a link to one of the site's pages is drawn: a router link (the admin's preview), or a plain anchor in static HTML. */
 type PageLink = (props: { to: string; className: string; children?: React.ReactNode }) => React.ReactNode;
 
 const routerLink: PageLink = ({ to, ...props }) => <Link to={to} {...props} />;
-// In HTML made on the server there is no router: <PostBody> makes these navigate in place.
-const staticLink: PageLink = ({ to, ...props }) => <a href={to} {...{ [PAGE_LINK_ATTRIBUTE]: "" }} {...props} />;
+// In HTML made on the server there is no router: the public page follows these as documents.
+const staticLink: PageLink = ({ to, ...props }) => <a href={to} {...props} />;
 
 function components(lang: Lang, PageLink: PageLink): Components {
   return {

@@ -1,75 +1,32 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useId } from "react";
+import { useActionData, useLocation } from "react-router";
 import { CheckCircle2, Mail } from "lucide-react";
 import { SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from "~/blog/subscribe";
 import { useT } from "~/i18n/hooks";
-import { showToast } from "~/components/site/public-toast";
 
-type SubscribeSchema = typeof import("~/blog/subscribe-schema").subscribeSchema;
-let schema: SubscribeSchema | undefined;
-
-/**
- * The shared schema, fetched once the visitor heads for the form rather than with the page.
- * Until it has arrived a submission simply goes to the server, which validates anyway.
- */
-function loadSchema() {
-  if (!schema) void import("~/blog/subscribe-schema").then((module) => (schema = module.subscribeSchema));
-}
+/** The section's id: the form posts to the page at this fragment, so the answer is in view. */
+const SECTION_ID = "newsletter";
 
 /**
- * 'Stay Informed': a real form posting to the blog page's action. Without JavaScript the
- * page comes back with the answer; with it, the fetcher sends it in place, the answer is
- * announced in the status line and shown as a toast. A valid address always gets the same
- * answer (check your inbox to confirm), whether or not it was already on the list.
+ * 'Stay Informed': a plain form posting to the blog page's action (decision 0039). The page
+ * comes back with the answer in the status line, scrolled to the form; an invalid address is
+ * kept in the field and marked, with the message tied to it. A valid address always gets the
+ * same answer (check your inbox to confirm), whether or not it was already on the list.
  */
 export function NewsletterSignup() {
   const t = useT();
-  const fetcher = useFetcher<SubscribeResult>();
-  // After a post without JavaScript the page itself carries the answer.
-  const pageResult = useActionData() as SubscribeResult | undefined;
-  const result = fetcher.data ?? pageResult;
-  const [clientError, setClientError] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { pathname } = useLocation();
+  const result = useActionData() as SubscribeResult | undefined;
   const id = useId();
   const inputId = `${id}-email`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const sending = fetcher.state !== "idle";
 
-  const invalid = clientError || (!sending && result?.status === "invalid");
-  const status = !sending && result && result.status !== "invalid" ? result.status : null;
-
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || fetcher.state !== "idle") return;
-    const message = t(SUBSCRIBE_MESSAGE_KEYS[answer.status]);
-    if (answer.status === "subscribed") {
-      showToast("success", message);
-      formRef.current?.reset();
-    } else {
-      showToast("error", message);
-      if (answer.status === "invalid") inputRef.current?.focus();
-    }
-    // Only a new answer from the server should toast, not a change of language.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const email = new FormData(event.currentTarget).get("email");
-    if (schema && !schema.safeParse({ email }).success) {
-      // Same rule as the server: tell the visitor now instead of sending a request.
-      event.preventDefault();
-      setClientError(true);
-      showToast("error", t(SUBSCRIBE_MESSAGE_KEYS.invalid));
-      inputRef.current?.focus();
-      return;
-    }
-    setClientError(false);
-  }
+  const invalid = result?.status === "invalid";
+  const status = result && result.status !== "invalid" ? result.status : null;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-brand-800 px-6 py-10 text-white sm:px-10">
+    <section id={SECTION_ID} aria-labelledby={`${id}-title`} className="scroll-mt-20 rounded-2xl bg-brand-800 px-6 py-10 text-white sm:px-10">
       <div className="mx-auto max-w-2xl text-center">
         <Mail aria-hidden="true" className="mx-auto size-10 text-gold-400" />
         <h2 id={`${id}-title`} className="mt-3 text-2xl font-bold sm:text-3xl">
@@ -78,15 +35,8 @@ export function NewsletterSignup() {
         <p id={hintId} className="mt-3 text-slate-200">
           {t("blog-newsletter-text")}
         </p>
-        <fetcher.Form
-          ref={formRef}
-          method="post"
-          noValidate
-          onSubmit={onSubmit}
-          onFocus={loadSchema}
-          onPointerEnter={loadSchema}
-          className="mt-6 text-start"
-        >
+        {/* noValidate: the server checks the address and answers in the page's language. */}
+        <form method="post" action={`${pathname}#${SECTION_ID}`} noValidate className="mt-6 text-start">
           <input type="hidden" name="intent" value="subscribe" />
           {/* Hidden from people and from assistive technology; bots that fill every field give themselves away. */}
           <div aria-hidden="true" className="sr-only">
@@ -100,7 +50,6 @@ export function NewsletterSignup() {
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
             <input
-              ref={inputRef}
               id={inputId}
               name="email"
               type="email"
@@ -109,20 +58,15 @@ export function NewsletterSignup() {
               dir="ltr"
               maxLength={255}
               placeholder={t("blog-newsletter-email-placeholder")}
-              defaultValue={pageResult?.status === "invalid" ? pageResult.email : undefined}
+              defaultValue={invalid ? result.email : undefined}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${errorId} ${hintId}` : hintId}
-              onChange={() => clientError && setClientError(false)}
               className={`min-h-12 w-full flex-1 rounded-md border-2 bg-white px-4 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-400 ${
                 invalid ? "border-red-600" : "border-transparent"
               }`}
             />
-            <button
-              type="submit"
-              disabled={sending}
-              className="min-h-12 rounded-md bg-gold-400 px-6 font-semibold text-brand-900 hover:bg-gold-300 disabled:cursor-wait disabled:opacity-80"
-            >
-              {sending ? t("blog-newsletter-subscribing") : t("blog-newsletter-button")}
+            <button type="submit" className="min-h-12 rounded-md bg-gold-400 px-6 font-semibold text-brand-900 hover:bg-gold-300">
+              {t("blog-newsletter-button")}
             </button>
           </div>
           {invalid ? (
@@ -138,7 +82,7 @@ export function NewsletterSignup() {
               </p>
             ) : null}
           </div>
-        </fetcher.Form>
+        </form>
       </div>
     </section>
   );

@@ -1,4 +1,3 @@
-import type { SyntheticEvent } from "react";
 import { ChevronDown } from "lucide-react";
 
 export interface FaqItem {
@@ -12,18 +11,10 @@ export interface FaqItem {
  * summary, and the answers are in the server HTML whether or not JavaScript runs.
  */
 export function FaqAccordion({ items, group }: { items: FaqItem[]; group: string }) {
-  // Browsers without exclusive <details name> still get one-open-at-a-time from this.
-  const closeOthers = (event: SyntheticEvent<HTMLDetailsElement>) => {
-    const opened = event.currentTarget;
-    if (!opened.open) return;
-    opened.parentElement?.querySelectorAll("details").forEach((other) => {
-      if (other !== opened && other.open) other.open = false;
-    });
-  };
   return (
     <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
       {items.map((item, index) => (
-        <details key={index} name={group} className="group" onToggle={closeOthers}>
+        <details key={index} name={group} className="group">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-start text-base font-semibold text-brand-800 hover:bg-brand-50 sm:text-lg [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
             <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-brand-600 transition-transform duration-200 group-open:rotate-180" />

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Menu, Scale, Video, X } from "lucide-react";
 import { useLocalizePath, useT } from "~/i18n/hooks";
 import { LanguageSwitcher } from "./LanguageSwitcher";
@@ -14,23 +13,29 @@ export const NAV_ITEMS = [
   { path: "/contact", key: "nav-contact" },
 ] as const;
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
     isActive ? "text-brand-700 underline decoration-gold-500 decoration-2 underline-offset-8" : "text-slate-700"
   }`;
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** The main links; the current section's is marked (a page under it counts, except for home). */
+function NavLinks() {
   const t = useT();
   const localize = useLocalizePath();
+  const { pathname } = useLocation();
   return (
     <>
-      {NAV_ITEMS.map((item) => (
-        <li key={item.path}>
-          <NavLink to={localize(item.path)} end={item.path === "/"} className={linkClass} onClick={onNavigate}>
-            {t(item.key)}
-          </NavLink>
-        </li>
-      ))}
+      {NAV_ITEMS.map((item) => {
+        const to = localize(item.path);
+        const active = pathname === to || (item.path !== "/" && pathname.startsWith(`${to}/`));
+        return (
+          <li key={item.path}>
+            <a href={to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+              {t(item.key)}
+            </a>
+          </li>
+        );
+      })}
     </>
   );
 }
@@ -58,16 +63,8 @@ function CallToActions() {
 
 export function Header() {
   const t = useT();
-  const location = useLocation();
-  const mobileMenu = useRef<HTMLDetailsElement>(null);
-
-  // The mobile menu closes once a link in it has been followed.
-  useEffect(() => {
-    if (mobileMenu.current) mobileMenu.current.open = false;
-  }, [location.pathname]);
-
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur [view-transition-name:site-header]">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         {/* The accessible name starts with the visible firm name (WCAG 2.5.3, label in name). */}
         <LocalizedLink to="/" className="flex items-center gap-2 text-brand-800">
@@ -86,8 +83,9 @@ export function Header() {
           <LanguageSwitcher />
           <CallToActions />
         </div>
-        {/* <details> keeps the menu usable without JavaScript; summary is the toggle button. */}
-        <details ref={mobileMenu} className="group lg:hidden">
+        {/* <details> keeps the menu usable without JavaScript; summary is the toggle button. The menus'
+            script closes it on Escape or a click outside (data-menu, app/document/site-menus.ts). */}
+        <details data-menu="" className="group lg:hidden">
           <summary
             className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
             aria-label={t("nav-menu-open")}

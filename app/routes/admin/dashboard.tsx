@@ -5,8 +5,12 @@ import { readToast } from "~/admin/kit/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
 import { requireAdminPage } from "~/auth/guard.server";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
+import type { RouteHandle } from "~/document/hydration";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
+
+/** The admin is a React application (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);

@@ -10,8 +10,12 @@ import { endSession, getSignedInUser } from "~/auth/guard.server";
 import { loginAction, type LoginActionData } from "~/auth/login.server";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
+import type { RouteHandle } from "~/document/hydration";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Login");
+
+/** The admin is a React application (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSignedInUser(request, context);

@@ -8,8 +8,12 @@ import { PASSWORD_MAX, PASSWORD_MIN, setupSchema } from "~/auth/forms";
 import { setupAction, setupPageState, type SetupActionData } from "~/auth/setup.server";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
+import type { RouteHandle } from "~/document/hydration";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Setup");
+
+/** The admin is a React application (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
