@@ -1,8 +1,9 @@
-// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /] [-- --fresh]
+// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /team ...] [-- --fresh]
 //   [-- --encoding br|gzip]`
 // A cached public page of a production start vs a plain node:http server sending the same
 // bytes, both on loopback, each in its own process, measured by autocannon in this one.
 // Then a sustained load of --duration seconds on the site and the server's memory after it.
+// Each --path (default: / and /fa/practice-areas/immigration) in turn, on the same server.
 // The server measured is a restart on a data directory a first start created and seeded,
 // as in production (creating the embedded database is a one-time cost of a much larger
 // process); --fresh measures that first process instead. --encoding asks for the page
@@ -15,7 +16,9 @@ import autocannon from "autocannon";
 import { rawGet } from "./raw-get.mjs";
 import { freePort, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2, fresh: false, encoding: "" });
+const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "" });
+// The home page and the longest page (in bytes) unless pages are named.
+if (options.path.length === 0) options.path = ["/", "/fa/practice-areas/immigration"];
 if (!["", "br", "gzip"].includes(options.encoding)) {
   console.error(`--encoding takes br or gzip, not ${options.encoding}`);
   process.exit(2);
@@ -64,45 +67,61 @@ if (!options.fresh) {
 }
 const site = await startSite({}, { dataDir });
 let staticServer;
+const summary = [];
 try {
-  const pageUrl = `${site.url}${options.path}`;
-  await rawGet(pageUrl, requestHeaders);
-  // The stored page's compressed copies are made in the background after its first render.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const { headers, body } = await rawGet(pageUrl, requestHeaders);
-  if (headers["x-cache"] !== "HIT") console.warn(`warning: ${options.path} is not served from the page cache (X-Cache: ${headers["x-cache"]})`);
-  if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
-  staticServer = await startStaticServer(body, options.encoding);
+  for (const pagePath of options.path) {
+    const pageUrl = `${site.url}${pagePath}`;
+    await rawGet(pageUrl, requestHeaders);
+    // The stored page's compressed copies are made in the background after its first render.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { headers, body } = await rawGet(pageUrl, requestHeaders);
+    if (headers["x-cache"] !== "HIT") console.warn(`warning: ${pagePath} is not served from the page cache (X-Cache: ${headers["x-cache"]})`);
+    if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
+    staticServer = await startStaticServer(body, options.encoding);
 
-  const rows = [];
-  const measured = {};
-  for (const [name, url] of [
-    ["static node:http", staticServer.url],
-    ["site (cached page)", pageUrl],
-  ]) {
-    if (options.warmup > 0) await run(url, options.warmup);
-    const result = await run(url, options.seconds);
-    if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    measured[name] = result;
-    rows.push([name, Math.round(result.requests.average), result.latency.p50, result.latency.p99, (result.throughput.average / 1024 / 1024).toFixed(1)]);
+    const rows = [];
+    const measured = {};
+    for (const [name, url] of [
+      ["static node:http", staticServer.url],
+      ["site (cached page)", pageUrl],
+    ]) {
+      if (options.warmup > 0) await run(url, options.warmup);
+      const result = await run(url, options.seconds);
+      if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      measured[name] = result;
+      rows.push([name, Math.round(result.requests.average), result.latency.p50, result.latency.p99, (result.throughput.average / 1024 / 1024).toFixed(1)]);
+    }
+    const ratio = measured["site (cached page)"].requests.average / measured["static node:http"].requests.average;
+    const encoded = options.encoding ? ` (${options.encoding})` : "";
+    console.log(`\n${pagePath}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.seconds} s each, loopback\n`);
+    console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s"], rows));
+    console.log(`\nratio site/static: ${ratio.toFixed(2)}`);
+    await staticServer.stop();
+    staticServer = undefined;
+
+    const before = site.memory();
+    console.log(`\nsustained load: ${options.duration} s on ${pagePath} (server RSS before: ${before.rssMB.toFixed(0)} MB)`);
+    const sustained = await run(pageUrl, options.duration);
+    const after = site.memory();
+    console.log(
+      `  ${Math.round(sustained.requests.average)} req/s, p99 ${sustained.latency.p99} ms, ${sustained.requests.total} requests, ` +
+        `${sustained.non2xx} non-2xx, ${sustained.errors} errors`,
+    );
+    console.log(`  server RSS after: ${after.rssMB.toFixed(0)} MB (peak ${after.peakMB.toFixed(0)} MB)`);
+    summary.push([
+      pagePath,
+      body.length,
+      Math.round(measured["static node:http"].requests.average),
+      Math.round(measured["site (cached page)"].requests.average),
+      ratio.toFixed(2),
+      Math.round(sustained.requests.average),
+      sustained.latency.p99,
+      after.rssMB.toFixed(0),
+      after.peakMB.toFixed(0),
+    ]);
   }
-  const ratio = measured["site (cached page)"].requests.average / measured["static node:http"].requests.average;
-  const encoded = options.encoding ? ` (${options.encoding})` : "";
-  console.log(`\n${options.path}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.seconds} s each, loopback\n`);
-  console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s"], rows));
-  console.log(`\nratio site/static: ${ratio.toFixed(2)}`);
-  await staticServer.stop();
-  staticServer = undefined;
-
-  const before = site.memory();
-  console.log(`\nsustained load: ${options.duration} s on ${options.path} (server RSS before: ${before.rssMB.toFixed(0)} MB)`);
-  const sustained = await run(pageUrl, options.duration);
-  const after = site.memory();
-  console.log(
-    `  ${Math.round(sustained.requests.average)} req/s, p99 ${sustained.latency.p99} ms, ${sustained.requests.total} requests, ` +
-      `${sustained.non2xx} non-2xx, ${sustained.errors} errors`,
-  );
-  console.log(`  server RSS after: ${after.rssMB.toFixed(0)} MB (peak ${after.peakMB.toFixed(0)} MB)`);
+  console.log(`\nsummary (${options.encoding || "no"} encoding; sustained ${options.duration} s per page, RSS after it)\n`);
+  console.log(table(["page", "bytes", "static req/s", "site req/s", "ratio", "sustained req/s", "p99 ms", "RSS MB", "peak MB"], summary));
 } finally {
   await staticServer?.stop();
   await site.stop();
