@@ -1,7 +1,8 @@
-// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /team ...] [-- --fresh]
+// `npm run bench:load [-- --seconds 5] [-- --rounds 3] [-- --duration 60] [-- --connections 10] [-- --path /team ...] [-- --fresh]
 //   [-- --encoding br|gzip]`
 // A cached public page of a production start vs a plain node:http server sending the same
-// bytes, both on loopback, each in its own process, measured by autocannon in this one.
+// bytes, both on loopback, each in its own process, measured by autocannon in this one, in
+// --rounds alternating runs of --seconds each (the ratio is the median of the rounds' ratios).
 // Then a sustained load of --duration seconds on the site and the server's memory after it.
 // Each --path (default: / and /fa/practice-areas/immigration) in turn, on the same server.
 // The server measured is a restart on a data directory a first start created and seeded,
@@ -14,9 +15,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { rawGet } from "./raw-get.mjs";
-import { freePort, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
+import { freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "" });
+const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "" });
 // The home page and the longest page (in bytes) unless pages are named.
 if (options.path.length === 0) options.path = ["/", "/fa/practice-areas/immigration"];
 if (!["", "br", "gzip"].includes(options.encoding)) {
@@ -79,23 +80,30 @@ try {
     if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
     staticServer = await startStaticServer(body, options.encoding);
 
-    const rows = [];
-    const measured = {};
-    for (const [name, url] of [
-      ["static node:http", staticServer.url],
-      ["site (cached page)", pageUrl],
-    ]) {
-      if (options.warmup > 0) await run(url, options.warmup);
-      const result = await run(url, options.seconds);
-      if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      measured[name] = result;
-      rows.push([name, Math.round(result.requests.average), result.latency.p50, result.latency.p99, (result.throughput.average / 1024 / 1024).toFixed(1)]);
+    // Rounds alternate the two servers, so a neighbour's load on a shared machine falls on both.
+    const rounds = { "static node:http": [], "site (cached page)": [] };
+    const urls = { "static node:http": staticServer.url, "site (cached page)": pageUrl };
+    for (let round = 0; round < options.rounds; round++) {
+      for (const name of Object.keys(urls)) {
+        if (round === 0 && options.warmup > 0) await run(urls[name], options.warmup);
+        const result = await run(urls[name], options.seconds);
+        if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        rounds[name].push(result);
+      }
     }
-    const ratio = measured["site (cached page)"].requests.average / measured["static node:http"].requests.average;
+    const rows = Object.entries(rounds).map(([name, results]) => [
+      name,
+      Math.round(median(results.map((r) => r.requests.average))),
+      median(results.map((r) => r.latency.p50)),
+      median(results.map((r) => r.latency.p99)),
+      (median(results.map((r) => r.throughput.average)) / 1024 / 1024).toFixed(1),
+    ]);
+    const ratios = rounds["site (cached page)"].map((site, i) => site.requests.average / rounds["static node:http"][i].requests.average);
+    const ratio = median(ratios);
     const encoded = options.encoding ? ` (${options.encoding})` : "";
-    console.log(`\n${pagePath}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.seconds} s each, loopback\n`);
+    console.log(`\n${pagePath}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s each, loopback (medians)\n`);
     console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s"], rows));
-    console.log(`\nratio site/static: ${ratio.toFixed(2)}`);
+    console.log(`\nratio site/static: ${ratio.toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`);
     await staticServer.stop();
     staticServer = undefined;
 
@@ -111,8 +119,8 @@ try {
     summary.push([
       pagePath,
       body.length,
-      Math.round(measured["static node:http"].requests.average),
-      Math.round(measured["site (cached page)"].requests.average),
+      rows[0][1],
+      rows[1][1],
       ratio.toFixed(2),
       Math.round(sustained.requests.average),
       sustained.latency.p99,
