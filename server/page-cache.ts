@@ -55,6 +55,8 @@ export interface CachedPage {
   compressed?: { br: Buffer; gzip: Buffer };
   /** Complete responses for `answer`, made at its first hit per encoding. */
   prepared?: Partial<Record<Variant, PreparedResponse>>;
+  /** The request guard passed a GET or HEAD of this URL: it always will (its verdict depends on nothing else). */
+  guardPassed?: boolean;
 }
 
 type Variant = "br" | "gzip" | "identity";
@@ -277,7 +279,8 @@ export function pageCache(options: PageCacheOptions) {
     const headers = req.headers;
     if (headers.cookie || headers.authorization) return false;
     const hit = cache.get(url);
-    if (!hit || !options.before.guard(method, url)) return false;
+    if (!hit) return false;
+    if (!hit.guardPassed && !(hit.guardPassed = options.before.guard(method, url))) return false;
     const theirs = matchingNonce(headers["if-none-match"], hit.hash);
     if (theirs) {
       res.writeHead(304, hitHead(hit, url, theirs, 304, 0));

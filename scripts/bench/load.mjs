@@ -9,15 +9,19 @@
 // as in production (creating the embedded database is a one-time cost of a much larger
 // process); --fresh measures that first process instead. --encoding asks for the page
 // compressed, as browsers do (the static server then sends the same compressed bytes).
+// --profile DIR writes a CPU profile of the measured server there (node --cpu-prof) and
+// prints where its time went (scripts/bench/cpu-profile.mjs); profiling slows it down, so the
+// figures of such a run are not the ones to compare.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { summarize } from "./cpu-profile.mjs";
 import { rawGet } from "./raw-get.mjs";
 import { freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "" });
+const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "" });
 // The home page and the longest page (in bytes) unless pages are named.
 if (options.path.length === 0) options.path = ["/", "/fa/practice-areas/immigration"];
 if (!["", "br", "gzip"].includes(options.encoding)) {
@@ -66,9 +70,14 @@ if (!options.fresh) {
   console.log(`first start (creates and seeds the database): RSS ${first.memory().rssMB.toFixed(0)} MB, peak ${first.memory().peakMB.toFixed(0)} MB`);
   await first.stop();
 }
-const site = await startSite({}, { dataDir });
+const profileDir = options.profile ? path.resolve(options.profile) : "";
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const site = await startSite({}, { dataDir, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
 let staticServer;
 const summary = [];
+/** The sustained runs' windows, for the CPU profile (µs of the monotonic clock). */
+const windows = [];
+const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
 try {
   for (const pagePath of options.path) {
     const pageUrl = `${site.url}${pagePath}`;
@@ -109,7 +118,9 @@ try {
 
     const before = site.memory();
     console.log(`\nsustained load: ${options.duration} s on ${pagePath} (server RSS before: ${before.rssMB.toFixed(0)} MB)`);
+    const from = nowMicros();
     const sustained = await run(pageUrl, options.duration);
+    windows.push({ pagePath, from, to: nowMicros() });
     const after = site.memory();
     console.log(
       `  ${Math.round(sustained.requests.average)} req/s, p99 ${sustained.latency.p99} ms, ${sustained.requests.total} requests, ` +
@@ -134,4 +145,15 @@ try {
   await staticServer?.stop();
   await site.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+if (profileDir) {
+  const newest = readdirSync(profileDir)
+    .filter((name) => name.endsWith(".cpuprofile"))
+    .map((name) => path.join(profileDir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) console.log(`no profile written in ${profileDir}`);
+  for (const { pagePath, from, to } of newest ? windows : []) {
+    console.log(`\nCPU profile of the server during the sustained load on ${pagePath}:\n`);
+    console.log(summarize(newest, { from, to }));
+  }
 }
