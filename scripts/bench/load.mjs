@@ -9,11 +9,13 @@
 // as in production (creating the embedded database is a one-time cost of a much larger
 // process); --fresh measures that first process instead. --encoding asks for the page
 // compressed, as browsers do (the static server then sends the same compressed bytes).
+// --env NAME=VALUE (repeatable) is given to the measured server, e.g. PAGE_CACHE_FAST_PATH=false
+// to measure stored pages sent through Express.
 // --profile DIR writes a CPU profile of the measured server there (node --cpu-prof) and
 // prints where its time went (scripts/bench/cpu-profile.mjs); profiling slows it down, so the
 // figures of such a run are not the ones to compare.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -21,7 +23,7 @@ import { summarize } from "./cpu-profile.mjs";
 import { rawGet } from "./raw-get.mjs";
 import { freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "" });
+const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "", env: [] });
 // The home page and the longest page (in bytes) unless pages are named.
 if (options.path.length === 0) options.path = ["/", "/fa/practice-areas/immigration"];
 if (!["", "br", "gzip"].includes(options.encoding)) {
@@ -29,6 +31,23 @@ if (!["", "br", "gzip"].includes(options.encoding)) {
   process.exit(2);
 }
 const requestHeaders = options.encoding ? { "accept-encoding": options.encoding } : {};
+
+const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU time a process has used so far (user + system, all its threads), in microseconds, from /proc. */
+function cpuMicros(pid) {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+/** A run, with the CPU time the server spent per request (robust where neighbours take the cores). */
+async function measure(url, pid, seconds) {
+  const before = cpuMicros(pid);
+  const result = await run(url, seconds);
+  result.cpuPerRequest = (cpuMicros(pid) - before) / result.requests.total;
+  return result;
+}
 
 function run(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -56,6 +75,7 @@ async function startStaticServer(body, encoding) {
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
@@ -72,7 +92,8 @@ if (!options.fresh) {
 }
 const profileDir = options.profile ? path.resolve(options.profile) : "";
 if (profileDir) mkdirSync(profileDir, { recursive: true });
-const site = await startSite({}, { dataDir, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+const siteEnv = Object.fromEntries(options.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const site = await startSite(siteEnv, { dataDir, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
 let staticServer;
 const summary = [];
 /** The sustained runs' windows, for the CPU profile (µs of the monotonic clock). */
@@ -92,10 +113,11 @@ try {
     // Rounds alternate the two servers, so a neighbour's load on a shared machine falls on both.
     const rounds = { "static node:http": [], "site (cached page)": [] };
     const urls = { "static node:http": staticServer.url, "site (cached page)": pageUrl };
+    const pids = { "static node:http": staticServer.pid, "site (cached page)": site.pid };
     for (let round = 0; round < options.rounds; round++) {
       for (const name of Object.keys(urls)) {
         if (round === 0 && options.warmup > 0) await run(urls[name], options.warmup);
-        const result = await run(urls[name], options.seconds);
+        const result = await measure(urls[name], pids[name], options.seconds);
         if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
         rounds[name].push(result);
       }
@@ -106,13 +128,17 @@ try {
       median(results.map((r) => r.latency.p50)),
       median(results.map((r) => r.latency.p99)),
       (median(results.map((r) => r.throughput.average)) / 1024 / 1024).toFixed(1),
+      Math.round(median(results.map((r) => r.cpuPerRequest))),
     ]);
     const ratios = rounds["site (cached page)"].map((site, i) => site.requests.average / rounds["static node:http"][i].requests.average);
     const ratio = median(ratios);
     const encoded = options.encoding ? ` (${options.encoding})` : "";
     console.log(`\n${pagePath}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s each, loopback (medians)\n`);
-    console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s"], rows));
+    console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s", "CPU µs/req"], rows));
     console.log(`\nratio site/static: ${ratio.toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`);
+    // What the ratio would be with a core each and nothing else running: the static server's CPU per request over the site's.
+    const cpuRatio = rows[0][5] / rows[1][5];
+    console.log(`CPU per request, static/site: ${cpuRatio.toFixed(2)}`);
     await staticServer.stop();
     staticServer = undefined;
 
@@ -133,6 +159,7 @@ try {
       rows[0][1],
       rows[1][1],
       ratio.toFixed(2),
+      cpuRatio.toFixed(2),
       Math.round(sustained.requests.average),
       sustained.latency.p99,
       after.rssMB.toFixed(0),
@@ -140,7 +167,7 @@ try {
     ]);
   }
   console.log(`\nsummary (${options.encoding || "no"} encoding; sustained ${options.duration} s per page, RSS after it)\n`);
-  console.log(table(["page", "bytes", "static req/s", "site req/s", "ratio", "sustained req/s", "p99 ms", "RSS MB", "peak MB"], summary));
+  console.log(table(["page", "bytes", "static req/s", "site req/s", "ratio", "CPU ratio", "sustained req/s", "p99 ms", "RSS MB", "peak MB"], summary));
 } finally {
   await staticServer?.stop();
   await site.stop();
