@@ -103,9 +103,15 @@ try {
   for (const pagePath of options.path) {
     const pageUrl = `${site.url}${pagePath}`;
     await rawGet(pageUrl, requestHeaders);
-    // The stored page's compressed copies are made in the background after its first render.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { headers, body } = await rawGet(pageUrl, requestHeaders);
+    // The stored page's compressed copies are made in the background after its first render;
+    // until then a hit is compressed per response (no Content-Length, and more bytes).
+    let answer;
+    for (let tries = 0; tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await rawGet(pageUrl, requestHeaders);
+      if (!options.encoding || answer.headers["content-length"]) break;
+    }
+    const { headers, body } = answer;
     if (headers["x-cache"] !== "HIT") console.warn(`warning: ${pagePath} is not served from the page cache (X-Cache: ${headers["x-cache"]})`);
     if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
     staticServer = await startStaticServer(body, options.encoding);
