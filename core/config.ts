@@ -56,6 +56,8 @@ const envSchema = z.object({
   CONTACT_NOTIFY_TO: z.string().optional(),
   CONTACT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(10),
   SEED_DEMO: flag.default(true),
+  // Stored pages answered before the framework; false sends them through Express as well (to compare the two).
+  PAGE_CACHE_FAST_PATH: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -12,17 +12,21 @@ import { createLogger } from "../core/log";
 import { mediaRouter } from "./media-routes";
 import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed";
-import { contentSecurityPolicy, securityHeaders } from "./security";
+import { contentSecurityPolicyFor, securityHeaderList, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
 import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
-import { requestGuard } from "./request-guard";
+import { judgeRequest, requestGuard } from "./request-guard";
 
 export interface AppOptions {
   vite?: ViteDevServer;
 }
 
-export function createApp(services: Services, options: AppOptions = {}) {
+/**
+ * The server's request listener: a stored page straight from memory (the page cache's `answer`,
+ * with the headers Express would send), everything else through the Express app.
+ */
+export function createApp(services: Services, options: AppOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const { config } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -38,7 +42,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // quality 11, ~10% smaller again.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } } }));
   // Rendered public pages from memory (one nonce per render); form POSTs are never cached.
-  const pages = pageCache({ events: services.events, csp: (nonce) => contentSecurityPolicy(config, nonce), enabled: !options.vite });
+  // A hit is answered before Express (see the end of this function), which then runs no
+  // middleware for it: the security headers and the guard's rules come along as plain functions.
+  const pages = pageCache({
+    events: services.events,
+    csp: contentSecurityPolicyFor(config),
+    enabled: !options.vite,
+    before: config.PAGE_CACHE_FAST_PATH ? { securityHeaders: securityHeaderList(config), guard: (method, url) => judgeRequest(method, url).ok } : undefined,
+  });
   app.use(pages.serve);
 
   app.get("/healthz", async (_req, res) => {
@@ -87,7 +98,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
       getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", jsonLd: [] }),
     }),
   );
-  return app;
+  return (req, res) => {
+    if (!pages.answer(req, res)) app(req, res);
+  };
 }
 
 export interface RunningServer {
@@ -121,8 +134,8 @@ export async function startServer(options: AppOptions & { env?: Record<string, s
     }
     throw error;
   }
-  const app = createApp(services, options);
-  const server = app.listen(config.PORT, config.HOST);
+  const server = createServer(createApp(services, options));
+  server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { LRUCache } from "lru-cache";
 import zlib from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { brotliBest, GZIP_BEST } from "../core/compression";
 import type { ChangeKind } from "../core/events";
-import { preferredEncoding } from "./precompressed";
+import { preferredEncoding, storedEncodingFor } from "./precompressed";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -28,6 +29,9 @@ const gzip = promisify(zlib.gzip);
  * - The ETag is `"{hash}-{nonce}"`, the hash taken with the nonce left out. A matching
  *   If-None-Match gets a 304 whose CSP header carries the nonce of the copy the client
  *   (or a CDN) already holds, so its scripts keep running after a re-render.
+ * - A hit is answered before Express (`answer`, the server's first request listener): the
+ *   page's complete headers are put together once per encoding and sent with its stored bytes,
+ *   the same headers, in the same order, as the Express path (`serve`) sends (decision 0042).
  */
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -49,6 +53,18 @@ export interface CachedPage {
   headers: Array<[string, string | number | string[]]>;
   /** The Brotli and gzip copies, once made. */
   compressed?: { br: Buffer; gzip: Buffer };
+  /** Complete responses for `answer`, made at its first hit per encoding. */
+  prepared?: Partial<Record<Variant, PreparedResponse>>;
+  /** The request guard passed a GET or HEAD of this URL: it always will (its verdict depends on nothing else). */
+  guardPassed?: boolean;
+}
+
+type Variant = "br" | "gzip" | "identity";
+
+interface PreparedResponse {
+  /** Header names and values in turn, as `writeHead` takes them. */
+  head: string[];
+  body: Buffer;
 }
 
 /** A least-recently-used map bounded by entry count and total bytes (lru-cache does the bookkeeping). */
@@ -144,6 +160,15 @@ export interface PageCacheOptions {
   csp: (nonce: string) => string;
   /** False in development: pages are rendered fresh, only the no-store rule applies. */
   enabled?: boolean;
+  /**
+   * For `answer`, which runs before Express: the security headers a page's response starts
+   * with (server/security.ts securityHeaderList), and whether the request guard
+   * (server/request-guard.ts) lets a request through untouched. Without them `answer` declines.
+   */
+  before?: {
+    securityHeaders: (nonce: string, path: string) => Array<[string, string]>;
+    guard: (method: string, url: string) => boolean;
+  };
   maxEntries?: number;
   maxBytes?: number;
 }
@@ -213,6 +238,66 @@ export function pageCache(options: PageCacheOptions) {
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.status(200).end(req.method === "HEAD" ? undefined : body);
+  };
+
+  /** The headers `serve` sends with a hit: the security headers, the route's, then the cache's. */
+  const hitHead = (entry: CachedPage, path: string, nonce: string, encoding: Variant | 304, length: number): string[] => {
+    const head: string[] = [];
+    for (const [name, value] of options.before!.securityHeaders(nonce, path)) head.push(name, value);
+    for (const [name, value] of entry.headers) {
+      // A 304 has no body, so no type (notModified removes it).
+      if (encoding === 304 && name === "content-type") continue;
+      if (Array.isArray(value)) for (const one of value) head.push(name, one);
+      else head.push(name, String(value));
+    }
+    head.push("X-Cache", "HIT", "ETag", etagFor(entry, nonce), "Cache-Control", PUBLIC_CACHE_CONTROL);
+    if (encoding === 304) return head;
+    head.push("Vary", "Accept-Encoding");
+    if (encoding !== "identity") head.push("Content-Encoding", encoding);
+    head.push("Content-Length", String(length));
+    return head;
+  };
+
+  /** Which stored bytes `serve` (with the compression middleware after it) would send, or null to leave it to Express. */
+  const variantFor = (entry: CachedPage, acceptEncoding: string | undefined): Variant | null => {
+    // Without the header the compression middleware sends the page as it is, and so does this.
+    if (!acceptEncoding) return "identity";
+    const encoding = entry.compressed && storedEncodingFor(acceptEncoding);
+    // Otherwise (copies not made yet, or only deflate or identity taken) the middleware decides per response.
+    return encoding || null;
+  };
+
+  /**
+   * A hit answered from the server's first request listener, before Express: true when answered.
+   * Only GET and HEAD without cookies or credentials, at a URL stored exactly as written (so
+   * never with a query string, never the admin) that the request guard passes untouched.
+   */
+  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const method = req.method;
+    const url = req.url;
+    if (options.enabled === false || !options.before || (method !== "GET" && method !== "HEAD") || !url) return false;
+    const headers = req.headers;
+    if (headers.cookie || headers.authorization) return false;
+    const hit = cache.get(url);
+    if (!hit) return false;
+    if (!hit.guardPassed && !(hit.guardPassed = options.before.guard(method, url))) return false;
+    const theirs = matchingNonce(headers["if-none-match"], hit.hash);
+    if (theirs) {
+      res.writeHead(304, hitHead(hit, url, theirs, 304, 0));
+      res.end();
+      return true;
+    }
+    const variant = variantFor(hit, headers["accept-encoding"]);
+    if (!variant) return false;
+    const prepared = (hit.prepared ??= {});
+    let response = prepared[variant];
+    if (!response) {
+      const body = variant === "identity" ? hit.body : hit.compressed![variant];
+      response = prepared[variant] = { head: hitHead(hit, url, hit.nonce, variant, body.length), body };
+    }
+    res.writeHead(200, response.head);
+    res.end(method === "HEAD" ? undefined : response.body);
+    return true;
   };
 
   const capture = (req: Request, res: Response, next: NextFunction) => {
@@ -285,5 +370,5 @@ export function pageCache(options: PageCacheOptions) {
     };
     next();
   };
-  return { serve, capture, cache };
+  return { answer, serve, capture, cache };
 }

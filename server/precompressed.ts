@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Request, RequestHandler } from "express";
+import express, { type Request, type RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
 import { COMPRESSIBLE } from "../core/compression";
 
 /** Content types of the compressible build files, by extension. */
@@ -20,6 +21,24 @@ export function preferredEncoding(req: Request, copies: { br: boolean; gzip: boo
   if (copies.br && req.acceptsEncodings("br")) return "br";
   if (copies.gzip && req.acceptsEncodings("gzip")) return "gzip";
   return undefined;
+}
+
+/** Negotiated answers by Accept-Encoding value: browsers send a handful of distinct ones. */
+const negotiated = new LRUCache<string, { encoding: "br" | "gzip" | undefined }>({ max: 64 });
+
+/**
+ * `preferredEncoding` with both copies at hand, for a request Express has not seen (the page
+ * cache's answer before Express): Express's own `req.acceptsEncodings` runs on a request that
+ * carries just this header, so both paths negotiate alike; the answer is kept per value.
+ */
+export function storedEncodingFor(acceptEncoding: string): "br" | "gzip" | undefined {
+  let known = negotiated.get(acceptEncoding);
+  if (!known) {
+    const request = Object.create(express.request, { headers: { value: { "accept-encoding": acceptEncoding } } }) as Request;
+    known = { encoding: preferredEncoding(request, { br: true, gzip: true }) };
+    negotiated.set(acceptEncoding, known);
+  }
+  return known.encoding;
 }
 
 /**

@@ -84,22 +84,29 @@ function refuse(res: Response, status: number, headers: Record<string, string> =
   res.status(status).set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8", ...headers }).send(PLAIN[status]);
 }
 
+/** What the guard does with a request, from its method and raw URL alone (no state, no I/O). */
+export function judgeRequest(method: string | undefined, url: string): RequestVerdict {
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") return { ok: false, status: 405 };
+  if (url.length > MAX_URL_BYTES) return { ok: false, status: 414 };
+  const queryAt = url.indexOf("?");
+  // A NUL in a query value reaches the database as text, which PostgreSQL refuses.
+  if (queryAt !== -1 && /%00/.test(url.slice(queryAt))) return { ok: false, status: 400 };
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  const verdict = judgePath(rawPath, method);
+  if (verdict.ok || verdict.status !== 301) return verdict;
+  return { ...verdict, location: verdict.location + (queryAt === -1 ? "" : url.slice(queryAt)) };
+}
+
+export type RequestVerdict = PathVerdict | { ok: false; status: 405 };
+
 export function requestGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return refuse(res, 405, { Allow: ALLOWED_METHODS });
-    const url = req.originalUrl;
-    if (url.length > MAX_URL_BYTES) return refuse(res, 414);
-    const queryAt = url.indexOf("?");
-    // A NUL in a query value reaches the database as text, which PostgreSQL refuses.
-    if (queryAt !== -1 && /%00/.test(url.slice(queryAt))) return refuse(res, 400);
-    const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
-    const verdict = judgePath(rawPath, req.method);
+    const verdict = judgeRequest(req.method, req.originalUrl);
     if (verdict.ok) return next();
     if (verdict.status === 301) {
-      const query = queryAt === -1 ? "" : url.slice(queryAt);
-      res.status(301).set("Cache-Control", "no-store").location(verdict.location + query).end();
+      res.status(301).set("Cache-Control", "no-store").location(verdict.location).end();
       return;
     }
-    refuse(res, verdict.status);
+    refuse(res, verdict.status, verdict.status === 405 ? { Allow: ALLOWED_METHODS } : {});
   };
 }

@@ -8,12 +8,17 @@ import { meetOrigin } from "../app/video/meet";
 export { meetOrigin };
 
 export function contentSecurityPolicy(config: Config, nonce: string): string {
+  return contentSecurityPolicyFor(config)(nonce);
+}
+
+/** The policy for a nonce, its fixed parts joined once (it is built for every response). */
+export function contentSecurityPolicyFor(config: Config): (nonce: string) => string {
   const meet = meetOrigin(config.MEET_HOST);
   const meetWs = meet.replace(/^http/, "ws");
   const map = new URL(config.MAP_EMBED_URL).origin;
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+  const before = "default-src 'none'; script-src 'nonce-";
+  const after = [
+    "' 'strict-dynamic'",
     // Inline style attributes (React style props, toast positioning) need 'unsafe-inline'; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -27,6 +32,7 @@ export function contentSecurityPolicy(config: Config, nonce: string): string {
     "base-uri 'none'",
     "object-src 'none'",
   ].join("; ");
+  return (nonce) => before + nonce + after;
 }
 
 /**
@@ -37,29 +43,45 @@ export function contentSecurityPolicy(config: Config, nonce: string): string {
 const NEVER_A_DOCUMENT = /^(font\/|image\/(png|jpeg|webp|avif|gif|x-icon|vnd\.microsoft\.icon)|text\/css|text\/javascript|application\/javascript)/;
 const DOCUMENT_POLICIES = ["Content-Security-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options", "Permissions-Policy"];
 
-/** Security headers on every response, with a fresh script nonce in res.locals.nonce. */
-export function securityHeaders(config: Config) {
+/**
+ * The security headers of a response to `path` whose scripts carry `nonce`, in the order they
+ * are sent: the middleware below sets them, and the page cache sends them with stored pages it
+ * answers before Express (server/app.ts), so both agree byte for byte.
+ */
+export function securityHeaderList(config: Config): (nonce: string, path: string) => Array<[string, string]> {
+  const csp = contentSecurityPolicyFor(config);
   // The meeting frame needs camera, microphone and screen sharing; nothing else does.
   const meet = `"${meetOrigin(config.MEET_HOST)}"`;
   const permissions = `camera=(self ${meet}), microphone=(self ${meet}), display-capture=(self ${meet}), geolocation=()`;
+  return (nonce, path) => {
+    const headers: Array<[string, string]> = [
+      ["Content-Security-Policy", csp(nonce)],
+      ["X-Content-Type-Options", "nosniff"],
+      ["Referrer-Policy", "strict-origin-when-cross-origin"],
+      ["Cross-Origin-Opener-Policy", "same-origin"],
+      ["X-Frame-Options", "DENY"],
+      ["Permissions-Policy", permissions],
+      // Other sites' pages may not embed the site's responses, except its media: a post's image in a
+      // web mail client or a web feed reader is loaded by another origin's page.
+      ["Cross-Origin-Resource-Policy", path.startsWith("/media/") ? "cross-origin" : "same-origin"],
+    ];
+    // preload: the domain may be submitted to the browsers' HSTS preload list (two years, subdomains).
+    if (config.secureCookies) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"]);
+    return headers;
+  };
+}
+
+/** Security headers on every response, with a fresh script nonce in res.locals.nonce. */
+export function securityHeaders(config: Config) {
+  const list = securityHeaderList(config);
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, nonce));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", permissions);
+    for (const [name, value] of list(nonce, req.path)) res.setHeader(name, value);
     // The type is known only once the response is written.
     onHeaders(res, () => {
       if (NEVER_A_DOCUMENT.test(String(res.getHeader("Content-Type") ?? ""))) for (const name of DOCUMENT_POLICIES) res.removeHeader(name);
     });
-    // Other sites' pages may not embed the site's responses, except its media: a post's image in a
-    // web mail client or a web feed reader is loaded by another origin's page.
-    res.setHeader("Cross-Origin-Resource-Policy", req.path.startsWith("/media/") ? "cross-origin" : "same-origin");
-    // preload: the domain may be submitted to the browsers' HSTS preload list (two years, subdomains).
-    if (config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
     next();
   };
 }

@@ -1,26 +1,53 @@
-// `npm run bench:load [-- --seconds 10] [-- --duration 60] [-- --connections 10] [-- --path /] [-- --fresh]
+// `npm run bench:load [-- --seconds 5] [-- --rounds 3] [-- --duration 60] [-- --connections 10] [-- --path /team ...] [-- --fresh]
 //   [-- --encoding br|gzip]`
 // A cached public page of a production start vs a plain node:http server sending the same
-// bytes, both on loopback, each in its own process, measured by autocannon in this one.
+// bytes, both on loopback, each in its own process, measured by autocannon in this one, in
+// --rounds alternating runs of --seconds each (the ratio is the median of the rounds' ratios).
 // Then a sustained load of --duration seconds on the site and the server's memory after it.
+// Each --path (default: / and /fa/practice-areas/immigration) in turn, on the same server.
 // The server measured is a restart on a data directory a first start created and seeded,
 // as in production (creating the embedded database is a one-time cost of a much larger
 // process); --fresh measures that first process instead. --encoding asks for the page
 // compressed, as browsers do (the static server then sends the same compressed bytes).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// --env NAME=VALUE (repeatable) is given to the measured server, e.g. PAGE_CACHE_FAST_PATH=false
+// to measure stored pages sent through Express.
+// --profile DIR writes a CPU profile of the measured server there (node --cpu-prof) and
+// prints where its time went (scripts/bench/cpu-profile.mjs); profiling slows it down, so the
+// figures of such a run are not the ones to compare.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { summarize } from "./cpu-profile.mjs";
 import { rawGet } from "./raw-get.mjs";
-import { freePort, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
+import { freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 10, duration: 60, connections: 10, path: "/", warmup: 2, fresh: false, encoding: "" });
+const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "", env: [] });
+// The home page and the longest page (in bytes) unless pages are named.
+if (options.path.length === 0) options.path = ["/", "/fa/practice-areas/immigration"];
 if (!["", "br", "gzip"].includes(options.encoding)) {
   console.error(`--encoding takes br or gzip, not ${options.encoding}`);
   process.exit(2);
 }
 const requestHeaders = options.encoding ? { "accept-encoding": options.encoding } : {};
+
+const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU time a process has used so far (user + system, all its threads), in microseconds, from /proc. */
+function cpuMicros(pid) {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+/** A run, with the CPU time the server spent per request (robust where neighbours take the cores). */
+async function measure(url, pid, seconds) {
+  const before = cpuMicros(pid);
+  const result = await run(url, seconds);
+  result.cpuPerRequest = (cpuMicros(pid) - before) / result.requests.total;
+  return result;
+}
 
 function run(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -48,6 +75,7 @@ async function startStaticServer(body, encoding) {
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
@@ -62,49 +90,103 @@ if (!options.fresh) {
   console.log(`first start (creates and seeds the database): RSS ${first.memory().rssMB.toFixed(0)} MB, peak ${first.memory().peakMB.toFixed(0)} MB`);
   await first.stop();
 }
-const site = await startSite({}, { dataDir });
+const profileDir = options.profile ? path.resolve(options.profile) : "";
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const siteEnv = Object.fromEntries(options.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const site = await startSite(siteEnv, { dataDir, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
 let staticServer;
+const summary = [];
+/** The sustained runs' windows, for the CPU profile (µs of the monotonic clock). */
+const windows = [];
+const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
 try {
-  const pageUrl = `${site.url}${options.path}`;
-  await rawGet(pageUrl, requestHeaders);
-  // The stored page's compressed copies are made in the background after its first render.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const { headers, body } = await rawGet(pageUrl, requestHeaders);
-  if (headers["x-cache"] !== "HIT") console.warn(`warning: ${options.path} is not served from the page cache (X-Cache: ${headers["x-cache"]})`);
-  if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
-  staticServer = await startStaticServer(body, options.encoding);
+  for (const pagePath of options.path) {
+    const pageUrl = `${site.url}${pagePath}`;
+    await rawGet(pageUrl, requestHeaders);
+    // The stored page's compressed copies are made in the background after its first render;
+    // until then a hit is compressed per response (no Content-Length, and more bytes).
+    let answer;
+    for (let tries = 0; tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await rawGet(pageUrl, requestHeaders);
+      if (!options.encoding || answer.headers["content-length"]) break;
+    }
+    const { headers, body } = answer;
+    if (headers["x-cache"] !== "HIT") console.warn(`warning: ${pagePath} is not served from the page cache (X-Cache: ${headers["x-cache"]})`);
+    if ((headers["content-encoding"] ?? "") !== options.encoding) console.warn(`warning: asked for ${options.encoding || "no"} encoding, got ${headers["content-encoding"]}`);
+    staticServer = await startStaticServer(body, options.encoding);
 
-  const rows = [];
-  const measured = {};
-  for (const [name, url] of [
-    ["static node:http", staticServer.url],
-    ["site (cached page)", pageUrl],
-  ]) {
-    if (options.warmup > 0) await run(url, options.warmup);
-    const result = await run(url, options.seconds);
-    if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    measured[name] = result;
-    rows.push([name, Math.round(result.requests.average), result.latency.p50, result.latency.p99, (result.throughput.average / 1024 / 1024).toFixed(1)]);
+    // Rounds alternate the two servers, so a neighbour's load on a shared machine falls on both.
+    const rounds = { "static node:http": [], "site (cached page)": [] };
+    const urls = { "static node:http": staticServer.url, "site (cached page)": pageUrl };
+    const pids = { "static node:http": staticServer.pid, "site (cached page)": site.pid };
+    for (let round = 0; round < options.rounds; round++) {
+      for (const name of Object.keys(urls)) {
+        if (round === 0 && options.warmup > 0) await run(urls[name], options.warmup);
+        const result = await measure(urls[name], pids[name], options.seconds);
+        if (result.non2xx || result.errors) console.warn(`warning: ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        rounds[name].push(result);
+      }
+    }
+    const rows = Object.entries(rounds).map(([name, results]) => [
+      name,
+      Math.round(median(results.map((r) => r.requests.average))),
+      median(results.map((r) => r.latency.p50)),
+      median(results.map((r) => r.latency.p99)),
+      (median(results.map((r) => r.throughput.average)) / 1024 / 1024).toFixed(1),
+      Math.round(median(results.map((r) => r.cpuPerRequest))),
+    ]);
+    const ratios = rounds["site (cached page)"].map((site, i) => site.requests.average / rounds["static node:http"][i].requests.average);
+    const ratio = median(ratios);
+    const encoded = options.encoding ? ` (${options.encoding})` : "";
+    console.log(`\n${pagePath}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s each, loopback (medians)\n`);
+    console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s", "CPU µs/req"], rows));
+    console.log(`\nratio site/static: ${ratio.toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`);
+    // What the ratio would be with a core each and nothing else running: the static server's CPU per request over the site's.
+    const cpuRatio = rows[0][5] / rows[1][5];
+    console.log(`CPU per request, static/site: ${cpuRatio.toFixed(2)}`);
+    await staticServer.stop();
+    staticServer = undefined;
+
+    const before = site.memory();
+    console.log(`\nsustained load: ${options.duration} s on ${pagePath} (server RSS before: ${before.rssMB.toFixed(0)} MB)`);
+    const from = nowMicros();
+    const sustained = await run(pageUrl, options.duration);
+    windows.push({ pagePath, from, to: nowMicros() });
+    const after = site.memory();
+    console.log(
+      `  ${Math.round(sustained.requests.average)} req/s, p99 ${sustained.latency.p99} ms, ${sustained.requests.total} requests, ` +
+        `${sustained.non2xx} non-2xx, ${sustained.errors} errors`,
+    );
+    console.log(`  server RSS after: ${after.rssMB.toFixed(0)} MB (peak ${after.peakMB.toFixed(0)} MB)`);
+    summary.push([
+      pagePath,
+      body.length,
+      rows[0][1],
+      rows[1][1],
+      ratio.toFixed(2),
+      cpuRatio.toFixed(2),
+      Math.round(sustained.requests.average),
+      sustained.latency.p99,
+      after.rssMB.toFixed(0),
+      after.peakMB.toFixed(0),
+    ]);
   }
-  const ratio = measured["site (cached page)"].requests.average / measured["static node:http"].requests.average;
-  const encoded = options.encoding ? ` (${options.encoding})` : "";
-  console.log(`\n${options.path}: ${body.length} bytes${encoded}, ${options.connections} connections, ${options.seconds} s each, loopback\n`);
-  console.log(table(["server", "req/s", "p50 ms", "p99 ms", "MB/s"], rows));
-  console.log(`\nratio site/static: ${ratio.toFixed(2)}`);
-  await staticServer.stop();
-  staticServer = undefined;
-
-  const before = site.memory();
-  console.log(`\nsustained load: ${options.duration} s on ${options.path} (server RSS before: ${before.rssMB.toFixed(0)} MB)`);
-  const sustained = await run(pageUrl, options.duration);
-  const after = site.memory();
-  console.log(
-    `  ${Math.round(sustained.requests.average)} req/s, p99 ${sustained.latency.p99} ms, ${sustained.requests.total} requests, ` +
-      `${sustained.non2xx} non-2xx, ${sustained.errors} errors`,
-  );
-  console.log(`  server RSS after: ${after.rssMB.toFixed(0)} MB (peak ${after.peakMB.toFixed(0)} MB)`);
+  console.log(`\nsummary (${options.encoding || "no"} encoding; sustained ${options.duration} s per page, RSS after it)\n`);
+  console.log(table(["page", "bytes", "static req/s", "site req/s", "ratio", "CPU ratio", "sustained req/s", "p99 ms", "RSS MB", "peak MB"], summary));
 } finally {
   await staticServer?.stop();
   await site.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+if (profileDir) {
+  const newest = readdirSync(profileDir)
+    .filter((name) => name.endsWith(".cpuprofile"))
+    .map((name) => path.join(profileDir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) console.log(`no profile written in ${profileDir}`);
+  for (const { pagePath, from, to } of newest ? windows : []) {
+    console.log(`\nCPU profile of the server during the sustained load on ${pagePath}:\n`);
+    console.log(summarize(newest, { from, to }));
+  }
 }

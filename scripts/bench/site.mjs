@@ -54,15 +54,15 @@ export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "site-bench-"))
 
 /**
  * Build when needed, then start `scripts/start.mjs` (NODE_ENV=production) on a free port
- * and a fresh DATA_DIR (or the given one, which is then kept).
+ * and a fresh DATA_DIR (or the given one, which is then kept), with `nodeArgs` for node itself.
  */
-export async function startSite(env = {}, { dataDir: givenDir } = {}) {
+export async function startSite(env = {}, { dataDir: givenDir, nodeArgs = [] } = {}) {
   buildIfNeeded();
   const port = await freePort();
   const dataDir = givenDir ?? tempDataDir();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts", "start.mjs")], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChangeKind } from "../../core/events";
 import { PUBLIC_CACHE_CONTROL, PageCache, makeEntry, pageCache } from "../../server/page-cache";
+import { judgeRequest, requestGuard } from "../../server/request-guard";
 import { rawGet } from "../helpers/raw-http";
 
-/** The app.ts order: security headers (fresh nonce) -> compression -> page cache -> renderer. */
+/**
+ * The app.ts order: security headers (fresh nonce) -> request guard -> compression -> page cache
+ * -> renderer; and, as the server's first listener, the page cache's answer before all of it.
+ */
 function makeApp() {
   const handlers = new Set<(kind: ChangeKind) => void>();
   const events = {
@@ -20,16 +24,29 @@ function makeApp() {
       for (const handler of handlers) handler(kind);
     },
   };
-  const state = { renders: 0, version: 1, gate: null as Promise<void> | null };
+  const state = { renders: 0, version: 1, gate: null as Promise<void> | null, express: 0, guardRefuses: false };
+  const securityHeaders = (nonce: string, path: string): Array<[string, string]> => [
+    ["Content-Security-Policy", `script-src 'nonce-${nonce}'`],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Cross-Origin-Resource-Policy", path.startsWith("/media/") ? "cross-origin" : "same-origin"],
+  ];
   const app = express();
-  app.use((_req, res, next) => {
+  app.disable("x-powered-by");
+  app.use((req, res, next) => {
+    state.express++;
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
+    for (const [name, value] of securityHeaders(nonce, req.path)) res.setHeader(name, value);
     next();
   });
+  app.use(requestGuard());
   app.use(compression());
-  const pages = pageCache({ events, csp: (nonce) => `script-src 'nonce-${nonce}'`, maxEntries: 3 });
+  const pages = pageCache({
+    events,
+    csp: (nonce) => `script-src 'nonce-${nonce}'`,
+    maxEntries: 3,
+    before: { securityHeaders, guard: (method, url) => !state.guardRefuses && judgeRequest(method, url).ok },
+  });
   app.use(pages.serve);
   // What app.ts has between the two: routes that answer before the pages (a health check here).
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
@@ -47,29 +64,42 @@ function makeApp() {
     res.write(`<!DOCTYPE html><html><head><script nonce="${nonce}">window.ctx=${JSON.stringify({ nonce })}</script></head>`);
     res.end(`<body><p>${req.method} ${req.path} version ${version}</p>${"<p>filler text</p>".repeat(200)}</body></html>`);
   });
-  return { app, events, state, cache: pages.cache };
+  const listener = createServer((req, res) => {
+    if (!pages.answer(req, res)) app(req, res);
+  });
+  return { app, listener, events, state, cache: pages.cache };
 }
 
 let server: Server;
 let base: string;
+/** The same app and cache behind the answer before Express. */
+let fastBase: string;
 let ctx: ReturnType<typeof makeApp>;
+
+async function listen(target: Server): Promise<string> {
+  target.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => target.once("listening", () => resolve()));
+  const address = target.address();
+  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+}
 
 beforeAll(async () => {
   ctx = makeApp();
-  server = ctx.app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  server = createServer(ctx.app);
+  base = await listen(server);
+  fastBase = await listen(ctx.listener);
 });
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) => ctx.listener.close(() => resolve()));
 });
 
 beforeEach(() => {
   ctx.cache.clear();
   ctx.state.renders = 0;
   ctx.state.gate = null;
+  ctx.state.guardRefuses = false;
 });
 
 const bodyNonce = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
@@ -266,6 +296,111 @@ describe("the page cache", () => {
     expect(head.headers.get("x-cache")).toBe("HIT");
     expect(Number(head.headers.get("content-length"))).toBeGreaterThan(1000);
     expect(ctx.state.renders).toBe(1);
+  });
+});
+
+/** One exchange as sent: status, header lines in order with their names' case (the date left out), body bytes. */
+function exchange(url: string, method = "GET", headers: Record<string, string> = {}): Promise<{ status: number; lines: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const lines: string[] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2) if (response.rawHeaders[i] !== "Date") lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+        resolve({ status: response.statusCode ?? 0, lines, body: Buffer.concat(chunks) });
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("the page cache's answer before Express", () => {
+  /** Requests that reached the Express app while `work` ran. */
+  async function expressRequests(work: () => Promise<unknown>): Promise<number> {
+    const before = ctx.state.express;
+    await work();
+    return ctx.state.express - before;
+  }
+
+  it("sends a hit without Express, with the status, headers and bytes the Express path sends", async () => {
+    await get("/team");
+    await vi.waitFor(() => expect(ctx.cache.get("/team")?.compressed).toBeDefined());
+    const etag = (await exchange(`${base}/team`)).lines.find((line) => line.startsWith("ETag: "))!.slice("ETag: ".length);
+    const cases: Array<[string, Record<string, string>]> = [
+      ["GET", { "Accept-Encoding": "gzip, deflate, br, zstd" }],
+      ["GET", { "Accept-Encoding": "gzip, deflate" }],
+      ["GET", { "Accept-Encoding": "br;q=0, gzip" }],
+      ["GET", {}],
+      ["HEAD", { "Accept-Encoding": "br" }],
+      ["GET", { "Accept-Encoding": "br", "If-None-Match": etag }],
+      ["HEAD", { "If-None-Match": `"0123456789abcdef0123456789abcdef-abcdefghijklmnopqrstuv==", ${etag}` }],
+    ];
+    for (const [method, headers] of cases) {
+      const label = `${method} ${JSON.stringify(headers)}`;
+      let throughExpress!: Awaited<ReturnType<typeof exchange>>;
+      let before!: Awaited<ReturnType<typeof exchange>>;
+      expect(await expressRequests(async () => (throughExpress = await exchange(`${base}/team`, method, headers))), label).toBe(1);
+      expect(await expressRequests(async () => (before = await exchange(`${fastBase}/team`, method, headers))), label).toBe(0);
+      expect(before.status, label).toBe(throughExpress.status);
+      expect(before.lines, label).toEqual(throughExpress.lines);
+      expect(before.body.equals(throughExpress.body), label).toBe(true);
+      expect(before.lines, label).toContain("X-Cache: HIT");
+    }
+    expect(ctx.state.renders).toBe(1);
+  });
+
+  it("leaves misses, personal requests, queries, posts, other encodings and refused URLs to Express", async () => {
+    await get("/team");
+    await vi.waitFor(() => expect(ctx.cache.get("/team")?.compressed).toBeDefined());
+    for (const [label, path, method, headers] of [
+      ["a miss", "/about", "GET", {}],
+      ["a cookie", "/team", "GET", { Cookie: "admin.session_token=abc" }],
+      ["credentials", "/team", "GET", { Authorization: "Bearer x" }],
+      ["a query string", "/team?utm=x", "GET", {}],
+      ["a form post", "/team", "POST", {}],
+      ["another spelling", "/TEAM", "GET", {}],
+    ] as const) {
+      let answer!: Awaited<ReturnType<typeof exchange>>;
+      expect(await expressRequests(async () => (answer = await exchange(`${fastBase}${path}`, method, headers))), label).toBe(1);
+      if (label === "another spelling") {
+        // The request guard's rule, as for any request.
+        expect(answer.status).toBe(301);
+        expect(answer.lines).toContain("Location: /team");
+      }
+    }
+    // Only deflate taken: the compression middleware compresses the page per response.
+    let deflated!: Awaited<ReturnType<typeof exchange>>;
+    expect(await expressRequests(async () => (deflated = await exchange(`${fastBase}/team`, "GET", { "Accept-Encoding": "deflate" })))).toBe(1);
+    expect(deflated.lines).toContain("Content-Encoding: deflate");
+    expect(deflated.lines).toContain("X-Cache: HIT");
+    // Before the stored copies are made, likewise.
+    const stored = ctx.cache.get("/team")!;
+    const copies = stored.compressed;
+    stored.compressed = undefined;
+    expect(await expressRequests(() => exchange(`${fastBase}/team`, "GET", { "Accept-Encoding": "br" }))).toBe(1);
+    stored.compressed = copies;
+    // A URL the request guard would not pass untouched is never answered here.
+    await get("/guarded");
+    ctx.state.guardRefuses = true;
+    expect(await expressRequests(() => exchange(`${fastBase}/guarded`))).toBe(1);
+    ctx.state.guardRefuses = false;
+    expect(await expressRequests(() => exchange(`${fastBase}/guarded`))).toBe(0);
+  });
+
+  it("stops answering a page the moment a change event empties the cache", async () => {
+    await get("/team");
+    expect(await expressRequests(() => exchange(`${fastBase}/team`))).toBe(0);
+    ctx.state.version++;
+    ctx.events.emit("content");
+    let fresh!: Awaited<ReturnType<typeof exchange>>;
+    expect(await expressRequests(async () => (fresh = await exchange(`${fastBase}/team`)))).toBe(1);
+    expect(fresh.body.toString()).toContain(`version ${ctx.state.version}`);
+    expect(fresh.lines).toContain("X-Cache: MISS");
+    expect(ctx.state.renders).toBe(2);
+    const again = await exchange(`${fastBase}/team`);
+    expect(again.body.toString()).toContain(`version ${ctx.state.version}`);
   });
 });
 
