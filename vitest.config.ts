@@ -17,10 +17,26 @@ export default defineConfig({
           name: "integration",
           // The postgres/ folder needs a server: it joins the suite when DATABASE_URL is set (CI's second run).
           include: ["tests/integration/*.test.ts", ...(process.env.DATABASE_URL ? ["tests/integration/postgres/*.test.ts"] : [])],
+          // These always run their servers on the embedded database: the PostgreSQL run would repeat them.
+          exclude: process.env.DATABASE_URL ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts"] : [],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores: one heavy file at a time keeps timings sane.
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:reliability` only (scripts/test-reliability.mjs): minutes of crashes and load.
+          name: "reliability",
+          include: process.env.RELIABILITY
+            ? ["tests/reliability/*.test.ts", ...(process.env.DATABASE_URL ? ["tests/reliability/postgres/*.test.ts"] : [])]
+            : [],
+          environment: "node",
+          testTimeout: 30 * 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

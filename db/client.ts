@@ -35,10 +35,13 @@ export function projectRoot(): string {
   }
 }
 
-const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
+export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
+
+/** PGlite's default 128 MB of shared buffers is sized for a server; a firm's site needs far less. */
+export const pgliteOptions = () => ({ postgresqlconf: ["shared_buffers = 16MB"] });
 
 /** A key every instance agrees on, so concurrent starts migrate one at a time. */
-const MIGRATION_LOCK_KEY = 727_001;
+export const MIGRATION_LOCK_KEY = 727_001;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -46,19 +49,21 @@ export interface OpenOptions {
   onError?: (error: Error) => void;
   /** Folder for the embedded database; omit for an in-memory one (tests). */
   pgliteDir?: string;
+  /** false opens the database as it is (a backup must not change what it copies). Default true. */
+  migrate?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError ?? (() => {}));
-  return openPglite(options.pgliteDir);
+  const migrate = options.migrate ?? true;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError ?? (() => {}), migrate);
+  return openPglite(options.pgliteDir, migrate);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  // PGlite's default 128 MB of shared buffers is sized for a server; a firm's site needs far less.
-  const options = { postgresqlconf: ["shared_buffers = 16MB"] };
+async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
+  const options = pgliteOptions();
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+  if (migrate) await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
   return {
     db,
     kind: "pglite",
@@ -75,18 +80,21 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, onError: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, onError: (error: Error) => void, migrate: boolean): Promise<Database> {
+  // A server that does not answer makes a request fail after 5 s instead of hanging it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on("error", onError);
   // Hold an advisory lock on one connection while migrating, so two instances never race.
-  const conn = await pool.connect();
-  try {
-    await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: migrationsFolder() });
-  } finally {
-    await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    conn.release();
+  if (migrate) {
+    const conn = await pool.connect();
+    try {
+      await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      conn.release();
+    }
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();

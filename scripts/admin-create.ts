@@ -5,13 +5,13 @@
 // With DATABASE_URL it connects to PostgreSQL directly. With the embedded database it asks the
 // running server over its control socket (PGlite belongs to one process), or, when no server
 // runs, opens the database itself while holding the same DATA_DIR lock a server would.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import { openDatabase } from "../db/client";
 import { ConfigError, parseEnv } from "../core/config";
-import { controlSocketPath, sendControlCommand } from "../server/control";
+import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
 import { prepareDataDir, SharedDataDir } from "../core/data-dir";
 import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
 
@@ -20,19 +20,6 @@ const USAGE = "Usage: npm run admin:create -- --email you@example.com --password
 function fail(message: string, code: number): never {
   console.error(message);
   process.exit(code);
-}
-
-function runningServerPid(dataDir: string): number | null {
-  const file = path.join(dataDir, "server.pid");
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, "utf8").trim());
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : null;
-  }
 }
 
 async function main() {

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { pingDatabase, projectRoot } from "../db/client";
+import { projectRoot } from "../db/client";
 import { ConfigError, loadConfig, type Config } from "../core/config";
 import { createLogger } from "../core/log";
 import { mediaRouter } from "./media-routes";
@@ -17,6 +17,8 @@ import { createServices, type Services } from "./services";
 import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
 import { judgeRequest, requestGuard } from "./request-guard";
+import { healthRoute } from "./health";
+import { stopOnSignals, trackRequests } from "./shutdown";
 
 export interface AppOptions {
   vite?: ViteDevServer;
@@ -52,10 +54,7 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
   });
   app.use(pages.serve);
 
-  app.get("/healthz", async (_req, res) => {
-    const ok = await pingDatabase(services.db);
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
-  });
+  app.get("/healthz", healthRoute(services));
   app.use("/media", mediaRouter(services));
   app.get("/events", (req, res) => {
     res.set({ "Content-Type": "text/event-stream", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" });
@@ -135,6 +134,7 @@ export async function startServer(options: AppOptions & { env?: Record<string, s
     throw error;
   }
   const server = createServer(createApp(services, options));
+  const requests = trackRequests(server);
   server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -146,14 +146,10 @@ export async function startServer(options: AppOptions & { env?: Record<string, s
   log.info({ url, database: services.database.kind }, `serving on ${url}`);
 
   let closing: Promise<void> | null = null;
+  // HTTP first (requests in flight still need the database), then the services (database last).
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Long-lived event streams would hold the close open; end idle connections now.
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
-      });
+      await requests.drain(log);
       await services.close();
     })());
   return { server, services, url, close };
@@ -162,16 +158,5 @@ export async function startServer(options: AppOptions & { env?: Record<string, s
 /** The production entry: start, and shut down gracefully on SIGTERM/SIGINT. */
 export async function main(options: AppOptions = {}): Promise<void> {
   const running = await startServer(options);
-  const shutdown = (signal: string) => {
-    running.services.log.info({ signal }, "shutting down");
-    running
-      .close()
-      .then(() => process.exit(0))
-      .catch((error) => {
-        running.services.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      });
-  };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  stopOnSignals(running.services.log, running.close);
 }

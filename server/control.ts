@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import type { Db } from "../db/client";
+import { BackupError, writeBackup, type BackupSummary } from "../db/backup";
 import type { Logger } from "../core/log";
 
 /**
@@ -24,10 +25,12 @@ const requestSchema = z.discriminatedUnion("command", [
     /** false creates a plain, non-admin account (used by the access tests). */
     admin: z.boolean().optional(),
   }),
+  /** Write a backup of the database to an absolute path (`npm run db:backup`). */
+  z.object({ command: z.literal("backup"), out: z.string().refine((file) => path.isAbsolute(file)) }),
 ]);
 
 export type ControlRequest = z.infer<typeof requestSchema>;
-export type ControlAnswer = { ok: true; message: string; userId?: string } | { ok: false; error: string };
+export type ControlAnswer = { ok: true; message: string; userId?: string; backup?: BackupSummary } | { ok: false; error: string };
 
 const MAX_REQUEST_BYTES = 16 * 1024;
 
@@ -41,6 +44,10 @@ async function handle(db: Db, request: ControlRequest): Promise<ControlAnswer> {
       );
       const message = request.admin === false ? `Created account ${result.email} (no admin role).` : describeResult(result);
       return { ok: true, message, userId: result.userId };
+    }
+    case "backup": {
+      const summary = await writeBackup(db, request.out, "pglite");
+      return { ok: true, message: `Wrote ${summary.file}.`, backup: summary };
     }
   }
 }
@@ -63,6 +70,8 @@ export async function startControlServer(dataDir: string, db: Db, log: Logger): 
       if (newline === -1) return;
       const line = buffer.slice(0, newline);
       socket.pause();
+      // A backup of a large database takes longer than the idle limit: the command is running.
+      socket.setTimeout(0);
       void (async () => {
         let answer: ControlAnswer;
         try {
@@ -70,7 +79,8 @@ export async function startControlServer(dataDir: string, db: Db, log: Logger): 
           if (!parsed.success) answer = { ok: false, error: "Unknown or malformed command." };
           else answer = await handle(db, parsed.data);
         } catch (error) {
-          if (error instanceof AdminInputError) answer = { ok: false, error: error.message };
+          if (error instanceof AdminInputError || error instanceof BackupError) answer = { ok: false, error: error.message };
+          else if ((error as NodeJS.ErrnoException).syscall === "open") answer = { ok: false, error: `Cannot write the backup: ${(error as Error).message}` };
           else {
             log.error({ err: error }, "control command failed");
             answer = { ok: false, error: "The server could not complete the command; see its log." };
@@ -100,6 +110,20 @@ export async function startControlServer(dataDir: string, db: Db, log: Logger): 
       server.close(() => resolve());
       rmSync(file, { force: true });
     });
+}
+
+/** The pid of a live server holding DATA_DIR's embedded database, or null. */
+export function runningServerPid(dataDir: string): number | null {
+  const file = path.join(dataDir, "server.pid");
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, "utf8").trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : null;
+  }
 }
 
 /** Send one command to the server of DATA_DIR over its control socket. */

@@ -68,12 +68,19 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     ai,
     translator: createSiteTranslator(config, ai),
     clock: systemClock,
+    // Called once HTTP has drained. Order: the job runner (in-flight items are aborted and their
+    // jobs handed back while the database is open), the listeners, then the database itself; a
+    // step that fails does not keep the database from closing cleanly.
     async close() {
-      await stopControl();
-      // In-flight job items are aborted and their jobs handed back before the database closes.
-      await jobs.stop();
-      await events.stop();
-      await database.close();
+      const steps: [string, () => Promise<void>][] = [
+        ["control socket", stopControl],
+        ["job runner", () => jobs.stop()],
+        ["change events", () => events.stop()],
+        ["database", () => database.close()],
+      ];
+      for (const [name, step] of steps) {
+        await step().catch((error: unknown) => log.error({ err: error }, `closing the ${name} failed`));
+      }
       release();
     },
   };

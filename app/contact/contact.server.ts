@@ -22,6 +22,8 @@ export interface ContactDeps {
   log: Logger;
   /** Accepted messages per address per hour. */
   rateLimit: number;
+  /** Queues the firm's notification mail of a stored message; unset when mail is not configured. */
+  notify?: (submissionId: number) => Promise<void>;
 }
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
@@ -57,7 +59,12 @@ export async function submitContact(
     }
 
     const { name, email, phone, subject, message } = checked.data;
-    await deps.db.insert(contactSubmissions).values({ name, email, phone, message: storedContactMessage(subject, message) });
+    const [stored] = await deps.db
+      .insert(contactSubmissions)
+      .values({ name, email, phone, message: storedContactMessage(subject, message), notifyStatus: deps.notify ? "queued" : "none" })
+      .returning({ id: contactSubmissions.id });
+    // Stored first: the mail goes out from the job queue and never fails the visitor's form.
+    if (deps.notify) await deps.notify(stored.id);
     return { status: 200, body: { ok: true } };
   } catch (error) {
     deps.log.error({ err: error }, "contact form submission failed");

@@ -13,6 +13,7 @@ import { ContactForm } from "~/components/contact/ContactForm";
 import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { submitContact, type ContactActionData } from "~/contact/contact.server";
+import { notifyConfigured, queueContactNotification } from "~/contact/notify.server";
 import { readContactForm } from "~/contact/fields";
 import type { RouteHandle } from "~/document/hydration";
 
@@ -28,9 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log, config } = context.services;
+  const { db, log, config, jobs } = context.services;
+  const notify = notifyConfigured(config) ? (id: number) => queueContactNotification({ db, log, config, jobs }, id) : undefined;
   const form = await readForm(request);
-  const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT }, form, context.clientIp);
+  const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT, notify }, form, context.clientIp);
   return data(result.body, { status: result.status });
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,10 +28,16 @@ export interface SiteServer {
   stop(): Promise<number | null>;
 }
 
-/** Run the built site (`npm start`'s entry) as a real separate process. */
+/** The Node flags `npm start` runs the server with (the heap size), so tests run it the same way. */
+const startFlags = (): string[] => {
+  const script = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  return script.split(/\s+/).filter((word) => word.startsWith("--"));
+};
+
+/** Run the built site as `npm start` does, as a real separate process. */
 export function spawnSite(env: Record<string, string | undefined>): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--no-build"], {
+  const child = spawn(process.execPath, [...startFlags(), path.join(root, "scripts", "start.mjs"), "--no-build"], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: process.env.BUILD_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

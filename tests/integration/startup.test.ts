@@ -27,7 +27,7 @@ describe("the running server", () => {
     try {
       const health = await fetch(`${site.url}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: "ok" });
+      expect(await health.json()).toEqual({ status: "ok", database: "ok", migrations: "current" });
       expect(site.output()).toContain("seeded a fresh database");
 
       const second = spawnSite({ DATA_DIR: dataDir, PORT: String(await freePort()) });

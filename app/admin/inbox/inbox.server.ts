@@ -38,6 +38,8 @@ export interface InboxSubmission {
   receivedLabel: string;
   handledAt: string | null;
   handledLabel: string | null;
+  /** The firm's notification mail of this message (app/contact/notify.server.ts). */
+  mail: { status: "none" | "queued" | "sent" | "failed"; error: string | null; sentLabel: string | null };
 }
 
 export interface InboxSubscriber {
@@ -70,6 +72,7 @@ export async function listSubmissions(db: Db, limit = INBOX_PAGE_SIZE): Promise<
       receivedLabel: displayDate(row.createdAt),
       handledAt: row.handledAt?.toISOString() ?? null,
       handledLabel: row.handledAt ? displayDate(row.handledAt) : null,
+      mail: { status: row.notifyStatus, error: row.notifyError, sentLabel: row.notifiedAt ? displayDate(row.notifiedAt) : null },
     })),
   };
 }

@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabaseUrl, dropTestDatabase } from "../../helpers/db";
 import { startSite, type SiteServer } from "../../helpers/server";
+import { tcpProxy } from "../../helpers/tcp-proxy";
 import { defaultTexts } from "~/i18n/defaults";
 
 describe("when the database goes away", () => {
@@ -26,7 +27,7 @@ describe("when the database goes away", () => {
     try {
       const health = await fetch(`${site.url}/healthz`);
       expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ status: "unavailable" });
+      expect(await health.json()).toEqual({ status: "unavailable", database: "unreachable" });
 
       const page = await fetch(`${site.url}/fa/about`);
       expect(page.status).toBe(500);
@@ -38,6 +39,34 @@ describe("when the database goes away", () => {
     } finally {
       await admin.query(`alter database ${name} allow_connections true`);
       await admin.end();
+    }
+  });
+
+  it("answers /healthz with 503 when the database hangs without closing, and recovers when it answers again", async () => {
+    const database = (await createTestDatabaseUrl())!;
+    const direct = new URL(database);
+    const proxy = await tcpProxy(direct.hostname, Number(direct.port || 5432));
+    const through = new URL(database);
+    through.hostname = "127.0.0.1";
+    through.port = String(proxy.port);
+    const hung = await startSite({ DATABASE_URL: through.toString(), SEED_DEMO: "false" });
+    try {
+      expect((await fetch(`${hung.url}/healthz`)).status).toBe(200);
+      proxy.freeze();
+      const health = await fetch(`${hung.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "unavailable", database: "unreachable" });
+      proxy.thaw();
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i++) {
+        status = (await fetch(`${hung.url}/healthz`)).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status).toBe(200);
+    } finally {
+      await hung.stop();
+      await proxy.close();
+      await dropTestDatabase(database);
     }
   });
 });

@@ -14,6 +14,20 @@ import type { InboxSubmission } from "../inbox.server";
 const mailto = (email: string, subject: string) =>
   `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}${subject ? `?subject=${encodeURIComponent(`Re: ${subject}`)}` : ""}`;
 
+/** The notification mail's state in one sentence; a failure says why. */
+function mailState(mail: InboxSubmission["mail"]): string {
+  switch (mail.status) {
+    case "sent":
+      return `Notification mail sent${mail.sentLabel ? ` · ${mail.sentLabel}` : ""}.`;
+    case "queued":
+      return mail.error ? `Notification mail waiting to be retried: ${mail.error}` : "Notification mail queued.";
+    case "failed":
+      return `Notification mail not sent: ${mail.error ?? "see the server log."}`;
+    default:
+      return "No notification mail: mail is not set up (SMTP_URL, MAIL_FROM, CONTACT_NOTIFY_TO).";
+  }
+}
+
 interface Props {
   item: InboxSubmission;
   deleting: boolean;
@@ -73,6 +87,8 @@ export function SubmissionItem({ item, deleting, onDelete }: Props) {
         <p dir="auto" className="rounded-md border border-slate-200 bg-white p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
           {item.body}
         </p>
+
+        <p className="text-sm text-slate-700">{mailState(item.mail)}</p>
 
         <footer className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { contactSubmissions } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { createMailer, mailSettings, MailError, plainAddress, type Mailer } from "../../core/mail";
+import type { Config } from "../../core/config";
+import type { Logger } from "../../core/log";
+import { ItemFailed, type JobKind, type JobRunner } from "../jobs/runner.server";
+import { splitContactMessage } from "../admin/inbox/message";
+
+/**
+ * The firm's notification of each contact message (an outbox on the job runner): the message is
+ * stored first with notify_status "queued", a job sends the mail with retries, and the row says
+ * how it went ("sent", or "failed" with the reason). A mail server that is down delays the mail;
+ * it never fails the visitor's form nor loses the message.
+ */
+
+export const CONTACT_NOTIFY_KIND = "contact-notify";
+/** Retries with the runner's doubling backoff (2 s ... about 17 min): about half an hour in all. */
+const MAX_ATTEMPTS = 11;
+
+interface ItemPayload {
+  submissionId: number;
+}
+
+export interface NotifyDeps {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "CONTACT_NOTIFY_TO" | "SITE_URL">;
+  log: Logger;
+}
+
+/** Whether a new message gets a mail: the three settings are needed. */
+export const notifyConfigured = (config: NotifyDeps["config"]) => Boolean(mailSettings(config) && config.CONTACT_NOTIFY_TO);
+
+/** The notification's subject and text: who wrote, how to answer, what they wrote. */
+export function contactMail(row: typeof contactSubmissions.$inferSelect, siteUrl: string) {
+  const { subject, body } = splitContactMessage(row.message);
+  const received = row.createdAt.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const text = [
+    `${row.name} wrote through the contact form of ${siteUrl}.`,
+    "",
+    `Name: ${row.name}`,
+    `Email: ${row.email}`,
+    `Phone: ${row.phone ?? "not given"}`,
+    `Subject: ${subject || "(no subject)"}`,
+    `Received: ${received}`,
+    "",
+    body,
+    "",
+    "--",
+    `Reply to this mail to answer ${row.name}. The message is also in the Inbox: ${new URL("/admin/dashboard/inbox", siteUrl).href}`,
+  ].join("\n");
+  return { subject: `Contact form: ${subject || "new message"} (${row.name})`, text };
+}
+
+export function contactNotifyKind(deps: NotifyDeps): JobKind<unknown, ItemPayload> {
+  let mailer: Mailer | null = null;
+  return {
+    kind: CONTACT_NOTIFY_KIND,
+    maxAttempts: MAX_ATTEMPTS,
+    async runItem({ item, saveProgress }) {
+      const id = item.payload.submissionId;
+      const [row] = await deps.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+      if (!row) return { skipped: "The message was deleted before its mail went out." };
+      const settings = mailSettings(deps.config);
+      const to = deps.config.CONTACT_NOTIFY_TO;
+      if (!settings || !to) {
+        await deps.db.update(contactSubmissions).set({ notifyStatus: "none", notifyError: null }).where(eq(contactSubmissions.id, id));
+        return { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM, CONTACT_NOTIFY_TO)." };
+      }
+      // Sent before a crash that came before the row was updated: not sent twice.
+      if (!item.progress?.sent) {
+        mailer ??= createMailer(settings);
+        const mail = contactMail(row, deps.config.SITE_URL);
+        try {
+          await mailer.send({ to, subject: mail.subject, text: mail.text, replyTo: plainAddress(row.email) ? { name: row.name, address: row.email } : undefined });
+        } catch (error) {
+          const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
+          const final = !failure.retryable || item.attempts + 1 >= MAX_ATTEMPTS;
+          await deps.db
+            .update(contactSubmissions)
+            .set({ notifyStatus: final ? "failed" : "queued", notifyError: failure.message })
+            .where(eq(contactSubmissions.id, id));
+          if (final) throw new ItemFailed(failure.message);
+          throw failure;
+        }
+        await saveProgress({ sent: true });
+      }
+      return {
+        apply: async (tx) => {
+          await tx.update(contactSubmissions).set({ notifyStatus: "sent", notifyError: null, notifiedAt: new Date() }).where(eq(contactSubmissions.id, id));
+        },
+      };
+    },
+    summarize: ({ done, failed }) => (failed > 0 ? "The notification mail could not be sent." : done > 0 ? "Notification mail sent." : "Nothing to send."),
+  };
+}
+
+/** Queue the notification of a stored message; a failure to queue is recorded on the row, never thrown. */
+export async function queueContactNotification(deps: NotifyDeps & { jobs: Pick<JobRunner, "enqueue"> }, submissionId: number): Promise<void> {
+  try {
+    await deps.jobs.enqueue({
+      kind: CONTACT_NOTIFY_KIND,
+      items: [{ label: `Message #${submissionId}`, payload: { submissionId } }],
+      uniqueKey: `${CONTACT_NOTIFY_KIND}:${submissionId}`,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, submission: submissionId }, "could not queue the contact notification");
+    await deps.db
+      .update(contactSubmissions)
+      .set({ notifyStatus: "failed", notifyError: "The notification could not be queued; see the server log." })
+      .where(eq(contactSubmissions.id, submissionId))
+      .catch(() => {});
+  }
+}
