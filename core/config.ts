@@ -58,6 +58,13 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   // Stored pages answered before the framework; false sends them through Express as well (to compare the two).
   PAGE_CACHE_FAST_PATH: flag.default(true),
+  // Tests only (decision 0031): the schedule's clock starts at this instant instead of the machine's time.
+  TEST_CLOCK_START: z
+    .string()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: "must be a date and time with its zone, such as 2025-03-04T08:59:55Z",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
