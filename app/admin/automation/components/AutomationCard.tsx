@@ -33,7 +33,7 @@ function useServerTime(serverNow: string): Date {
 function LocalNextRun({ now }: { now: Date }) {
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
-    setText(new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZoneName: "short" }).format(nextRunTime(now)));
+    setText(new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(nextRunTime(now)));
   }, [now]);
   return text ? <span className="block text-slate-600">Next run in your time: {text}</span> : null;
 }

@@ -49,15 +49,13 @@ function AddTopic() {
   );
 }
 
-function PendingTopic({ topic, now }: { topic: TopicView; now: Date }) {
+function PendingTopic({ topic, now, deleting, onDelete }: { topic: TopicView; now: Date; deleting: boolean; onDelete: (id: number) => void }) {
   const rescheduler = useFetcher<AutomationActionResult>({ key: `reschedule-${topic.id}` });
-  const deleter = useFetcher<AutomationActionResult>({ key: `delete-topic-${topic.id}` });
   useResultToast(rescheduler, () => ["Schedule updated", `“${topic.topic}”`]);
-  useResultToast(deleter, () => ["Success", "Topic deleted"]);
   const overdue = isOverdue({ status: "pending", scheduleFor: topic.scheduleFor }, now);
   const dateId = `topic-date-${topic.id}`;
   return (
-    <li className={`rounded-md border p-3 ${overdue ? "border-2 border-yellow-400 bg-yellow-50" : "border-slate-200"} ${deleter.state !== "idle" ? "opacity-50" : ""}`} data-testid="pending-topic">
+    <li className={`rounded-md border p-3 ${overdue ? "border-2 border-yellow-400 bg-yellow-50" : "border-slate-200"} ${deleting ? "opacity-50" : ""}`} data-testid="pending-topic" aria-busy={deleting || undefined}>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">{topic.topic}</p>
@@ -90,8 +88,8 @@ function PendingTopic({ topic, now }: { topic: TopicView; now: Date }) {
           <Button
             size="sm"
             variant="destructive"
-            disabled={deleter.state !== "idle"}
-            onClick={() => deleter.submit({ intent: "delete-topic", id: String(topic.id) }, { method: "post" })}
+            disabled={deleting}
+            onClick={() => onDelete(topic.id)}
           >
             <Trash2 aria-hidden className="size-4" />
             <span className="sr-only">Delete “{topic.topic}”</span>
@@ -105,6 +103,10 @@ function PendingTopic({ topic, now }: { topic: TopicView; now: Date }) {
 /** The queue: add, the pending topics by time with their date pickers, and the last used ones. */
 export function TopicQueue({ topics, now }: Props) {
   const at = new Date(now);
+  // The delete fetcher lives here, not in the row: the row is gone by the time the answer arrives.
+  const deleter = useFetcher<AutomationActionResult>({ key: "delete-topic" });
+  useResultToast(deleter, () => ["Success", "Topic deleted"]);
+  const deletingId = deleter.state !== "idle" ? Number(deleter.formData?.get("id")) : null;
   return (
     <Card>
       <CardHeader>
@@ -126,7 +128,13 @@ export function TopicQueue({ topics, now }: Props) {
               ) : (
                 <ul className="space-y-2">
                   {topics.pending.map((topic) => (
-                    <PendingTopic key={topic.id} topic={topic} now={at} />
+                    <PendingTopic
+                      key={topic.id}
+                      topic={topic}
+                      now={at}
+                      deleting={deletingId === topic.id}
+                      onDelete={(id) => deleter.submit({ intent: "delete-topic", id: String(id) }, { method: "post" })}
+                    />
                   ))}
                 </ul>
               )}
