@@ -134,7 +134,7 @@ describe("admin: Topic Queue & Automation", () => {
     await page.getByRole("heading", { name: "Pending Topics (1)" }).waitFor();
     // The job's card keeps the reason.
     const card = page.getByRole("article", { name: "Test Generate Now: “Tenant rights when a landlord sells”" }).first();
-    await card.getByText("Failed", { exact: true }).waitFor();
+    await expect.poll(() => card.getByTestId("job-counts").textContent()).toBe("0 of 1 done, 1 failed");
     await card.getByText(/Failed items \(1\)/).click();
     await card.getByText(/refused the key/).waitFor();
   });

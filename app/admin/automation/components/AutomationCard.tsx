@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { CircleAlert, Clock, Sparkles } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -70,6 +70,35 @@ function LastRunLine({ run }: { run: LastRun | null }) {
   );
 }
 
+/**
+ * Follows the job this page started until it ends, then says how it went and reloads the lists.
+ * (The job panel only hears of jobs it saw running: a quick failure can end before it shows.)
+ */
+function useStartedJob(jobId: number | null, onFinished: (job: JobView) => void): void {
+  const poll = useFetcher<{ job: JobView }>();
+  const revalidator = useRevalidator();
+  const reported = useRef<number | null>(null);
+  const callback = useRef(onFinished);
+  useEffect(() => {
+    callback.current = onFinished;
+  });
+  const job = poll.data?.job.id === jobId ? poll.data.job : null;
+  const ended = job !== null && job.status !== "queued" && job.status !== "running";
+  useEffect(() => {
+    if (jobId === null || ended) return;
+    const timer = setInterval(() => {
+      if (poll.state === "idle") poll.load(`/admin/jobs/${jobId}`);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [jobId, ended, poll]);
+  useEffect(() => {
+    if (!job || !ended || reported.current === job.id) return;
+    reported.current = job.id;
+    callback.current(job);
+    void revalidator.revalidate();
+  }, [job, ended, revalidator]);
+}
+
 const jobTitle = (job: JobView) => {
   const payload = job.payload as GeneratePayload;
   return payload.mode === "daily" ? `Daily run of ${payload.runDate}` : `Test Generate Now: “${payload.topic}”`;
@@ -86,17 +115,23 @@ export function AutomationCard({ data }: { data: TabData }) {
 
   useResultToast(toggler, (result) => (result.intent === "set-enabled" && "enabled" in result ? [result.enabled ? "Automation enabled" : "Automation paused"] : null));
   useResultToast(mode, () => ["Settings saved"]);
-  useResultToast(generator, (result) => (result.intent === "generate-now" && "topic" in result ? ["Generating post", `Topic: “${result.topic}”`] : null));
+  const [startedId, setStartedId] = useState<number | null>(null);
+  useResultToast(
+    generator,
+    (result) => (result.intent === "generate-now" && "topic" in result ? ["Generating post", `Topic: “${result.topic}”`] : null),
+    (result) => {
+      if (result.ok && result.intent === "generate-now" && "job" in result) setStartedId(result.job.id);
+    },
+  );
+  useStartedJob(startedId, (job) => {
+    if (job.status === "done" && job.failed === 0) toast.success("Post generated", { description: job.message ?? undefined });
+    else toast.error("Failed to generate post", { description: job.failures[0]?.error ?? job.message ?? undefined });
+  });
 
   const pendingEnabled = toggler.formData?.get("enabled");
   const enabled = pendingEnabled ? pendingEnabled === "true" : settings.enabled;
   const pendingMode = mode.formData?.get("publishMode");
   const publishMode = typeof pendingMode === "string" ? pendingMode : settings.publishMode;
-
-  const onFinished = useCallback((job: JobView) => {
-    if (job.status === "done" && job.failed === 0) toast.success("Post generated", { description: job.message ?? undefined });
-    else if (job.status === "done" || job.status === "failed") toast.error("Failed to generate post", { description: job.failures[0]?.error ?? job.message ?? undefined });
-  }, []);
 
   return (
     <Card>
@@ -183,7 +218,7 @@ export function AutomationCard({ data }: { data: TabData }) {
           </generator.Form>
           <ServiceNote service="AI writing" state={ai} />
         </div>
-        <JobPanel jobs={jobs} title={jobTitle} onFinished={onFinished} />
+        <JobPanel jobs={jobs} title={jobTitle} />
       </CardContent>
     </Card>
   );
