@@ -21,6 +21,8 @@ export interface AdminPostListItem {
   createdAt: string;
   /** Translations a person should read (machine-made, or behind their English). */
   toReview: number;
+  /** A machine-written draft no person has published yet ('Awaiting review'). */
+  awaitingReview: boolean;
 }
 
 /** The firm works on Vancouver time: "today" for a new draft is the date there. */
@@ -79,6 +81,7 @@ export async function listAllPosts(db: Db): Promise<AdminPostListItem[]> {
       excerpt: blogPosts.excerpt,
       published: blogPosts.published,
       publishedAt: blogPosts.publishedAt,
+      awaitingReview: blogPosts.awaitingReview,
       createdAt: blogPosts.createdAt,
     })
     .from(blogPosts)
@@ -155,7 +158,8 @@ export async function savePost(deps: ChangeDeps, user: AdminUser, id: number, va
       try {
         [post] = await db
           .update(blogPosts)
-          .set({ ...data, updatedAt: new Date() })
+          // Publishing is the person's sign-off on a machine-written draft.
+          .set({ ...data, ...(data.published ? { awaitingReview: false } : {}), updatedAt: new Date() })
           .where(eq(blogPosts.id, id))
           .returning();
       } catch (error) {

@@ -20,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const TABS = [
   { to: "/admin/dashboard", label: "Blog Posts", end: true },
+  { to: "/admin/dashboard/automation", label: "Topic Queue & Automation", end: false },
   { to: "/admin/dashboard/content", label: "Website Content", end: false },
   { to: "/admin/dashboard/team", label: "Team Management", end: false },
   { to: "/admin/dashboard/inbox", label: "Inbox", end: false },

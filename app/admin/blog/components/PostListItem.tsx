@@ -20,6 +20,7 @@ export function PostListItem({ post, deleting, onDelete }: Props) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-base font-semibold break-words text-slate-900">{post.title}</h3>
           {post.published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
+          {post.awaitingReview && !post.published ? <Badge tone="warning">Awaiting review</Badge> : null}
           {post.toReview > 0 ? (
             <Badge tone="info">
               {post.toReview} {post.toReview === 1 ? "translation" : "translations"} to review
