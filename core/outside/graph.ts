@@ -176,7 +176,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       throw new GraphError("retry", `Instagram could not be reached${code ? ` (${code})` : ""}. The post will be tried again automatically.`);
     }
     const text = await response.text().catch(() => "");
-    let body: Record<string, unknown> | null = null;
+    let body: Record<string, unknown> | null;
     try {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {

@@ -84,6 +84,8 @@ export interface FakeGraph {
 
 export const FAKE_TOKEN = "IGQVJ-fake-token-5678";
 export const FAKE_ACCOUNT = "17841400000000001";
+/** The account's picture: a 1x1 PNG as a data address (the admin's CSP allows data: images). */
+const PICTURE = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 const errorBody = (fault: GraphFault) => ({
   error: {
@@ -188,7 +190,7 @@ export async function startFakeGraph(options: { token?: string; accountId?: stri
 
     if (req.method === "GET" && !edge && node === accountId) {
       return reply("account", () =>
-        sendJson(res, 200, { id: accountId, username: options.username ?? "vancouver.law", profile_picture_url: `${fake.url.replace(/\/$/, "")}/__picture.jpg` }),
+        sendJson(res, 200, { id: accountId, username: options.username ?? "vancouver.law", profile_picture_url: PICTURE }),
       );
     }
     if (req.method === "GET" && !edge && /^\d+$/.test(node) && node !== accountId && !state.created.some((c) => c.id === node) && !state.published.some((m) => m.id === node)) {
@@ -260,15 +262,7 @@ export async function startFakeGraph(options: { token?: string; accountId?: stri
     sendJson(res, 400, errorBody({ code: 100, message: `Unsupported ${req.method} request.` }));
   }
 
-  const server = await listen(async (req, res) => {
-    if (req.url === "/__picture.jpg") {
-      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).jpeg().toBuffer();
-      res.writeHead(200, { "content-type": "image/jpeg" });
-      res.end(jpeg);
-      return;
-    }
-    await handle(req, res);
-  });
+  const server = await listen(handle);
   fake.url = server.origin;
   fake.close = server.close;
   return fake;
