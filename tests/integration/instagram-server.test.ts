@@ -125,5 +125,43 @@ describe("Instagram on the server: the token stays sealed, and a crash at publis
     for (const file of filesUnder(path.join(dataDir, "pglite"))) expect(readFileSync(file).includes(FAKE_TOKEN), file).toBe(false);
     for (const body of bodies) expect(body).not.toContain(FAKE_TOKEN);
   });
-});
 
+  it("auto-post: publishing a post with an image in the editor posts it once; unpublishing and publishing again does not post again", async () => {
+    await start();
+    graph.reset();
+    const save = await formPost(`${site!.url}/admin/dashboard/instagram`, { intent: "save", accessToken: "", accountId: FAKE_ACCOUNT, enabled: "on", autoPost: "on" }, { cookie });
+    expect(save.status).toBe(200);
+    const image = /\/media\/[0-9a-f-]{36}/.exec(await (await get(`${site!.url}/blog`)).text())![0];
+    const created = await formPost(`${site!.url}/admin/dashboard?index`, { intent: "create" }, { cookie });
+    const editor = new URL(created.headers.get("location")!, site!.url).href;
+    const values = { title: "Work permits for spouses", slug: "work-permits-for-spouses", author: "The firm", publishedAt: "2026-11-20", featuredImage: image, excerpt: "Who may work.", content: "Body." };
+    const saveAs = async (published: boolean) => {
+      const answer = await formPost(editor, { ...values, ...(published ? { published: "on" } : {}) }, { cookie });
+      expect(answer.status).toBe(200);
+    };
+    graph.containers("finish-after:0");
+    await saveAs(true);
+    for (let i = 0; i < 150 && graph.published.length === 0; i++) await sleep(200);
+    expect(graph.published).toHaveLength(1);
+    expect(graph.published[0].caption).toContain("Work permits for spouses");
+    await saveAs(false);
+    await saveAs(true);
+    await saveAs(true);
+    await sleep(1500);
+    expect(graph.published).toHaveLength(1);
+    expect(graph.created).toHaveLength(1);
+  });
+
+  it("an expired token puts 'Reconnect Instagram' on the dashboard until a connection test succeeds", async () => {
+    const dashboard = async () => (await get(`${site!.url}/admin/dashboard/team`, cookie)).text();
+    expect(await dashboard()).not.toContain("Reconnect Instagram");
+    graph.fail("account", { code: 190, subcode: 463, message: "Error validating access token: Session has expired." });
+    const failed = await formPost(`${site!.url}/admin/dashboard/instagram`, { intent: "test", accessToken: "", accountId: FAKE_ACCOUNT }, { cookie });
+    expect(await failed.text()).toContain("Invalid credentials");
+    const warned = await dashboard();
+    expect(warned).toContain("Reconnect Instagram");
+    expect(warned).toContain("Open the Instagram tab");
+    await formPost(`${site!.url}/admin/dashboard/instagram`, { intent: "test", accessToken: "", accountId: FAKE_ACCOUNT }, { cookie });
+    expect(await dashboard()).not.toContain("Reconnect Instagram");
+  });
+});
