@@ -254,6 +254,9 @@ describe(`Instagram posting (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () 
     await configure();
     const bare = await newPost({ featuredImage: null });
     await expect(postToInstagram(services, user, bare.id)).rejects.toThrow(/no featured image/);
+    // A draft's caption would link to a page that is not on the site.
+    const draft = await newPost({ published: false });
+    await expect(postToInstagram(services, user, draft.id)).rejects.toThrow("The post is a draft: the Instagram caption links to it, and a draft is not on the site. Publish the post, then post it to Instagram.");
   });
 
   it("auto-post queues one job when a post with an image is published; unpublishing and publishing again never posts again", async () => {

@@ -62,6 +62,7 @@ type Deps = InstagramDeps & Pick<Services, "events">;
 const TURNED_OFF = "The Instagram integration is turned off. Turn on 'Enable integration' in the Instagram tab and post again.";
 const NOT_CONNECTED = "Instagram is not connected: enter the Access Token and Business Account ID in the Instagram tab, press Test Connection and Save Settings, then post again.";
 const NO_IMAGE = "The post has no featured image, and Instagram posts need one. Add a featured image and post again.";
+const DRAFT = "The post is a draft: the Instagram caption links to it, and a draft is not on the site. Publish the post, then post it to Instagram.";
 
 /** The post's Instagram error, stored for the Blog Posts tab. */
 async function recordError(db: Db, postId: number, message: string): Promise<void> {
@@ -93,6 +94,8 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
 
       // Published before a crash that came before the job stored it: finish, never publish again.
       if (progress.mediaId) return posted(deps, post, progress.mediaId, null);
+      // Unpublished while it waited: nothing was sent yet, and its link would lead nowhere.
+      if (!post.published && !progress.containerId && !post.instagramContainerId) throw await fail(DRAFT);
 
       const { row, token, accountId } = await postingCredentials(deps);
       if (!row.enabled) throw await fail(TURNED_OFF);
@@ -266,6 +269,7 @@ export async function postToInstagram(deps: QueueDeps, user: AdminUser, postId: 
   if (!post) throw new NotFound("This post no longer exists.");
   if (post.instagramPosted) throw new AdminError("This post is already on Instagram.", 409);
   if (!post.featuredImage) throw new AdminError(NO_IMAGE, 400);
+  if (!post.published) throw new AdminError(DRAFT, 400);
   const { row, token, accountId } = await postingCredentials(deps);
   if (!row.enabled) throw new AdminError(TURNED_OFF, 400);
   if (!token || !accountId) throw new AdminError(NOT_CONNECTED, 400);
