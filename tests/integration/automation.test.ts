@@ -215,6 +215,8 @@ describe(`the daily run and the topic queue (${usingPostgres() ? "PostgreSQL" : 
     // Then the next one, not yet due.
     const next = await startGenerateNow(app, user);
     expect(next.topic).toBe(future.topic);
+    // A second click meanwhile shows the job that is running.
+    expect(await startGenerateNow(app, user)).toMatchObject({ attached: true, topic: future.topic, job: { id: next.job.id } });
     await app.jobs.drain();
     expect((await topic(future.id)).status).toBe("used");
     await expect(startGenerateNow(app, user)).rejects.toThrow(AdminError);
