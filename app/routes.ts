@@ -66,6 +66,7 @@ export default [
       index("admin/blog/blog-list-route.tsx", { id: "admin-blog" }),
       route("blog/:id", "admin/blog/blog-edit-route.tsx"),
       route("automation", "admin/automation/automation-route.tsx"),
+      route("instagram", "admin/instagram/instagram-route.tsx"),
       route("content", "admin/content/content-route.tsx"),
       route("team", "admin/team/team-route.tsx"),
       route("inbox", "admin/inbox/inbox-route.tsx"),

@@ -91,6 +91,11 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     },
   };
   jobs.register(...jobKinds(services));
+  // One process owns the embedded database: its jobs left running were a dead process's (decision 0033).
+  if (!config.DATABASE_URL) {
+    const orphans = await jobs.handBackOrphans();
+    if (orphans > 0) log.warn({ jobs: orphans }, "continuing jobs interrupted by a crash");
+  }
   await jobs.start();
   scheduler.start();
   return services;

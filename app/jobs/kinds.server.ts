@@ -4,6 +4,7 @@ import { translateMissingKind } from "../admin/content/translate.server";
 import { regeneratePostsKind, translatePostsKind } from "../admin/blog/ai.server";
 import { contactNotifyKind } from "../contact/notify.server";
 import { generatePostKind } from "../admin/automation/daily.server";
+import { instagramPostKind } from "../admin/instagram/post.server";
 
 /** Every kind of job this server runs; each tab's jobs are declared in its own folder. */
 export function jobKinds(services: Services): AnyJobKind[] {
@@ -13,5 +14,6 @@ export function jobKinds(services: Services): AnyJobKind[] {
     regeneratePostsKind(services),
     contactNotifyKind(services) as AnyJobKind,
     generatePostKind(services) as AnyJobKind,
+    instagramPostKind(services) as AnyJobKind,
   ];
 }

@@ -262,6 +262,20 @@ export class JobRunner {
     return Promise.all(rows.map((row) => this.view(row)));
   }
 
+  /**
+   * Hand back every running job at once: for the embedded database, whose one process holds the
+   * data folder's lock, a job still "running" at start belonged to a process that died (kill -9,
+   * power cut). Its items continue now instead of after the lease runs out.
+   */
+  async handBackOrphans(): Promise<number> {
+    const rows = await this.deps.db
+      .update(jobs)
+      .set({ status: "queued", leaseOwner: null, leaseUntil: null, runAfter: sql`now()` })
+      .where(eq(jobs.status, "running"))
+      .returning({ id: jobs.id });
+    return rows.length;
+  }
+
   /** Run jobs until there are none due; for tools and tests that do not start the loop. */
   async drain(): Promise<void> {
     for (;;) {
