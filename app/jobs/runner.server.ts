@@ -44,6 +44,11 @@ export type ItemOutcome = void | {
   skipped?: string;
   /** Which public pages must hear of it, sent after the commit. */
   changes?: ChangeKind[];
+  /**
+   * Runs once the item is stored and committed (e.g. queue a follow-up job for what `apply`
+   * stored). It must not throw for the item's sake: a failure is logged, the item stays done.
+   */
+  afterCommit?: () => Promise<void>;
 };
 
 // Methods, not function properties: a JobKind<P, I> is then usable where any kind is expected.
@@ -487,6 +492,7 @@ export class JobRunner {
     }
     for (const change of outcome?.changes ?? []) this.pendingChanges.add(change);
     this.flushChangesSoon();
+    if (outcome?.afterCommit) await outcome.afterCommit().catch((error: unknown) => log.error({ err: error, job: job.id, item: item.seq }, "job item follow-up failed"));
   }
 
   /**

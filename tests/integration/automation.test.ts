@@ -5,7 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { automationRuns, blogPosts, blogTopics, users } from "../../db/schema";
+import { automationRuns, blogPosts, blogTopics, jobs, users } from "../../db/schema";
 import { openDatabase, type Database } from "../../db/client";
 import { seedDatabase } from "../../server/seed";
 import { ChangeEvents } from "../../core/events";
@@ -30,6 +30,8 @@ import {
 } from "~/admin/automation/topics.server";
 import { listAllPosts, savePost, postToFormValues } from "~/admin/blog/manage-posts.server";
 import { AdminError } from "~/admin/kit/errors.server";
+import { INSTAGRAM_POST, instagramJobKey } from "~/admin/instagram/post.server";
+import { saveSettings } from "~/admin/instagram/settings.server";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
@@ -68,7 +70,8 @@ describe(`the daily run and the topic queue (${usingPostgres() ? "PostgreSQL" : 
     await seedDatabase(test.database.db, { demo: false });
     await test.database.db.insert(users).values(user);
     fake = await startFakeAi();
-    config = parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) as unknown as Config;
+    // Instagram's API is not reachable here: only whether a post is queued for it is looked at.
+    config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0", GRAPH_API_URL: "http://127.0.0.1:9" }), ENCRYPTION_KEY: "k".repeat(40) } as unknown as Config;
     app = await instance();
   });
   afterAll(async () => {
@@ -199,8 +202,9 @@ describe(`the daily run and the topic queue (${usingPostgres() ? "PostgreSQL" : 
     expect(tab.topics!.pending.map((t) => t.id)).toContain(due.id);
   });
 
-  it("'immediately' publishes the post without the badge; Test Generate Now takes the next topic and leaves the day's run alone", async () => {
+  it("'immediately' publishes the post without the badge (and queues its Instagram auto-post); Test Generate Now takes the next topic and leaves the day's run alone", async () => {
     await setPublishMode(app, user, "immediate");
+    await saveSettings(app, user, { accessToken: "EAAB-test-token-1234", accountId: "17841400000000000", enabled: true, autoPost: true });
     clock.set("2025-03-11T12:00:00Z");
     const future = await insertTopic("Mediation before a family trial", "2025-03-20T09:00:00Z");
     const runsBefore = await runs();
@@ -210,11 +214,17 @@ describe(`the daily run and the topic queue (${usingPostgres() ? "PostgreSQL" : 
     await app.jobs.drain();
     const newest = (await posts()).at(-1)!;
     expect(newest).toMatchObject({ published: true, awaitingReview: false, aiGenerated: true });
+    // Published at once, it goes to Instagram as a post a person publishes does.
+    expect(newest.instagramQueuedAt).not.toBeNull();
+    expect(await db().select({ kind: jobs.kind }).from(jobs).where(eq(jobs.uniqueKey, instagramJobKey(newest.id)))).toEqual([{ kind: INSTAGRAM_POST }]);
+    await saveSettings(app, user, { accessToken: "", accountId: "17841400000000000", enabled: false, autoPost: false });
     expect(await runs()).toEqual(runsBefore);
     expect((await app.jobs.get(started.job.id))!.message).toBe("The post was generated: it is in the Blog Posts tab.");
     // Then the next one, not yet due.
     const next = await startGenerateNow(app, user);
     expect(next.topic).toBe(future.topic);
+    // A second click meanwhile shows the job that is running.
+    expect(await startGenerateNow(app, user)).toMatchObject({ attached: true, topic: future.topic, job: { id: next.job.id } });
     await app.jobs.drain();
     expect((await topic(future.id)).status).toBe("used");
     await expect(startGenerateNow(app, user)).rejects.toThrow(AdminError);

@@ -20,6 +20,7 @@ import { describeItemError, ItemFailed, StopJob, type JobKind } from "../../jobs
 import { recordMachineTranslation } from "../../translation/review.server";
 import { recordAudit } from "../kit/audit.server";
 import { featuredImage } from "../blog/ai.server";
+import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { todayInVancouver } from "../blog/manage-posts.server";
 import { slugify } from "../blog/post-schema";
 import { latestRunTime, nextRunTime, utcDate } from "./schedule";
@@ -33,7 +34,7 @@ export type GeneratePayload = { mode: "daily"; runDate: string } | { mode: "now"
 
 export type RunStatus = "queued" | "running" | "done" | "no-topic" | "failed" | "skipped";
 
-type GenerateServices = Pick<Services, "db" | "ai" | "translator" | "log" | "clock">;
+type GenerateServices = Pick<Services, "db" | "ai" | "translator" | "log" | "clock" | "config" | "events" | "jobs">;
 type TopicRow = typeof blogTopics.$inferSelect;
 
 export const NO_TOPIC_DUE = "No topic was due.";
@@ -109,16 +110,16 @@ interface Generated {
  * Store the post and turn the topic used in one transaction (the runner's, which also marks the
  * item done). A topic used or deleted meanwhile stores nothing.
  */
-async function storePost(tx: Db, services: GenerateServices, payload: GeneratePayload, topicId: number, generated: Generated): Promise<void> {
+async function storePost(tx: Db, services: GenerateServices, payload: GeneratePayload, topicId: number, generated: Generated): Promise<{ postId: number; published: boolean } | null> {
   const now = services.clock.now();
   const [topic] = await tx.select().from(blogTopics).where(eq(blogTopics.id, topicId)).for("update");
   if (payload.mode === "daily") {
     // The day's row decides: a second job for the same day (after a takeover) stores nothing.
     const [run] = await tx.select().from(automationRuns).where(eq(automationRuns.runDate, payload.runDate)).for("update");
-    if (!run || !["queued", "running"].includes(run.status)) return;
+    if (!run || !["queued", "running"].includes(run.status)) return null;
     if (!topic || topic.status !== "pending") {
       await finishRun(tx, payload.runDate, { status: "failed", message: TOPIC_GONE, topicId }, now);
-      return;
+      return null;
     }
   } else if (!topic || topic.status !== "pending") {
     throw new Error(TOPIC_GONE);
@@ -164,6 +165,7 @@ async function storePost(tx: Db, services: GenerateServices, payload: GeneratePa
     entityId: post.id,
     details: { by: payload.mode === "daily" ? `daily run ${payload.runDate}` : "Test Generate Now", topicId },
   });
+  return { postId: post.id, published: immediate };
 }
 
 /** Write the article, its image and its translations: the slow part, with no transaction open. */
@@ -230,9 +232,15 @@ export function generatePostKind(services: GenerateServices): JobKind<GeneratePa
       for (const note of generated.notes) services.log.warn({ topic: topic.id, note }, "generated post stored with a note");
       const topicId = topic.id;
       const settings = await readSettings(services.db);
+      let stored: { postId: number; published: boolean } | null = null;
       return {
-        apply: (tx) => storePost(tx, services, payload, topicId, generated),
+        apply: async (tx) => void (stored = await storePost(tx, services, payload, topicId, generated)),
         changes: settings.publishMode === "immediate" ? ["blog"] : [],
+        // A post published at once goes to Instagram like one a person publishes (when auto-post is on).
+        afterCommit: async () => {
+          const post = stored as { postId: number; published: boolean } | null;
+          if (post?.published) await queueInstagramPostIfEnabled(services, post.postId);
+        },
       };
     },
     summarize: ({ failed }, payload) =>

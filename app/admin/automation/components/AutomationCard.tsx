@@ -129,9 +129,9 @@ export function AutomationCard({ data }: { data: TabData }) {
   });
 
   const pendingEnabled = toggler.formData?.get("enabled");
-  const enabled = pendingEnabled ? pendingEnabled === "true" : settings.enabled;
+  const enabled = pendingEnabled ? pendingEnabled === "true" : (settings?.enabled ?? false);
   const pendingMode = mode.formData?.get("publishMode");
-  const publishMode = typeof pendingMode === "string" ? pendingMode : settings.publishMode;
+  const publishMode = typeof pendingMode === "string" ? pendingMode : (settings?.publishMode ?? "draft");
 
   return (
     <Card>
@@ -158,7 +158,7 @@ export function AutomationCard({ data }: { data: TabData }) {
           <Switch
             id={switchId}
             checked={enabled}
-            disabled={toggler.state !== "idle"}
+            disabled={toggler.state !== "idle" || !settings}
             onCheckedChange={(checked) => toggler.submit({ intent: "set-enabled", enabled: String(checked) }, { method: "post" })}
             aria-describedby={`${switchId}-hint`}
           />
@@ -166,7 +166,7 @@ export function AutomationCard({ data }: { data: TabData }) {
             Daily Auto-Generation
           </label>
           <span id={`${switchId}-hint`} className="text-sm text-slate-600">
-            {enabled ? "On: one post per day at 9:00 AM UTC." : "Paused: no post is generated."}
+            {!settings ? "The automation settings could not be read. Please reload the page." : enabled ? "On: one post per day at 9:00 AM UTC." : "Paused: no post is generated."}
           </span>
         </div>
 
@@ -184,7 +184,7 @@ export function AutomationCard({ data }: { data: TabData }) {
                 name="publishMode"
                 value={value}
                 checked={publishMode === value}
-                disabled={mode.state !== "idle"}
+                disabled={mode.state !== "idle" || !settings}
                 onChange={() => mode.submit({ intent: "set-publish-mode", publishMode: value }, { method: "post" })}
                 className="mt-1 size-4 accent-brand-700"
               />
