@@ -3,8 +3,12 @@ import type { AnyJobKind } from "./runner.server";
 import { translateMissingKind } from "../admin/content/translate.server";
 import { regeneratePostsKind, translatePostsKind } from "../admin/blog/ai.server";
 import { contactNotifyKind } from "../contact/notify.server";
+import { newsletterMailKind } from "../blog/newsletter-mail.server";
 
 /** Every kind of job this server runs; each tab's jobs are declared in its own folder. */
 export function jobKinds(services: Services): AnyJobKind[] {
-  return [translateMissingKind(services), translatePostsKind(services), regeneratePostsKind(services), contactNotifyKind(services) as AnyJobKind];
+  return [
+    translateMissingKind(services), translatePostsKind(services), regeneratePostsKind(services), contactNotifyKind(services) as AnyJobKind,
+    newsletterMailKind(services) as AnyJobKind,
+  ];
 }
