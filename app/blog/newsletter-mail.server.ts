@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { ItemFailed, type JobKind, type JobRunner } from "../jobs/runner.server";
+import { ItemFailed, MAIL_LANE, type JobKind, type JobRunner } from "../jobs/runner.server";
 import type { TextStore } from "../content/texts.server";
 import { isLang, type Lang } from "../i18n/languages";
 import { claimConfirmMail, subscriberLinks } from "./subscribers.server";
@@ -63,6 +63,8 @@ export function newsletterMailKind(deps: NewsletterMailDeps): JobKind<unknown, I
   let mailer: Mailer | null = null;
   return {
     kind: NEWSLETTER_MAIL_KIND,
+    // Never behind a long batch (decision 0049).
+    lane: MAIL_LANE,
     maxAttempts: MAX_ATTEMPTS,
     async runItem({ item, saveProgress }) {
       const { subscriberId, mail } = item.payload;
