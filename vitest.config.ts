@@ -18,7 +18,9 @@ export default defineConfig({
           // The postgres/ folder needs a server: it joins the suite when DATABASE_URL is set (CI's second run).
           include: ["tests/integration/*.test.ts", ...(process.env.DATABASE_URL ? ["tests/integration/postgres/*.test.ts"] : [])],
           // These always run their servers on the embedded database: the PostgreSQL run would repeat them.
-          exclude: process.env.DATABASE_URL ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts"] : [],
+          exclude: process.env.DATABASE_URL
+            ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts", "tests/integration/contact-mail.test.ts", "tests/integration/newsletter-mail.test.ts"]
+            : [],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
