@@ -35,7 +35,9 @@ export default defineConfig({
             ? [...integrationFilesUsingTheDatabase(), "tests/integration/postgres/*.test.ts"]
             : ["tests/integration/*.test.ts"],
           // These always run their servers on the embedded database (postgres/backup.test.ts is theirs).
-          exclude: onPostgres ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts"] : [],
+          exclude: onPostgres
+            ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts", "tests/integration/contact-mail.test.ts", "tests/integration/newsletter-mail.test.ts"]
+            : [],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -22,6 +22,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: { name: string; address: string };
+  /** An https/http address that unsubscribes the recipient (List-Unsubscribe, RFC 2369). */
+  listUnsubscribe?: string;
 }
 
 /** A mail that did not go out, with a sentence for the admin; `retryable` when trying later may work. */
@@ -100,6 +102,7 @@ export function createMailer(settings: MailSettings): Mailer {
           subject: headerText(mail.subject),
           text: mail.text,
           ...(mail.replyTo && replyToAddress ? { replyTo: { name: headerText(mail.replyTo.name, 100), address: replyToAddress } } : {}),
+          ...(mail.listUnsubscribe && /^https?:\/\/[^\s<>]+$/.test(mail.listUnsubscribe) ? { list: { unsubscribe: mail.listUnsubscribe } } : {}),
         });
         return { messageId: String(info.messageId ?? "") };
       } catch (error) {

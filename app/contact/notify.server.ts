@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { createMailer, mailSettings, MailError, plainAddress, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { ItemFailed, type JobKind, type JobRunner } from "../jobs/runner.server";
+import { ItemFailed, MAIL_LANE, type JobKind, type JobRunner } from "../jobs/runner.server";
 import { splitContactMessage } from "../admin/inbox/message";
 
 /**
@@ -56,6 +56,8 @@ export function contactNotifyKind(deps: NotifyDeps): JobKind<unknown, ItemPayloa
   let mailer: Mailer | null = null;
   return {
     kind: CONTACT_NOTIFY_KIND,
+    // Never behind a long batch (decision 0049).
+    lane: MAIL_LANE,
     maxAttempts: MAX_ATTEMPTS,
     async runItem({ item, saveProgress }) {
       const id = item.payload.submissionId;

@@ -5,6 +5,7 @@ import { regeneratePostsKind, translatePostsKind } from "../admin/blog/ai.server
 import { contactNotifyKind } from "../contact/notify.server";
 import { generatePostKind } from "../admin/automation/daily.server";
 import { instagramPostKind } from "../admin/instagram/post.server";
+import { newsletterMailKind } from "../blog/newsletter-mail.server";
 
 /** Every kind of job this server runs; each tab's jobs are declared in its own folder. */
 export function jobKinds(services: Services): AnyJobKind[] {
@@ -15,5 +16,6 @@ export function jobKinds(services: Services): AnyJobKind[] {
     contactNotifyKind(services) as AnyJobKind,
     generatePostKind(services) as AnyJobKind,
     instagramPostKind(services) as AnyJobKind,
+    newsletterMailKind(services) as AnyJobKind,
   ];
 }

@@ -15,6 +15,9 @@
  *   the job over and continues with the items not yet done.
  * - Cancel marks the job; the runner aborts the item in flight (its `signal`) and skips the rest.
  *
+ * - Lanes: a runner works one job at a time per lane (`JobKind.lane`, default "main"), so the mail
+ *   outbox never waits for an hour-long batch translation (decision 0049).
+ *
  * Use: `services.jobs.enqueue({ kind, payload, items, uniqueKey })` — with a `uniqueKey`, a second
  * request while one such job is queued or running returns that job (`attached: true`).
  */
@@ -54,6 +57,12 @@ export type ItemOutcome = void | {
 // Methods, not function properties: a JobKind<P, I> is then usable where any kind is expected.
 export interface JobKind<P = unknown, I = unknown> {
   kind: string;
+  /**
+   * The lane its jobs run in (default "main"). Each lane runs one job at a time, beside the other
+   * lanes: short jobs that must not wait behind a long batch (the mail outbox) have a lane of
+   * their own (decision 0049).
+   */
+  lane?: string;
   /** Attempts per item for retryable failures (default 3). */
   maxAttempts?: number;
   /** Pause between items, e.g. to stay under a provider's rate (default none). */
@@ -129,6 +138,9 @@ interface Deps {
 }
 
 const WAKE_CHANNEL = "jobs_wake";
+const MAIN_LANE = "main";
+/** The lane of the mail outbox's kinds (contact notification, newsletter mails). */
+export const MAIL_LANE = "mail";
 const CHANGE_EVENTS_EVERY_MS = 1000;
 const ACTIVE = ["queued", "running"] as const;
 
@@ -143,9 +155,11 @@ export class JobRunner {
   private readonly backoffMs: number;
   private readonly maxClaims: number;
   private stopped = true;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private current: { id: number; abort: AbortController } | null = null;
+  private loop: Promise<unknown> | null = null;
+  /** Each idle lane's wake-up. */
+  private readonly wakeUps = new Set<() => void>();
+  /** The jobs running now (one per lane), by id. */
+  private readonly current = new Map<number, AbortController>();
   private unlisten: (() => Promise<void>) | null = null;
   private readonly pendingChanges = new Set<ChangeKind>();
   private flushTimer: NodeJS.Timeout | null = null;
@@ -172,10 +186,11 @@ export class JobRunner {
     // Another instance's enqueue or cancel reaches this one through the database.
     this.unlisten = await this.deps.database.listen(WAKE_CHANNEL, (payload) => {
       const cancelled = /^cancel:(\d+)$/.exec(payload);
-      if (cancelled && this.current?.id === Number(cancelled[1])) this.current.abort.abort("cancel");
+      if (cancelled) this.current.get(Number(cancelled[1]))?.abort("cancel");
       this.wake();
     });
-    this.loop = this.work();
+    const lanes = new Set([MAIN_LANE, ...[...this.kinds.values()].map((kind) => kind.lane ?? MAIN_LANE)]);
+    this.loop = Promise.all([...lanes].map((lane) => this.work(lane)));
   }
 
   /**
@@ -185,14 +200,14 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.current?.abort.abort("stop");
+    for (const abort of this.current.values()) abort.abort("stop");
     this.wake();
     await this.loop;
     await this.unlisten?.();
   }
 
   wake(): void {
-    this.wakeUp?.();
+    for (const wakeUp of [...this.wakeUps]) wakeUp();
   }
 
   async enqueue<P, I>(request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
@@ -246,7 +261,8 @@ export class JobRunner {
         await tx.update(jobs).set({ cancelRequested: true }).where(and(eq(jobs.id, id), eq(jobs.status, "running")));
       }
     });
-    if (this.current?.id === id) this.current.abort.abort("cancel");
+    const running = this.current.get(id);
+    if (running) running.abort("cancel");
     else await this.deps.database.notify(WAKE_CHANNEL, `cancel:${id}`);
     return this.get(id);
   }
@@ -325,11 +341,11 @@ export class JobRunner {
     };
   }
 
-  private async work(): Promise<void> {
+  private async work(lane: string): Promise<void> {
     while (!this.stopped) {
       let job: JobRow | null = null;
       try {
-        job = await this.claim();
+        job = await this.claim(lane);
         if (job) await this.runJob(job);
       } catch (error) {
         if (this.stopped) break;
@@ -343,24 +359,37 @@ export class JobRunner {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.wakeUp = null;
+        this.wakeUps.delete(done);
         resolve();
       };
       const timer = setTimeout(done, this.pollMs);
       timer.unref();
-      this.wakeUp = done;
+      this.wakeUps.add(done);
     });
   }
 
-  /** Take the oldest due job, or one whose runner's lease ran out (it crashed or stalled). */
-  private async claim(): Promise<JobRow | null> {
+  /** The kinds a lane takes: its own; the main lane every kind not in another lane (unknown ones too, to fail them). */
+  private laneFilter(lane: string | undefined) {
+    if (lane === undefined) return sql`true`;
+    const list = (names: string[]) => sql.join(names.map((name) => sql`${name}`), sql`, `);
+    const kinds = [...this.kinds.values()];
+    if (lane === MAIN_LANE) {
+      const elsewhere = kinds.filter((kind) => (kind.lane ?? MAIN_LANE) !== MAIN_LANE).map((kind) => kind.kind);
+      return elsewhere.length > 0 ? sql`kind not in (${list(elsewhere)})` : sql`true`;
+    }
+    const own = kinds.filter((kind) => kind.lane === lane).map((kind) => kind.kind);
+    return own.length > 0 ? sql`kind in (${list(own)})` : sql`false`;
+  }
+
+  /** Take the oldest due job (of a lane's kinds), or one whose runner's lease ran out (it crashed or stalled). */
+  private async claim(lane?: string): Promise<JobRow | null> {
     const lease = `${this.leaseMs} milliseconds`;
     const result = await this.deps.db.execute(sql`
       update jobs set status = 'running', lease_owner = ${this.owner}, lease_until = now() + ${lease}::interval,
         attempts = attempts + 1, started_at = coalesce(started_at, now())
       where id = (
         select id from jobs
-        where (status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now())
+        where ((status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now())) and ${this.laneFilter(lane)}
         order by id
         for update skip locked
         limit 1
@@ -384,7 +413,7 @@ export class JobRunner {
       return;
     }
     const abort = new AbortController();
-    this.current = { id: job.id, abort };
+    this.current.set(job.id, abort);
     const renew = setInterval(() => void this.renew(job.id, abort), Math.max(50, Math.floor(this.leaseMs / 3)));
     renew.unref();
     try {
@@ -418,7 +447,7 @@ export class JobRunner {
       }
     } finally {
       clearInterval(renew);
-      this.current = null;
+      this.current.delete(job.id);
       await this.flushChanges();
     }
   }
@@ -487,7 +516,7 @@ export class JobRunner {
     });
     if (!stored) {
       log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
-      this.current?.abort.abort("lease");
+      this.current.get(job.id)?.abort("lease");
       return;
     }
     for (const change of outcome?.changes ?? []) this.pendingChanges.add(change);

@@ -4,6 +4,7 @@ import type { Route } from "./+types/blog";
 import { toPostCards } from "~/blog/cards.server";
 import { listPublishedPosts } from "~/blog/posts.server";
 import { subscribe } from "~/blog/subscribers.server";
+import { newsletterMailConfigured, queueConfirmationMail } from "~/blog/newsletter-mail.server";
 import { readForm } from "~/form-data.server";
 import { SUBSCRIBE_HONEYPOT, subscribeSchema, type SubscribeResult } from "~/blog/subscribe-schema";
 import type { PostCardData } from "~/blog/types";
@@ -43,11 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SubscribeResult>({ intent: "subscribe", status: "invalid", email }, { status: 400 });
   }
   const language = langFromPath(new URL(request.url).pathname);
-  const { db, log } = context.services;
+  const { db, log, config, jobs } = context.services;
+  // The confirmation mail goes through the job runner (an outbox): the sign-up never waits for the mail server.
+  const mailConfirmation = newsletterMailConfigured(config) ? (email: string) => queueConfirmationMail({ db, log, jobs }, email) : undefined;
   try {
     // Only well-formed addresses count towards the limit, as on the contact form. New, awaiting
     // confirmation or confirmed: one answer, so the form tells nobody who is subscribed.
-    const outcome = await subscribe(db, { email: parsed.data.email, language, clientIp: context.clientIp });
+    const outcome = await subscribe(db, { email: parsed.data.email, language, clientIp: context.clientIp }, mailConfirmation);
     if (outcome === "rate-limited") {
       log.warn({ ip: context.clientIp }, "newsletter sign-up rate limit reached");
       return data<SubscribeResult>({ intent: "subscribe", status: "rate-limited" }, { status: 429 });

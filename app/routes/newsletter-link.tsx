@@ -3,12 +3,13 @@ import { MailCheck, MailX } from "lucide-react";
 import type { Route } from "./+types/newsletter-link";
 import {
   CONFIRM_PATH,
-  confirmSubscriber,
+  confirmSubscriberOnce,
   confirmTokenState,
   readToken,
   unsubscribe,
   unsubscribeTokenState,
 } from "~/blog/subscribers.server";
+import { newsletterMailConfigured, queueWelcomeMail } from "~/blog/newsletter-mail.server";
 import { readForm } from "~/form-data.server";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { useT } from "~/i18n/hooks";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = kindOf(url.pathname);
   const token = readToken(url.searchParams.get("token"));
-  const page = await pageTexts(request, context, { categories: ["newsletter"] });
+  const page = await pageTexts(request, context, { categories: ["newsletter"], exceptPrefixes: ["newsletter-mail-"] });
   const found = kind === "confirm" ? await confirmTokenState(context.services.db, token) : await unsubscribeTokenState(context.services.db, token);
   const state: State = found === "confirmed" ? "done" : found;
   return data({ ...page, kind, state, token: state === "pending" ? token : null }, { status: state === "unknown" ? 404 : 200 });
@@ -44,8 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = kindOf(new URL(request.url).pathname);
   const form = await readForm(request);
   const token = readToken(form.get("token"));
-  const { db } = context.services;
-  const result = kind === "confirm" ? await confirmSubscriber(db, token) : await unsubscribe(db, token);
+  const { db, log, config, jobs } = context.services;
+  let result: "confirmed" | "unsubscribed" | "unknown";
+  if (kind === "confirm") {
+    const confirmed = await confirmSubscriberOnce(db, token);
+    result = confirmed.result;
+    // The welcome mail, with the unsubscribe link, once: only the click that confirmed queues it.
+    if (confirmed.firstId !== null && newsletterMailConfigured(config)) await queueWelcomeMail({ db, log, jobs }, confirmed.firstId);
+  } else {
+    result = await unsubscribe(db, token);
+  }
   const state: State = result === "unknown" ? "unknown" : "done";
   return data({ kind, state }, { status: state === "unknown" ? 404 : 200 });
 }

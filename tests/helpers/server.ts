@@ -28,10 +28,15 @@ export interface SiteServer {
   stop(): Promise<number | null>;
 }
 
+const startScript = () => (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+
 /** The Node flags `npm start` runs the server with (the heap size), so tests run it the same way. */
-const startFlags = (): string[] => {
-  const script = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
-  return script.split(/\s+/).filter((word) => word.startsWith("--"));
+const startFlags = (): string[] => startScript().filter((word) => word.startsWith("--"));
+
+/** The environment `npm start` sets before `node` (MALLOC_ARENA_MAX), likewise. */
+export const startEnv = (): Record<string, string> => {
+  const words = startScript();
+  return Object.fromEntries(words.slice(0, words.indexOf("node")).map((word) => word.split("=", 2) as [string, string]));
 };
 
 /** Run the built site as `npm start` does, as a real separate process. */
@@ -39,7 +44,7 @@ export function spawnSite(env: Record<string, string | undefined>): { process: C
   let output = "";
   const child = spawn(process.execPath, [...startFlags(), path.join(root, "scripts", "start.mjs"), "--no-build"], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: process.env.BUILD_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    env: { ...startEnv(), PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: process.env.BUILD_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

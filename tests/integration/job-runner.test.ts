@@ -166,6 +166,32 @@ describe("job runner", () => {
     await Promise.all([a.stop(), b.stop()]);
   });
 
+  it("runs a job of another lane beside a long one, and a stop hands the long one back", async () => {
+    const long = recordingKind("t.long", (_s, _a, signal) => sleep(100, undefined, { signal }));
+    const mail = { ...recordingKind("t.mail"), lane: "mail" };
+    const r = runner([long as never, mail as never]);
+    const longJob = (await r.enqueue({ kind: "t.long", payload: { prefix: "long-" }, items: items(40) })).id;
+    await r.start();
+    await waitFor(() => r.get(longJob), (j) => j.done >= 1);
+    // Queued after the long job: the main lane would work it in about 4 s; its own lane does now.
+    const mailJob = (await r.enqueue({ kind: "t.mail", payload: { prefix: "mail-" }, items: items(2) })).id;
+    await waitFor(() => r.get(mailJob), (j) => j.status === "done", 3_000);
+    const during = await r.get(longJob);
+    expect(during).toMatchObject({ status: "running" });
+    expect(during!.done).toBeLessThan(40);
+    expect(await stored(database, "mail-")).toEqual(["mail-0", "mail-1"]);
+    // A second mail job while the long one runs, then a stop: the long job goes back to the queue.
+    const second = (await r.enqueue({ kind: "t.mail", payload: { prefix: "mail2-" }, items: items(1) })).id;
+    await waitFor(() => r.get(second), (j) => j.status === "done", 3_000);
+    await r.stop();
+    expect(await r.get(longJob)).toMatchObject({ status: "queued" });
+    const next = runner([long as never, mail as never]);
+    await next.start();
+    await waitFor(() => next.get(longJob), (j) => j.status === "done");
+    expect(await stored(database, "long-")).toHaveLength(40);
+    await next.stop();
+  });
+
   it("a stopped runner hands its job back and the next one continues without repeating finished items", async () => {
     const kind = recordingKind("t.handback", (_s, _a, signal) => sleep(60, undefined, { signal }));
     const first = runner([kind as never]);

@@ -15,5 +15,9 @@ describe("a minute of mixed traffic", () => {
     expect(run.statuses).toEqual({ 200: run.requests });
     expect(run.errors).toBe(0);
     expect(run.serverErrors).toBe(0);
+    // The batch job ran all along, and the outbox mailed the contact posts.
+    expect(run.batch.done).toBeGreaterThan(0);
+    expect(run.batch.failed).toBe(0);
+    expect(run.mailsSent).toBeGreaterThan(0);
   });
 });

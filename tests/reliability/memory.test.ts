@@ -12,7 +12,15 @@ describe("memory under mixed traffic", () => {
     // The curve by minute: the highest sample of each.
     const byMinute: number[] = [];
     for (const [second, rss] of run.samples) byMinute[Math.floor(second / 60)] = Math.max(byMinute[Math.floor(second / 60)] ?? 0, rss);
-    writeFigures("memory", { seconds: SECONDS, requests: run.requests, peakRssMb: run.peakRssMb, maxRssByMinuteMb: byMinute, samples: run.samples });
+    writeFigures("memory", {
+      seconds: SECONDS,
+      requests: run.requests,
+      peakRssMb: run.peakRssMb,
+      maxRssByMinuteMb: byMinute,
+      batch: run.batch,
+      mailsSent: run.mailsSent,
+      samples: run.samples,
+    });
     expect(run.serverErrors).toBe(0);
     expect(run.peakRssMb).toBeLessThan(LIMIT_MB);
   });

@@ -1,6 +1,9 @@
 import { rmSync } from "node:fs";
-import { dataDirWithAdmin, signInHttp } from "../helpers/admin-http";
+import { contentText } from "../../db/schema";
+import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { startSite } from "../helpers/server";
+import { startFakeAi } from "../fakes/openai";
+import { startSmtpFake } from "../fakes/smtp";
 import { ADMIN, mixedTraffic, RELIABILITY_ENV, rssOf, type LatencyStats } from "./traffic";
 
 export interface MixedRun extends LatencyStats {
@@ -9,16 +12,53 @@ export interface MixedRun extends LatencyStats {
   /** [seconds since start, RSS in MB] every `sampleMs`. */
   samples: [number, number][];
   statuses: Record<string, number>;
+  /** The batch translation job running meanwhile: its items, and how many were done at the end. */
+  batch: { total: number; done: number; failed: number; status: string };
+  /** Contact notifications the outbox mailed to the SMTP peer during the run. */
+  mailsSent: number;
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-/** A demo site on the embedded database under mixed traffic for `seconds`, its RSS sampled. */
+/** Pause between the batch's items: with one item per this many ms, the job lasts the whole run. */
+const BATCH_PAUSE_MS = 500;
+
+/**
+ * A demo site on the embedded database under mixed traffic for `seconds`, its RSS sampled, with
+ * the background work a firm's server has: one batch translation job (texts without Farsi, a
+ * fake AI on loopback) running all along, and each contact post's notification mailed through
+ * the outbox to an SMTP peer on loopback.
+ */
 export async function mixedRun(seconds: number, sampleMs: number, env: Record<string, string | undefined> = {}): Promise<MixedRun> {
   const dataDir = await dataDirWithAdmin("site-load-", ADMIN);
-  const site = await startSite({ ...RELIABILITY_ENV, DATA_DIR: dataDir, DATABASE_URL: undefined, SEED_DEMO: "true", ...env });
+  // Texts with English only: the batch's work, enough of it to outlast the run.
+  const store = await openDataDir(dataDir);
+  const items = Math.ceil((seconds * 1000) / BATCH_PAUSE_MS) + 20;
+  try {
+    const rows = Array.from({ length: items }, (_, i) => ({ key: `load.batch.${i}`, label: `Load batch ${i}`, content: `Text ${i} of the batch.`, category: "load" }));
+    for (let i = 0; i < rows.length; i += 200) await store.db.insert(contentText).values(rows.slice(i, i + 200));
+  } finally {
+    await store.close();
+  }
+  const ai = await startFakeAi();
+  const smtp = await startSmtpFake();
+  const site = await startSite({
+    ...RELIABILITY_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    SEED_DEMO: "true",
+    AI_BASE_URL: ai.url,
+    AI_API_KEY: "reliability",
+    TRANSLATE_DELAY_MS: String(BATCH_PAUSE_MS),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "website@firm.example",
+    CONTACT_NOTIFY_TO: "intake@firm.example",
+    ...env,
+  });
   try {
     const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
+    const batchStart = await formPost(`${site.url}/admin/dashboard/content`, { intent: "translate-missing", language: "fa" }, { cookie });
+    if (!batchStart.ok) throw new Error(`starting the batch job answered ${batchStart.status}`);
     const pid = site.process.pid!;
     const samples: [number, number][] = [];
     const started = Date.now();
@@ -31,9 +71,21 @@ export async function mixedRun(seconds: number, sampleMs: number, env: Record<st
     });
     clearInterval(timer);
     sample();
-    return { seconds, ...stats, peakRssMb: Math.max(...samples.map(([, rss]) => rss)), samples, statuses };
+    const job = (await (await get(`${site.url}/admin/jobs/1`, cookie)).json()) as { job: MixedRun["batch"] };
+    const { total, done, failed, status } = job.job;
+    return {
+      seconds,
+      ...stats,
+      peakRssMb: Math.max(...samples.map(([, rss]) => rss)),
+      samples,
+      statuses,
+      batch: { total, done, failed, status },
+      mailsSent: smtp.received.length,
+    };
   } finally {
     await site.stop();
+    await smtp.stop();
+    await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

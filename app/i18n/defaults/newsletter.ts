@@ -94,5 +94,41 @@ export default {
       fa: "رفتن به وبلاگ",
       zh: "前往博客",
     },
+    "newsletter-mail-confirm-subject": {
+      label: "Confirmation mail: subject",
+      en: "Please confirm your newsletter subscription",
+      fa: "لطفاً اشتراک خبرنامه را تأیید کنید",
+      zh: "请确认您的简讯订阅",
+    },
+    "newsletter-mail-confirm-text": {
+      label: "Confirmation mail: text before the confirmation link",
+      en: "Someone, we hope you, asked to receive our new articles and legal updates at this email address. To confirm, open this link and press the button on the page:",
+      fa: "کسی، امیدواریم خود شما، خواسته است مقاله‌های تازه و خبرهای حقوقی ما را در این نشانی ایمیل دریافت کند. برای تأیید، این پیوند را باز کنید و دکمهٔ صفحه را بزنید:",
+      zh: "有人（希望是您本人）要求通过此电子邮件地址接收我们的最新文章和法律资讯。如需确认，请打开以下链接并点击页面上的按钮：",
+    },
+    "newsletter-mail-ignore-text": {
+      label: "Confirmation mail: text before the unsubscribe link",
+      en: "If you did not ask for this, ignore this email: without your confirmation you will receive nothing more. To remove this address from our list now, open this link:",
+      fa: "اگر شما چنین درخواستی نکرده‌اید، این ایمیل را نادیده بگیرید: بدون تأیید شما چیز دیگری دریافت نخواهید کرد. برای حذف همین حالا این نشانی از فهرست ما، این پیوند را باز کنید:",
+      zh: "如果您没有提出此请求，请忽略此邮件：未经您确认，您不会再收到任何邮件。如需立即将此地址从我们的名单中删除，请打开以下链接：",
+    },
+    "newsletter-mail-welcome-subject": {
+      label: "Welcome mail (after confirming): subject",
+      en: "Your newsletter subscription is confirmed",
+      fa: "اشتراک خبرنامهٔ شما تأیید شد",
+      zh: "您的简讯订阅已确认",
+    },
+    "newsletter-mail-welcome-text": {
+      label: "Welcome mail (after confirming): text",
+      en: "Thank you for confirming. You will receive our new articles and legal updates at this email address.",
+      fa: "از تأیید شما سپاسگزاریم. مقاله‌های تازه و خبرهای حقوقی ما را در این نشانی ایمیل دریافت خواهید کرد.",
+      zh: "感谢您的确认。您将通过此电子邮件地址收到我们的最新文章和法律资讯。",
+    },
+    "newsletter-mail-unsubscribe-text": {
+      label: "Welcome mail (after confirming): text before the unsubscribe link",
+      en: "You can unsubscribe at any time by opening this link:",
+      fa: "هر زمان بخواهید می‌توانید با باز کردن این پیوند اشتراک خود را لغو کنید:",
+      zh: "您可以随时打开以下链接取消订阅：",
+    },
   },
 } satisfies DefaultTextGroup;

@@ -6,7 +6,8 @@ import { openDatabase } from "../../../db/client";
 import { get, signInHttp } from "../../helpers/admin-http";
 import { createTestDatabaseUrl, dropTestDatabase } from "../../helpers/db";
 import { freePort, startSite, type SiteServer } from "../../helpers/server";
-import { ADMIN, saveText, writeFigures } from "../traffic";
+import { startSmtpFake, type SmtpFake } from "../../fakes/smtp";
+import { ADMIN, RELIABILITY_ENV, postContact, saveText, writeFigures } from "../traffic";
 
 /** A load balancer for the test: each request to the next instance in turn, Host kept, X-Forwarded-For set. */
 function roundRobin(port: number) {
@@ -36,27 +37,48 @@ function roundRobin(port: number) {
   };
 }
 
+/**
+ * Work shared between the instances goes through the job runner, whose claims (FOR UPDATE SKIP
+ * LOCKED and leases) make each job run once whichever instance queued it. The outside services
+ * the instances reach are fakes on loopback, started here and named in `env`: the SMTP peer now;
+ * the daily AI post (issue 19, a fake AI and the clock) and the Instagram post (issue 20, a fake
+ * Graph API) join here as further `it` blocks asserting one post each between the two instances.
+ */
 describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
   let url: string;
   let first: SiteServer;
   let second: SiteServer;
   let proxy: ReturnType<typeof roundRobin>;
+  let smtp: SmtpFake;
+  const figures: Record<string, unknown> = {};
 
   beforeAll(async () => {
+    smtp = await startSmtpFake();
     url = (await createTestDatabaseUrl())!;
     const setup = await openDatabase({ databaseUrl: url });
     await createOrPromoteAdmin(setup.db, ADMIN, { via: "test" });
     await setup.close();
     proxy = roundRobin(await freePort());
     // Instances behind one address share its SITE_URL and one SESSION_SECRET (docs/operations.md).
-    const env = { DATABASE_URL: url, SITE_URL: proxy.url, SESSION_SECRET: randomBytes(32).toString("hex"), SEED_DEMO: "true" };
+    const env = {
+      ...RELIABILITY_ENV,
+      DATABASE_URL: url,
+      SITE_URL: proxy.url,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      SEED_DEMO: "true",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "website@firm.example",
+      CONTACT_NOTIFY_TO: "intake@firm.example",
+    };
     [first, second] = await Promise.all([startSite(env), startSite(env)]);
     proxy.targets.push(new URL(first.url), new URL(second.url));
     await proxy.listen();
   });
   afterAll(async () => {
+    writeFigures("instances", { requestsPerInstance: proxy?.served, ...figures });
     await proxy?.close();
     await Promise.all([first?.stop(), second?.stop()]);
+    await smtp?.stop();
     if (url) await dropTestDatabase(url);
   });
 
@@ -94,6 +116,19 @@ describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
     controller.abort();
     // The other instance's next page already has it (its cached page was dropped).
     expect(await (await fetch(`${second.url}/contact`)).text()).toContain(marker);
-    writeFigures("instances", { requestsPerInstance: proxy.served });
+  });
+
+  it("sends each contact notification once, whichever instance stored the message", async () => {
+    const COUNT = 12;
+    const senders = Array.from({ length: COUNT }, (_, i) => `visitor-${i}@example.com`);
+    // Through the proxy: the messages are stored, and their mail jobs queued, by both instances in turn.
+    const stored = await Promise.all(senders.map((email) => postContact(proxy.url, email)));
+    expect(stored.every(Boolean)).toBe(true);
+    await smtp.waitFor(COUNT, 120_000);
+    // Both runners poll for queued jobs: time for a second sending, if there were one.
+    await new Promise((r) => setTimeout(r, 6_000));
+    const replyTos = smtp.received.map((mail) => /<([^>]+)>/.exec(mail.header("Reply-To") ?? "")?.[1]);
+    expect(replyTos.sort()).toEqual(senders.sort());
+    figures.contactMails = { stored: COUNT, mailed: smtp.received.length };
   });
 });

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { newsletterSubscribers } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
+import type { Config } from "../../core/config";
+import type { Logger } from "../../core/log";
+import { ItemFailed, MAIL_LANE, type JobKind, type JobRunner } from "../jobs/runner.server";
+import type { TextStore } from "../content/texts.server";
+import { isLang, type Lang } from "../i18n/languages";
+import { claimConfirmMail, subscriberLinks } from "./subscribers.server";
+
+/**
+ * The newsletter's own mails (decisions 0004 and 0048), through the same outbox as the contact
+ * notification: a job per mail on the job runner, retried while the mail server is down, sent
+ * in the subscriber's language with texts staff can edit (content category "newsletter").
+ *
+ * - "confirm": asks a new address to confirm (the confirmation link) and gives the unsubscribe
+ *   link to someone who never asked. Sent on sign-up and resent on a re-sign-up at most once an
+ *   hour (`confirm_mailed_at`).
+ * - "welcome": once confirmed, says so and carries the unsubscribe link (as every later mail).
+ */
+
+export const NEWSLETTER_MAIL_KIND = "newsletter-mail";
+/** 2 s ... about 4 min of backoff: a mail server that is down for a few minutes delays the mail. */
+const MAX_ATTEMPTS = 8;
+
+export type NewsletterMail = "confirm" | "welcome";
+
+interface ItemPayload {
+  subscriberId: number;
+  mail: NewsletterMail;
+}
+
+export interface NewsletterMailDeps {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SITE_URL">;
+  log: Logger;
+  texts: Pick<TextStore, "get">;
+}
+
+/** Whether the newsletter's mails can go out (SMTP_URL and MAIL_FROM). */
+export const newsletterMailConfigured = (config: NewsletterMailDeps["config"]) => mailSettings(config) !== null;
+
+/** The mail's subject and text in the subscriber's language, with its links. */
+export async function newsletterMail(
+  deps: Pick<NewsletterMailDeps, "texts" | "config">,
+  mail: NewsletterMail,
+  subscriber: { language: string; confirmToken: string; unsubscribeToken: string },
+): Promise<{ subject: string; text: string; unsubscribeUrl: string }> {
+  const lang: Lang = isLang(subscriber.language) ? subscriber.language : "en";
+  const t = (key: string) => deps.texts.get(lang, key);
+  const { confirmUrl, unsubscribeUrl } = subscriberLinks(deps.config.SITE_URL, subscriber);
+  const signature = ["-- ", await t("firm-name"), deps.config.SITE_URL].filter(Boolean).join("\n");
+  const paragraphs =
+    mail === "confirm"
+      ? [await t("newsletter-mail-confirm-text"), confirmUrl, await t("newsletter-mail-ignore-text"), unsubscribeUrl]
+      : [await t("newsletter-mail-welcome-text"), await t("newsletter-mail-unsubscribe-text"), unsubscribeUrl];
+  const subject = await t(mail === "confirm" ? "newsletter-mail-confirm-subject" : "newsletter-mail-welcome-subject");
+  return { subject, text: [...paragraphs, signature].join("\n\n"), unsubscribeUrl };
+}
+
+export function newsletterMailKind(deps: NewsletterMailDeps): JobKind<unknown, ItemPayload> {
+  let mailer: Mailer | null = null;
+  return {
+    kind: NEWSLETTER_MAIL_KIND,
+    // Never behind a long batch (decision 0049).
+    lane: MAIL_LANE,
+    maxAttempts: MAX_ATTEMPTS,
+    async runItem({ item, saveProgress }) {
+      const { subscriberId, mail } = item.payload;
+      const [row] = await deps.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId));
+      if (!row) return { skipped: "The address left the list before its mail went out." };
+      if (mail === "confirm" && row.confirmedAt) return { skipped: "The address was confirmed before its mail went out." };
+      const settings = mailSettings(deps.config);
+      if (!settings) return { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM)." };
+      // Sent before a crash that came before the item was marked done: not sent twice.
+      if (item.progress?.sent) return;
+      mailer ??= createMailer(settings);
+      const content = await newsletterMail(deps, mail, row);
+      try {
+        await mailer.send({ to: row.email, subject: content.subject, text: content.text, listUnsubscribe: content.unsubscribeUrl });
+      } catch (error) {
+        const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
+        if (!failure.retryable) throw new ItemFailed(failure.message);
+        throw failure;
+      }
+      await saveProgress({ sent: true });
+    },
+    summarize: ({ done, failed }) => (failed > 0 ? "The newsletter mail could not be sent." : done > 0 ? "Newsletter mail sent." : "Nothing to send."),
+  };
+}
+
+type QueueDeps = Pick<NewsletterMailDeps, "db" | "log"> & { jobs: Pick<JobRunner, "enqueue"> };
+
+const enqueueMail = (deps: QueueDeps, subscriberId: number, mail: NewsletterMail) =>
+  deps.jobs.enqueue({
+    kind: NEWSLETTER_MAIL_KIND,
+    // No address in the label: the jobs list is seen by every admin and kept after an unsubscribe.
+    items: [{ label: `Subscriber #${subscriberId}: ${mail === "confirm" ? "confirmation" : "welcome"} mail`, payload: { subscriberId, mail } }],
+    uniqueKey: `${NEWSLETTER_MAIL_KIND}:${mail}:${subscriberId}`,
+  });
+
+/**
+ * Queue the confirmation mail of an address awaiting confirmation, unless it was mailed within
+ * the hour. A failure to queue is logged and undone (the next sign-up tries again), never thrown:
+ * the visitor's sign-up is stored either way.
+ */
+export async function queueConfirmationMail(deps: QueueDeps, email: string): Promise<void> {
+  const subscriberId = await claimConfirmMail(deps.db, email);
+  if (subscriberId === null) return;
+  try {
+    await enqueueMail(deps, subscriberId, "confirm");
+  } catch (error) {
+    deps.log.error({ err: error, subscriber: subscriberId }, "could not queue the newsletter confirmation mail");
+    await deps.db
+      .update(newsletterSubscribers)
+      .set({ confirmMailedAt: null })
+      .where(eq(newsletterSubscribers.id, subscriberId))
+      .catch(() => {});
+  }
+}
+
+/** Queue the welcome mail of a subscriber who has just confirmed; a failure is logged, never thrown. */
+export async function queueWelcomeMail(deps: QueueDeps, subscriberId: number): Promise<void> {
+  try {
+    await enqueueMail(deps, subscriberId, "welcome");
+  } catch (error) {
+    deps.log.error({ err: error, subscriber: subscriberId }, "could not queue the newsletter welcome mail");
+  }
+}
