@@ -23,7 +23,7 @@ import { featuredImage } from "../blog/ai.server";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { todayInVancouver } from "../blog/manage-posts.server";
 import { slugify } from "../blog/post-schema";
-import { latestRunTime, nextRunTime, utcDate } from "./schedule";
+import { latestRunTime, nextRunTime, runTimeOn, utcDate } from "./schedule";
 
 export const GENERATE_POST = "automation.generate";
 const MAX_ATTEMPTS = 2;
@@ -211,7 +211,11 @@ export function generatePostKind(services: GenerateServices): JobKind<GeneratePa
         const [run] = await services.db.select().from(automationRuns).where(eq(automationRuns.runDate, payload.runDate));
         if (!run || !["queued", "running"].includes(run.status)) return { skipped: "This day's run has already ended." };
         await services.db.update(automationRuns).set({ status: "running", jobId: job.id }).where(eq(automationRuns.runDate, payload.runDate));
-        topic = await earliestDue(services.db, services.clock.now());
+        // Due by the run's 09:00 at least: the instance that runs the job may not be the one whose
+        // clock reached 09:00 first, and its clock may be a little behind.
+        const now = services.clock.now();
+        const slot = runTimeOn(payload.runDate);
+        topic = await earliestDue(services.db, now.getTime() > slot.getTime() ? now : slot);
         if (!topic) {
           return { skipped: NO_TOPIC_DUE, apply: async (tx) => void (await finishRun(tx, payload.runDate, { status: "no-topic", message: NO_TOPIC_DUE }, services.clock.now())) };
         }
