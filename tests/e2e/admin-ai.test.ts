@@ -3,12 +3,11 @@
  * OpenAI-compatible server. A server of its own: regenerating rewrites (and unpublishes) every
  * post, which the other files' shared server must not see.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { dataDirWithAdmin } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
-import { startSite, type SiteServer } from "../helpers/server";
+import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { expectNoAxeViolations } from "../helpers/browser";
+import type { SiteServer } from "../helpers/server";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
 
 const admin = { email: "ai-admin@example.test", password: "a long enough test password" };
@@ -17,22 +16,17 @@ const countWords = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\
 describe("admin: AI writing and translation", () => {
   let fake: FakeAi;
   let site: SiteServer;
-  let browser: Browser;
+  let session: AdminSite;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
     fake = await startFakeAi();
-    const dataDir = await dataDirWithAdmin("ai-e2e-", admin);
-    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true", AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "1500" });
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    errors = watchConsole(page);
-    await signIn(page, site.url, admin.email, admin.password);
+    session = await openAdminSite("ai-e2e-", admin, { SEED_DEMO: "true", AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "1500" });
+    ({ site, page, errors } = session);
   });
   afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+    await session?.close();
     await fake?.close();
   });
 

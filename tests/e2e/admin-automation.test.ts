@@ -2,42 +2,33 @@
  * The Topic Queue & Automation tab in Chromium, on a server of its own whose clock is set
  * (TEST_CLOCK_START, decision 0031) and whose AI is the fake OpenAI-compatible server.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { dataDirWithAdmin } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
-import { startSite, type SiteServer } from "../helpers/server";
+import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { expectNoAxeViolations } from "../helpers/browser";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
 
 const admin = { email: "automation-admin@example.test", password: "a long enough test password" };
 
 describe("admin: Topic Queue & Automation", () => {
   let fake: FakeAi;
-  let site: SiteServer;
-  let browser: Browser;
+  let session: AdminSite;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
     fake = await startFakeAi();
-    const dataDir = await dataDirWithAdmin("automation-e2e-", admin);
-    site = await startSite({
-      DATA_DIR: dataDir,
+    session = await openAdminSite("automation-e2e-", admin, {
       SEED_DEMO: "false",
       AI_BASE_URL: fake.url,
       AI_API_KEY: "test-key",
       TRANSLATE_DELAY_MS: "0",
       TEST_CLOCK_START: "2025-03-04T10:00:00Z",
     });
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    errors = watchConsole(page);
-    await signIn(page, site.url, admin.email, admin.password);
+    ({ page, errors } = session);
   });
   afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+    await session?.close();
     await fake?.close();
   });
 

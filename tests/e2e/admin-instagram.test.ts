@@ -3,12 +3,11 @@
  * switches and messages, Test Connection both ways, then Post on a post with a featured image
  * and its badge turning to Posted with the link. A server of its own (GRAPH_API_URL).
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { dataDirWithAdmin } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
-import { startSite, type SiteServer } from "../helpers/server";
+import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { expectNoAxeViolations } from "../helpers/browser";
+import type { SiteServer } from "../helpers/server";
 import { FAKE_ACCOUNT, FAKE_TOKEN, startFakeGraph, type FakeGraph } from "../fakes/graph";
 
 const admin = { email: "ig-e2e@example.test", password: "a long enough test password" };
@@ -16,22 +15,17 @@ const admin = { email: "ig-e2e@example.test", password: "a long enough test pass
 describe("admin: Instagram", () => {
   let graph: FakeGraph;
   let site: SiteServer;
-  let browser: Browser;
+  let session: AdminSite;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
     graph = await startFakeGraph();
-    const dataDir = await dataDirWithAdmin("ig-e2e-", admin);
-    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true", GRAPH_API_URL: graph.url });
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    errors = watchConsole(page);
-    await signIn(page, site.url, admin.email, admin.password);
+    session = await openAdminSite("ig-e2e-", admin, { SEED_DEMO: "true", GRAPH_API_URL: graph.url });
+    ({ site, page, errors } = session);
   });
   afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+    await session?.close();
     await graph?.close();
   });
 
