@@ -12,15 +12,9 @@ import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/au
 import { openDatabase } from "../db/client";
 import { ConfigError, parseEnv } from "../core/config";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
-import { prepareDataDir, SharedDataDir } from "../core/data-dir";
-import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
+import { fail, takeDataDir } from "./cli";
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name']";
-
-function fail(message: string, code: number): never {
-  console.error(message);
-  process.exit(code);
-}
 
 async function main() {
   let values: { email?: string; password?: string; name?: string };
@@ -60,18 +54,7 @@ async function main() {
     }
   }
 
-  let release = () => {};
-  if (!env.DATABASE_URL) {
-    try {
-      // The database files this process writes are owner-only, as the server's (core/data-dir.ts).
-      prepareDataDir(path.resolve(env.DATA_DIR));
-      release = lockDataDir(path.resolve(env.DATA_DIR));
-    } catch (error) {
-      if (error instanceof SharedDataDir) fail(error.message, 2);
-      if (error instanceof DataDirLocked) fail(error.message, 1);
-      throw error;
-    }
-  }
+  const release = env.DATABASE_URL ? () => {} : takeDataDir(path.resolve(env.DATA_DIR));
   try {
     const database = await openDatabase({
       databaseUrl: env.DATABASE_URL,

@@ -11,16 +11,10 @@ import { parseArgs } from "node:util";
 import { BackupError, writeBackup, type BackupSummary } from "../db/backup";
 import { openDatabase } from "../db/client";
 import { ConfigError, parseEnv } from "../core/config";
-import { prepareDataDir, SharedDataDir } from "../core/data-dir";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
-import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
+import { fail, takeDataDir } from "./cli";
 
 const USAGE = "Usage: npm run db:backup -- --out site-backup.jsonl.gz";
-
-function fail(message: string, code: number): never {
-  console.error(message);
-  process.exit(code);
-}
 
 function report(summary: BackupSummary) {
   const megabytes = (summary.binaryBytes / 1024 / 1024).toFixed(1);
@@ -73,15 +67,7 @@ async function main() {
     return;
   }
   if (!existsSync(path.join(dataDir, "pglite"))) fail(`There is no database in ${dataDir}: set DATA_DIR (or DATABASE_URL) to the site's.`, 2);
-  let release: () => void;
-  try {
-    prepareDataDir(dataDir);
-    release = lockDataDir(dataDir);
-  } catch (error) {
-    if (error instanceof SharedDataDir) fail(error.message, 2);
-    if (error instanceof DataDirLocked) fail(error.message, 1);
-    throw error;
-  }
+  const release = takeDataDir(dataDir);
   try {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite"), migrate: false });
     try {

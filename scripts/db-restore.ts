@@ -11,16 +11,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, RestoreRefused, restoreBackup } from "../db/backup";
 import { ConfigError, parseEnv } from "../core/config";
-import { prepareDataDir, SharedDataDir } from "../core/data-dir";
 import { runningServerPid } from "../server/control";
-import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
+import { fail, takeDataDir } from "./cli";
 
 const USAGE = "Usage: npm run db:restore -- site-backup.jsonl.gz [--force]";
-
-function fail(message: string, code: number): never {
-  console.error(message);
-  process.exit(code);
-}
 
 async function main() {
   let positionals: string[] = [];
@@ -49,14 +43,7 @@ async function main() {
   if (!env.DATABASE_URL) {
     const pid = runningServerPid(dataDir);
     if (pid !== null) fail(`A server (pid ${pid}) is using the database in ${dataDir}: stop it, restore, then start it again.`, 1);
-    try {
-      prepareDataDir(dataDir);
-      release = lockDataDir(dataDir);
-    } catch (error) {
-      if (error instanceof SharedDataDir) fail(error.message, 2);
-      if (error instanceof DataDirLocked) fail(error.message, 1);
-      throw error;
-    }
+    release = takeDataDir(dataDir);
   }
   try {
     const where = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, "pglite") };
