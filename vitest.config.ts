@@ -1,7 +1,22 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * CI's second run, on PostgreSQL, takes only the integration files that open a database of their
+ * own (tests/helpers/db.ts or DATABASE_URL): the others test HTTP, outside services or a server
+ * process on the embedded database, and would only repeat the first run.
+ */
+function integrationFilesUsingTheDatabase(): string[] {
+  const folder = "tests/integration";
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".test.ts"))
+    .filter((name) => /helpers\/db"|DATABASE_URL/.test(readFileSync(`${folder}/${name}`, "utf8")))
+    .map((name) => `${folder}/${name}`);
+}
 
 export default defineConfig({
   test: {
@@ -16,9 +31,11 @@ export default defineConfig({
         test: {
           name: "integration",
           // The postgres/ folder needs a server: it joins the suite when DATABASE_URL is set (CI's second run).
-          include: ["tests/integration/*.test.ts", ...(process.env.DATABASE_URL ? ["tests/integration/postgres/*.test.ts"] : [])],
-          // These always run their servers on the embedded database: the PostgreSQL run would repeat them.
-          exclude: process.env.DATABASE_URL
+          include: onPostgres
+            ? [...integrationFilesUsingTheDatabase(), "tests/integration/postgres/*.test.ts"]
+            : ["tests/integration/*.test.ts"],
+          // These always run their servers on the embedded database (postgres/backup.test.ts is theirs).
+          exclude: onPostgres
             ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts", "tests/integration/contact-mail.test.ts", "tests/integration/newsletter-mail.test.ts"]
             : [],
           environment: "node",
@@ -34,7 +51,7 @@ export default defineConfig({
           // `npm run test:reliability` only (scripts/test-reliability.mjs): minutes of crashes and load.
           name: "reliability",
           include: process.env.RELIABILITY
-            ? ["tests/reliability/*.test.ts", ...(process.env.DATABASE_URL ? ["tests/reliability/postgres/*.test.ts"] : [])]
+            ? ["tests/reliability/*.test.ts", ...(onPostgres ? ["tests/reliability/postgres/*.test.ts"] : [])]
             : [],
           environment: "node",
           testTimeout: 30 * 60_000,

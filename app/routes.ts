@@ -65,6 +65,8 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx", [
       index("admin/blog/blog-list-route.tsx", { id: "admin-blog" }),
       route("blog/:id", "admin/blog/blog-edit-route.tsx"),
+      route("automation", "admin/automation/automation-route.tsx"),
+      route("instagram", "admin/instagram/instagram-route.tsx"),
       route("content", "admin/content/content-route.tsx"),
       route("team", "admin/team/team-route.tsx"),
       route("inbox", "admin/inbox/inbox-route.tsx"),

@@ -9,6 +9,13 @@ const flag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
 
+/** 2025-02-28 is a day; 2025-02-30 is not (Date.parse would roll it over to March). */
+function isRealDay(day: string): boolean {
+  const [y, m, d] = day.split("-").map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce
@@ -25,6 +32,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SITE_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  // Seals secrets stored in the database (the Instagram access token); never stored there itself.
+  ENCRYPTION_KEY: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
@@ -58,15 +67,24 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   // Stored pages answered before the framework; false sends them through Express as well (to compare the two).
   PAGE_CACHE_FAST_PATH: flag.default(true),
+  // Tests only (decision 0031): the schedule's clock starts at this instant instead of the machine's time.
+  TEST_CLOCK_START: z
+    .string()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)) && isRealDay(v.slice(0, 10)), {
+      message: "must be a date and time with its zone, such as 2025-03-04T08:59:55Z",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "SITE_URL" | "SESSION_SECRET" | "DATA_DIR"> {
+export interface Config extends Omit<Env, "SITE_URL" | "SESSION_SECRET" | "DATA_DIR" | "ENCRYPTION_KEY"> {
   DATA_DIR: string;
   SITE_URL: string;
   SESSION_SECRET: string;
+  /** The key that seals stored secrets (core/secrets.ts): ENCRYPTION_KEY, or generated once into DATA_DIR. */
+  ENCRYPTION_KEY: string;
   /** Whether cookies must be Secure (SITE_URL is https). */
   secureCookies: boolean;
 }
@@ -108,24 +126,33 @@ export function loadConfig(
     throw error;
   }
   const siteUrl = (parsed.SITE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
-  let secret = parsed.SESSION_SECRET;
-  if (!secret) {
-    const secretFile = path.join(dataDir, "session-secret");
-    if (existsSync(secretFile)) {
-      secret = readFileSync(secretFile, "utf8").trim();
-    } else {
-      secret = randomBytes(48).toString("base64url");
-      writeFileSync(secretFile, secret, { mode: 0o600 });
-      notice(
-        `SESSION_SECRET is not set: generated one into ${secretFile}. Several instances must share an explicit SESSION_SECRET.`,
-      );
-    }
-  }
+  const secret =
+    parsed.SESSION_SECRET ??
+    generatedSecret(dataDir, "session-secret", (file) =>
+      notice(`SESSION_SECRET is not set: generated one into ${file}. Several instances must share an explicit SESSION_SECRET.`),
+    );
+  // Beside the session secret, never in the database: a stolen database or backup holds only sealed tokens.
+  const encryptionKey =
+    parsed.ENCRYPTION_KEY ??
+    generatedSecret(dataDir, "encryption-key", (file) =>
+      notice(`ENCRYPTION_KEY is not set: generated one into ${file}. Keep it with SESSION_SECRET; several instances must share an explicit ENCRYPTION_KEY.`),
+    );
   return {
     ...parsed,
     DATA_DIR: dataDir,
     SITE_URL: siteUrl,
     SESSION_SECRET: secret,
+    ENCRYPTION_KEY: encryptionKey,
     secureCookies: siteUrl.startsWith("https://"),
   };
+}
+
+/** A secret kept in a file of DATA_DIR (0600): read when there, else generated once and written. */
+function generatedSecret(dataDir: string, name: string, onGenerated: (file: string) => void): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  onGenerated(file);
+  return secret;
 }

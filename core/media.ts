@@ -101,7 +101,7 @@ export async function listVariants(db: Db, id: string): Promise<MediaVariantInfo
 }
 
 /** One variant's bytes: a given width and format, or the widest of the format. */
-export async function readVariant(db: Db, id: string, format: "webp" | "avif", width?: number) {
+export async function readVariant(db: Db, id: string, format: "webp" | "avif" | "jpeg", width?: number) {
   const rows = await db
     .select()
     .from(mediaVariants)

@@ -11,7 +11,8 @@ import { setupLink } from "../app/auth/admin-users.server";
 import type { Services } from "../app/services";
 import { JobRunner } from "../app/jobs/runner.server";
 import { jobKinds } from "../app/jobs/kinds.server";
-import { systemClock } from "../core/clock";
+import { startedClock, systemClock } from "../core/clock";
+import { DailyScheduler } from "../app/admin/automation/daily.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 
@@ -56,6 +57,10 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   if (link) console.log(`No admin account exists yet. Create the first one (link valid 24 hours): ${link}`);
 
   const jobs = new JobRunner({ database, db, events, log });
+  // Tests set the schedule's time (decision 0031); a server that does says so loudly, here and in the admin.
+  const clock = config.TEST_CLOCK_START ? startedClock(new Date(config.TEST_CLOCK_START)) : systemClock;
+  if (config.TEST_CLOCK_START) log.warn({ TEST_CLOCK_START: config.TEST_CLOCK_START }, "TEST_CLOCK_START is set: schedules follow a test clock, not this machine's time");
+  const scheduler = new DailyScheduler({ db, jobs, clock, log });
   const ai = createAiClient(config);
   const services: Services = {
     config,
@@ -67,13 +72,14 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     jobs,
     ai,
     translator: createSiteTranslator(config, ai),
-    clock: systemClock,
+    clock,
     // Called once HTTP has drained. Order: the job runner (in-flight items are aborted and their
     // jobs handed back while the database is open), the listeners, then the database itself; a
     // step that fails does not keep the database from closing cleanly.
     async close() {
       const steps: [string, () => Promise<void>][] = [
         ["control socket", stopControl],
+        ["daily scheduler", () => scheduler.stop()],
         ["job runner", () => jobs.stop()],
         ["change events", () => events.stop()],
         ["database", () => database.close()],
@@ -85,6 +91,12 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     },
   };
   jobs.register(...jobKinds(services));
+  // One process owns the embedded database: its jobs left running were a dead process's (decision 0033).
+  if (!config.DATABASE_URL) {
+    const orphans = await jobs.handBackOrphans();
+    if (orphans > 0) log.warn({ jobs: orphans }, "continuing jobs interrupted by a crash");
+  }
   await jobs.start();
+  scheduler.start();
   return services;
 }

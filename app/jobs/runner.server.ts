@@ -47,6 +47,11 @@ export type ItemOutcome = void | {
   skipped?: string;
   /** Which public pages must hear of it, sent after the commit. */
   changes?: ChangeKind[];
+  /**
+   * Runs once the item is stored and committed (e.g. queue a follow-up job for what `apply`
+   * stored). It must not throw for the item's sake: a failure is logged, the item stays done.
+   */
+  afterCommit?: () => Promise<void>;
 };
 
 // Methods, not function properties: a JobKind<P, I> is then usable where any kind is expected.
@@ -278,6 +283,20 @@ export class JobRunner {
     return Promise.all(rows.map((row) => this.view(row)));
   }
 
+  /**
+   * Hand back every running job at once: for the embedded database, whose one process holds the
+   * data folder's lock, a job still "running" at start belonged to a process that died (kill -9,
+   * power cut). Its items continue now instead of after the lease runs out.
+   */
+  async handBackOrphans(): Promise<number> {
+    const rows = await this.deps.db
+      .update(jobs)
+      .set({ status: "queued", leaseOwner: null, leaseUntil: null, runAfter: sql`now()` })
+      .where(eq(jobs.status, "running"))
+      .returning({ id: jobs.id });
+    return rows.length;
+  }
+
   /** Run jobs until there are none due; for tools and tests that do not start the loop. */
   async drain(): Promise<void> {
     for (;;) {
@@ -502,6 +521,7 @@ export class JobRunner {
     }
     for (const change of outcome?.changes ?? []) this.pendingChanges.add(change);
     this.flushChangesSoon();
+    if (outcome?.afterCommit) await outcome.afterCommit().catch((error: unknown) => log.error({ err: error, job: job.id, item: item.seq }, "job item follow-up failed"));
   }
 
   /**

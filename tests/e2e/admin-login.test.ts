@@ -85,13 +85,13 @@ describe("admin sign-in on the shared site", () => {
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     expect(await page.getByText(adminEmail).count()).toBeGreaterThan(0);
     const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
-    expect(await tabs.allTextContents()).toEqual(["Blog Posts", "Website Content", "Team Management", "Inbox"]);
+    expect(await tabs.allTextContents()).toEqual(["Blog Posts", "Topic Queue & Automation", "Instagram", "Website Content", "Team Management", "Inbox"]);
     expect(await tabs.first().getAttribute("aria-current")).toBe("page");
-    await tabs.nth(3).click();
+    await tabs.nth(5).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard/inbox`);
     // A client-side navigation commits the URL before React renders the new page.
     await page.getByRole("navigation", { name: "Dashboard sections" }).locator('a[aria-current="page"]', { hasText: "Inbox" }).waitFor();
-    expect(await tabs.nth(3).getAttribute("aria-current")).toBe("page");
+    expect(await tabs.nth(5).getAttribute("aria-current")).toBe("page");
     expect(await tabs.first().getAttribute("aria-current")).toBeNull();
 
     // Opening the login page again goes straight back to the dashboard.

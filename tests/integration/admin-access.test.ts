@@ -108,7 +108,7 @@ describe("admin access rules for every admin route", () => {
 
   it("finds the admin routes in app/routes.ts", () => {
     const patterns = ROUTES.map((r) => r.pattern);
-    for (const expected of ["/admin", "/admin/login", "/admin/logout", "/admin/setup", "/admin/dashboard", "/admin/dashboard/content", "/admin/dashboard/team", "/admin/dashboard/inbox"]) {
+    for (const expected of ["/admin", "/admin/login", "/admin/logout", "/admin/setup", "/admin/dashboard", "/admin/dashboard/content", "/admin/dashboard/team", "/admin/dashboard/inbox", "/admin/dashboard/automation"]) {
       expect(patterns).toContain(expected);
     }
     expect(WITH_ACTION.length).toBeGreaterThanOrEqual(4);

@@ -81,6 +81,7 @@ const ACTION_PATHS = [
   "/admin/dashboard/content",
   "/admin/dashboard/team",
   "/admin/dashboard/inbox",
+  "/admin/dashboard/automation",
   ...PATHS.filter((p) => p.startsWith("/newsletter/")),
 ];
 

@@ -38,7 +38,8 @@ describe("configuration", () => {
     expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
     expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first.SESSION_SECRET);
-    expect(notices).toHaveLength(1);
+    // Once each: the session secret and the encryption key (decision 0032), and not again.
+    expect(notices.map((n) => n.split(" ")[0])).toEqual(["SESSION_SECRET", "ENCRYPTION_KEY"]);
     expect(first.SITE_URL).toBe("http://localhost:3000");
   });
 });

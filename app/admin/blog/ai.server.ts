@@ -94,7 +94,7 @@ async function storePostTranslations(tx: Db, read: AdminPostRow, translated: Par
 // ---------------------------------------------------------------- regenerate
 
 /** A featured image through the site's image pipeline, or why there is none (the post is saved without). */
-async function featuredImage(services: AiServices, title: string, signal: AbortSignal): Promise<{ url: string | null; note: string | null }> {
+export async function featuredImage(services: AiServices, title: string, signal: AbortSignal): Promise<{ url: string | null; note: string | null }> {
   let bytes: Buffer | null;
   try {
     bytes = await makeFeaturedImage(services.ai, { title, signal });

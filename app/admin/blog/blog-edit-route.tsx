@@ -6,6 +6,7 @@ import { findPost, postReviewStates, postToFormValues, savePost } from "~/admin/
 import { postValuesFromForm, type PostFormInput } from "~/admin/blog/post-schema";
 import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
 import { generateForEditor, translateForEditor } from "~/admin/blog/ai.server";
+import { queueInstagramPostIfEnabled } from "~/admin/instagram/post.server";
 import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/admin/kit/errors.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
@@ -43,6 +44,8 @@ const intents = {
       if (!id) throw data("Post not found", { status: 404 });
       const result = await savePost(services, user, id, input as PostFormInput);
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
+      // Auto-post (when on): queued once in the post's life, whatever the saves that follow.
+      if (result.post.published) await queueInstagramPostIfEnabled(services, id);
       return { values: postToFormValues(result.post) };
     },
   }),

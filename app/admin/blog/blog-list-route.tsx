@@ -14,6 +14,8 @@ import { idField } from "~/admin/kit/ids";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { PostListItem } from "~/admin/blog/components/PostListItem";
+import { postsBeingPosted, postToInstagram } from "~/admin/instagram/post.server";
+import { useInstagramProgress } from "~/admin/blog/components/InstagramStatus";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { Route } from "./+types/blog-list-route";
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     translator: { configured: services.translator.configured, provider: services.translator.provider, message: services.translator.notConfiguredMessage },
   };
   try {
-    return { posts: await listAllPosts(services.db), jobs: await recentJobs(services, [TRANSLATE_POSTS, REGENERATE_POSTS]), ...ai, loadError: null };
+    return { posts: await listAllPosts(services.db, await postsBeingPosted(services.db)), jobs: await recentJobs(services, [TRANSLATE_POSTS, REGENERATE_POSTS]), ...ai, loadError: null };
   } catch (error) {
     services.log.error({ err: error }, "admin: loading blog posts failed");
     return { posts: [], jobs: [], ...ai, loadError: "The posts could not be read. Please reload the page." };
@@ -49,6 +51,12 @@ const intents = {
       if (!(await deletePost(services, user, input.id))) throw new NotFound("This post was already deleted.");
       return {};
     },
+  }),
+  "instagram-post": intent({
+    failure: "Failed to post",
+    schema: z.object({ id: idField("Unknown post.") }),
+    serverFailure: "The post could not be sent to Instagram. Please try again.",
+    run: async ({ input, services, user }) => ({ postId: input.id, ...(await postToInstagram(services, user, input.id)) }),
   }),
   "translate-all": intent({
     failure: "Failed to translate posts",
@@ -80,6 +88,11 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
   const toReview = posts.filter((post) => post.toReview > 0).length;
   const shown = reviewOnly ? posts.filter((post) => post.toReview > 0) : posts;
   useResultToast(creator);
+  // Posts being sent to Instagram: the list refreshes until their badge settles, with a toast.
+  const instagram = useFetcher<ActionResult>({ key: "instagram-post" });
+  useResultToast(instagram, () => ["Posting to Instagram", "The badge turns to Posted when Instagram has the post."]);
+  useInstagramProgress(posts);
+  const postingId = instagram.state !== "idle" ? Number(instagram.formData?.get("id")) : null;
 
   return (
     <section aria-labelledby="blog-posts-heading" className="space-y-4">
@@ -122,6 +135,8 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
                 key={post.id}
                 post={post}
                 deleting={deletingId === post.id}
+                sendingToInstagram={postingId === post.id}
+                onPostToInstagram={(id) => instagram.submit({ intent: "instagram-post", id: String(id) }, { method: "post" })}
                 onDelete={(id) => deleter.submit({ intent: "delete", id: String(id) }, { method: "post" })}
               />
             ))}

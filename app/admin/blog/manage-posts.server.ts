@@ -21,6 +21,16 @@ export interface AdminPostListItem {
   createdAt: string;
   /** Translations a person should read (machine-made, or behind their English). */
   toReview: number;
+  /** A machine-written draft no person has published yet ('Awaiting review'). */
+  awaitingReview: boolean;
+  hasFeaturedImage: boolean;
+  /** SPEC 4's social status, and "posting" while its Instagram job is queued or running. */
+  instagram: {
+    status: "posted" | "error" | "not-posted" | "posting";
+    postId: string | null;
+    permalink: string | null;
+    error: string | null;
+  };
 }
 
 /** The firm works on Vancouver time: "today" for a new draft is the date there. */
@@ -69,8 +79,8 @@ export async function postReviewStates(db: Db, post: AdminPostRow): Promise<Reco
   return result;
 }
 
-/** Every post, drafts included, newest first by creation. */
-export async function listAllPosts(db: Db): Promise<AdminPostListItem[]> {
+/** Every post, drafts included, newest first by creation; `posting` holds the posts whose Instagram job is under way. */
+export async function listAllPosts(db: Db, posting: ReadonlySet<number> = new Set()): Promise<AdminPostListItem[]> {
   const rows = await db
     .select({
       id: blogPosts.id,
@@ -79,12 +89,29 @@ export async function listAllPosts(db: Db): Promise<AdminPostListItem[]> {
       excerpt: blogPosts.excerpt,
       published: blogPosts.published,
       publishedAt: blogPosts.publishedAt,
+      awaitingReview: blogPosts.awaitingReview,
       createdAt: blogPosts.createdAt,
+      featuredImage: blogPosts.featuredImage,
+      instagramPosted: blogPosts.instagramPosted,
+      instagramPostId: blogPosts.instagramPostId,
+      instagramPermalink: blogPosts.instagramPermalink,
+      instagramError: blogPosts.instagramError,
     })
     .from(blogPosts)
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
   const toReview = await reviewCounts(db);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), toReview: toReview.get(row.id) ?? 0 }));
+  return rows.map(({ featuredImage, instagramPosted, instagramPostId, instagramPermalink, instagramError, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    toReview: toReview.get(row.id) ?? 0,
+    hasFeaturedImage: Boolean(featuredImage?.trim()),
+    instagram: {
+      status: instagramPosted ? "posted" : posting.has(row.id) ? "posting" : instagramError ? "error" : "not-posted",
+      postId: instagramPostId,
+      permalink: instagramPermalink,
+      error: instagramError,
+    },
+  }));
 }
 
 export async function findPost(db: Db, id: number): Promise<AdminPostRow | null> {
@@ -155,7 +182,8 @@ export async function savePost(deps: ChangeDeps, user: AdminUser, id: number, va
       try {
         [post] = await db
           .update(blogPosts)
-          .set({ ...data, updatedAt: new Date() })
+          // Publishing is the person's sign-off on a machine-written draft.
+          .set({ ...data, ...(data.published ? { awaitingReview: false } : {}), updatedAt: new Date() })
           .where(eq(blogPosts.id, id))
           .returning();
       } catch (error) {

@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { CircleAlert, LogOut } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { readToast } from "~/admin/kit/toast.server";
@@ -6,6 +6,7 @@ import { ACCESS_DENIED } from "~/auth/forms";
 import { requireAdminPage } from "~/auth/guard.server";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
+import { loadSettings } from "~/admin/instagram/settings.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -15,11 +16,17 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
   const { toast, headers } = await readToast(request);
-  return data({ user, toast }, { headers });
+  // An expired or revoked Instagram token (190) warns on every tab until a connection test succeeds.
+  const reconnectInstagram = await loadSettings(context.services.db)
+    .then((settings) => settings.reconnectNeeded)
+    .catch(() => false);
+  return data({ user, toast, reconnectInstagram }, { headers });
 }
 
 const TABS = [
   { to: "/admin/dashboard", label: "Blog Posts", end: true },
+  { to: "/admin/dashboard/automation", label: "Topic Queue & Automation", end: false },
+  { to: "/admin/dashboard/instagram", label: "Instagram", end: false },
   { to: "/admin/dashboard/content", label: "Website Content", end: false },
   { to: "/admin/dashboard/team", label: "Team Management", end: false },
   { to: "/admin/dashboard/inbox", label: "Inbox", end: false },
@@ -40,7 +47,7 @@ function LogoutButton() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, toast } = loaderData;
+  const { user, toast, reconnectInstagram } = loaderData;
   useFlashToast(toast);
   return (
     <div className="min-h-screen bg-slate-50">
@@ -80,10 +87,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </nav>
       </header>
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none">
+        {reconnectInstagram ? <ReconnectInstagram /> : null}
         <Outlet />
       </main>
       <AdminToaster />
     </div>
+  );
+}
+
+/** Posting stops while the saved token is refused: say so on every tab, with the way to fix it. */
+function ReconnectInstagram() {
+  return (
+    <section aria-labelledby="reconnect-instagram" className="mb-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <h2 id="reconnect-instagram" className="font-semibold">
+          Reconnect Instagram
+        </h2>
+        <p>
+          Instagram refused the saved access token: it has expired or was revoked, and posts cannot go out until it is replaced.{" "}
+          <Link to="/admin/dashboard/instagram" className="font-semibold underline">
+            Open the Instagram tab
+          </Link>{" "}
+          to paste a new token and test the connection.
+        </p>
+      </div>
+    </section>
   );
 }
 

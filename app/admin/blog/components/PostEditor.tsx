@@ -160,15 +160,17 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
           ) : (
             <Input {...common} type={options.type ?? "text"} className={langAttrs?.className} onChange={(e) => change(field, e.target.value)} />
           );
-          return state ? (
+          // One shape with or without the badge: typing drops the badge, and a changed shape would
+          // remount the focused field (its blur then lands while React commits, unhandled).
+          return (
             <>
               {input}
-              <span className="mt-1 block">
-                <ReviewBadge state={state} />
-              </span>
+              {state ? (
+                <span className="mt-1 block">
+                  <ReviewBadge state={state} />
+                </span>
+              ) : null}
             </>
-          ) : (
-            input
           );
         }}
       </Field>
