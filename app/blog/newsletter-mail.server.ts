@@ -106,7 +106,13 @@ const enqueueMail = (deps: QueueDeps, subscriberId: number, mail: NewsletterMail
  * the visitor's sign-up is stored either way.
  */
 export async function queueConfirmationMail(deps: QueueDeps, email: string): Promise<void> {
-  const subscriberId = await claimConfirmMail(deps.db, email);
+  let subscriberId: number | null;
+  try {
+    subscriberId = await claimConfirmMail(deps.db, email);
+  } catch (error) {
+    deps.log.error({ err: error }, "could not claim the newsletter confirmation mail");
+    return;
+  }
   if (subscriberId === null) return;
   try {
     await enqueueMail(deps, subscriberId, "confirm");

@@ -4,28 +4,20 @@
  * none; a server down over several 09:00s makes one at start.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabaseUrl, dropTestDatabase } from "../../helpers/db";
+import { dailyRunDb, dailyRunEnv, startedRuns, until } from "../../helpers/daily-run";
 import { startSite, type SiteServer } from "../../helpers/server";
 import { startFakeAi, type FakeAi } from "../../fakes/openai";
 
 describe("the daily run across app instances on one PostgreSQL", () => {
   let url: string;
   let fake: FakeAi;
-  let client: pg.Client;
+  let store: Awaited<ReturnType<typeof dailyRunDb>>;
   const running: SiteServer[] = [];
 
   const start = async (clock: string) => {
-    const site = await startSite({
-      DATABASE_URL: url,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "info",
-      AI_BASE_URL: fake.url,
-      AI_API_KEY: "test-key",
-      TRANSLATE_DELAY_MS: "0",
-      TEST_CLOCK_START: clock,
-    });
+    const site = await startSite({ DATABASE_URL: url, SEED_DEMO: "false", ...dailyRunEnv(fake, clock) });
     running.push(site);
     return site;
   };
@@ -33,33 +25,23 @@ describe("the daily run across app instances on one PostgreSQL", () => {
     await site.stop();
     running.splice(running.indexOf(site), 1);
   };
-  const query = async <T extends pg.QueryResultRow>(text: string) => (await client.query<T>(text)).rows;
-  const postCount = async () => Number((await query<{ n: string }>("select count(*) as n from blog_posts"))[0].n);
-  const until = async (check: () => Promise<boolean>, what: string, ms = 30_000) => {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await sleep(200);
-    }
-  };
+  const postCount = () => store.postCount();
 
   beforeAll(async () => {
     url = (await createTestDatabaseUrl())!;
     fake = await startFakeAi();
     // A first start migrates and seeds; then automation is on since before 09:00 on 4 March.
     await stop(await start("2025-03-04T07:00:00Z"));
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("update blog_automation_settings set enabled = true");
-    await client.query("insert into automation_runs (run_date, status) values ('2025-03-03', 'skipped')");
-    await client.query(`insert into blog_topics (topic, schedule_for) values
-      ('Tenant rights when a landlord sells', '2025-03-04T09:00:00Z'),
-      ('Spousal support after a long marriage', '2025-03-05T09:00:00Z'),
-      ('Study permits for students', '2025-03-06T09:00:00Z')`);
+    store = await dailyRunDb(url);
+    await store.enable("2025-03-03", [
+      { topic: "Tenant rights when a landlord sells", scheduleFor: "2025-03-04T09:00:00Z" },
+      { topic: "Spousal support after a long marriage", scheduleFor: "2025-03-05T09:00:00Z" },
+      { topic: "Study permits for students", scheduleFor: "2025-03-06T09:00:00Z" },
+    ]);
   });
   afterAll(async () => {
     await Promise.all(running.map((site) => site.stop()));
-    await client?.end();
+    await store?.close();
     await fake?.close();
     if (url) await dropTestDatabase(url);
   });
@@ -68,14 +50,14 @@ describe("the daily run across app instances on one PostgreSQL", () => {
     // Both clocks reach 09:00 about 20 seconds after their start, while both are running.
     const [a, b] = await Promise.all([start("2025-03-04T08:59:40Z"), start("2025-03-04T08:59:40Z")]);
     expect(await postCount()).toBe(0);
-    await until(async () => (await query<{ status: string }>("select status from automation_runs where run_date = '2025-03-04'"))[0]?.status === "done", "the run of 4 March");
+    await until(async () => (await store.runs()).find((run) => run.run_date === "2025-03-04")?.status === "done", "the run of 4 March");
     await sleep(2_000);
     expect(await postCount()).toBe(1);
-    const [post] = await query<{ title: string; published: boolean; awaiting_review: boolean }>("select title, published, awaiting_review from blog_posts");
+    const [post] = await store.query<{ title: string; published: boolean; awaiting_review: boolean }>("select title, published, awaiting_review from blog_posts");
     expect(post).toMatchObject({ published: false, awaiting_review: true });
     expect(post.title).toMatch(/Tenant rights/i);
     // One instance started it; both looked.
-    expect([a.output(), b.output()].filter((out) => out.includes("daily run started"))).toHaveLength(1);
+    expect(startedRuns([a.output(), b.output()])).toBe(1);
     await Promise.all([stop(a), stop(b)]);
   });
 
@@ -92,13 +74,13 @@ describe("the daily run across app instances on one PostgreSQL", () => {
     await until(async () => (await postCount()) >= 2, "the catch-up post");
     await sleep(3_000);
     expect(await postCount()).toBe(2);
-    const runs = await query<{ run_date: string; status: string }>("select to_char(run_date, 'YYYY-MM-DD') as run_date, status from automation_runs order by run_date");
+    const runs = (await store.runs()).map(({ run_date, status }) => ({ run_date, status }));
     expect(runs).toEqual([
       { run_date: "2025-03-03", status: "skipped" },
       { run_date: "2025-03-04", status: "done" },
       { run_date: "2025-03-08", status: "done" },
     ]);
-    const topics = await query<{ topic: string; status: string }>("select topic, status from blog_topics order by schedule_for");
+    const topics = await store.query<{ topic: string; status: string }>("select topic, status from blog_topics order by schedule_for");
     expect(topics.map((t) => t.status)).toEqual(["used", "used", "pending"]);
     await stop(site);
   });
