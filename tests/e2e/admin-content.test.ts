@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const CONTENT_URL = `${baseUrl}/admin/dashboard/content`;
@@ -28,6 +28,7 @@ describe("admin: Website Content tab", () => {
     await signIn(page, baseUrl, inject("adminEmail"), inject("adminPassword"));
     await page.goto(CONTENT_URL);
     await page.getByRole("heading", { name: "Website Content" }).waitFor();
+    await waitForHydration(page);
   });
 
   afterAll(async () => {
@@ -205,6 +206,7 @@ describe("admin: Website Content tab", () => {
     await page.getByRole("button", { name: "Save All (0)" }).waitFor();
 
     await page.reload();
+    await waitForHydration(page);
     await search().fill("hero-");
     expect(await field("Hero headline", "Chinese").inputValue()).toBe(chineseHeadline);
     expect(await field("Hero tagline", "Farsi").inputValue()).toBe("مشاوره حقوقی روشن برای هر مرحله");

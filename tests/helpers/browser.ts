@@ -34,6 +34,17 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
+/**
+ * React has hydrated the element matching `selector` (it keeps its fiber on the node): until then
+ * a click on a server-rendered button does nothing, which a busy machine makes visible.
+ */
+export async function waitForHydration(page: Page, selector = "main"): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const node = document.querySelector(sel);
+    return Boolean(node && Object.keys(node).some((key) => key.startsWith("__reactFiber")));
+  }, selector);
+}
+
 /** axe-core on the page as it is: WCAG 2.1 A/AA rules and best practices. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
