@@ -24,6 +24,8 @@ function slowPost(base: string) {
     });
     req.on("error", reject);
   });
+  // The test that lets the process die with the request open never reads the answer.
+  answer.catch(() => {});
   req.write(body.slice(0, 20));
   return {
     finish() {
@@ -81,9 +83,8 @@ describe("stopping the server", () => {
 
   it("exits at once on a second signal while a request is still in flight", async () => {
     const site = await startSite(env(dataDir));
-    const post = slowPost(site.url);
-    // The answer never comes: the process is gone.
-    post.finish().catch(() => {});
+    // Half of its body sent and the rest never: the request stays in flight, whatever the machine's speed.
+    slowPost(site.url);
     await new Promise((r) => setTimeout(r, 300));
     const exited = new Promise<number | null>((resolve) => site.process.once("exit", (code) => resolve(code)));
     site.process.kill("SIGTERM");
