@@ -10,9 +10,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import { openDatabase } from "../db/client";
-import { ConfigError, parseEnv } from "../core/config";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
-import { fail, takeDataDir } from "./cli";
+import { configOrFail, fail, takeDataDir } from "./cli";
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name']";
 
@@ -29,13 +28,7 @@ async function main() {
   }
   if (!values.email) fail(`--email is required. ${USAGE}`, 2);
 
-  let env;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.problems[0] ?? "Invalid environment.", 2);
-    throw error;
-  }
+  const env = configOrFail();
   const input = { email: values.email, password: values.password, name: values.name };
 
   if (!env.DATABASE_URL) {

@@ -1,4 +1,5 @@
 // What the command-line scripts (admin:create, db:backup, db:restore) share.
+import { ConfigError, parseEnv, type Env } from "../core/config";
 import { prepareDataDir, SharedDataDir } from "../core/data-dir";
 import { DataDirLocked, lockDataDir } from "../server/pglite-lock";
 
@@ -19,6 +20,16 @@ export function takeDataDir(dataDir: string): () => void {
   } catch (error) {
     if (error instanceof SharedDataDir) fail(error.message, 2);
     if (error instanceof DataDirLocked) fail(error.message, 1);
+    throw error;
+  }
+}
+
+/** The environment the server reads, checked, or exit 2 with its first problem. */
+export function configOrFail(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.problems[0] ?? "Invalid environment.", 2);
     throw error;
   }
 }

@@ -10,9 +10,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, writeBackup, type BackupSummary } from "../db/backup";
 import { openDatabase } from "../db/client";
-import { ConfigError, parseEnv } from "../core/config";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
-import { fail, takeDataDir } from "./cli";
+import { configOrFail, fail, takeDataDir } from "./cli";
 
 const USAGE = "Usage: npm run db:backup -- --out site-backup.jsonl.gz";
 
@@ -37,13 +36,7 @@ async function main() {
   const file = path.resolve(out);
   if (!existsSync(path.dirname(file))) fail(`The folder ${path.dirname(file)} does not exist.`, 2);
 
-  let env;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.problems[0] ?? "Invalid environment.", 2);
-    throw error;
-  }
+  const env = configOrFail();
 
   if (env.DATABASE_URL) {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, migrate: false });

@@ -10,9 +10,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, RestoreRefused, restoreBackup } from "../db/backup";
-import { ConfigError, parseEnv } from "../core/config";
 import { runningServerPid } from "../server/control";
-import { fail, takeDataDir } from "./cli";
+import { configOrFail, fail, takeDataDir } from "./cli";
 
 const USAGE = "Usage: npm run db:restore -- site-backup.jsonl.gz [--force]";
 
@@ -30,13 +29,7 @@ async function main() {
   const file = path.resolve(positionals[0]!);
   if (!existsSync(file)) fail(`${file} does not exist.`, 2);
 
-  let env;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.problems[0] ?? "Invalid environment.", 2);
-    throw error;
-  }
+  const env = configOrFail();
 
   let release = () => {};
   const dataDir = path.resolve(env.DATA_DIR);

@@ -1,12 +1,10 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../../db/client";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { lockDataDir } from "../../server/pglite-lock";
+import { runScript } from "./scripts";
 import { tempDir } from "./server";
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 /** Cookies a response sets, as a Cookie header value (expired ones left out). */
 export function cookiesFrom(response: Response, previous = ""): string {
@@ -98,20 +96,7 @@ export async function snapshotTables(db: Db, except: string[]): Promise<Record<s
 }
 
 /** Run `npm run admin:create`'s script (through tsx, as npm does) with the given environment. */
-export function runAdminCreate(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "admin-create.ts"), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+export const runAdminCreate = (args: string[], env: Record<string, string>) => runScript("admin-create.ts", args, env);
 
 /** A fresh data folder holding one admin account, made on the stopped database as `npm run admin:create` does. */
 export async function dataDirWithAdmin(prefix: string, admin: { email: string; password: string }): Promise<string> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
 import type { Lang } from "~/i18n/languages";
 import { formPost, get } from "../helpers/admin-http";
+import { h1, statusLine } from "../helpers/html-text";
 import { startSite, type SiteServer } from "../helpers/server";
 import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
 
@@ -19,15 +20,6 @@ const MAIL_FROM = "Firm Newsletter <news@firm.example>";
 let smtp: SmtpFake;
 let site: SiteServer;
 
-const decode = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .trim();
-const h1 = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "");
-const statusLine = (html: string) => decode(/<div role="status"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "");
 
 /** A 'Stay Informed' sign-up as a browser without JavaScript posts it. */
 async function signUp(email: string, ip: string, path = "/blog") {

@@ -7,6 +7,7 @@ import { NEWSLETTER_RATE_LIMIT, newToken } from "~/blog/subscribers.server";
 import { defaultTexts } from "~/i18n/defaults";
 import type { Lang } from "~/i18n/languages";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
+import { h1, statusLine, textOf } from "../helpers/html-text";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 
 /**
@@ -34,19 +35,6 @@ let adminCookie = "";
 const subscribe = (fields: Record<string, string>, ip: string, path = "/blog") =>
   formPost(`${site!.url}${path}`, { intent: "subscribe", ...fields }, { headers: { "X-Forwarded-For": ip } });
 
-const decode = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .trim();
-
-/** The form's status line, as a reader hears it. */
-function statusLine(html: string): string {
-  const match = /<div role="status"[^>]*>([\s\S]*?)<\/div>/.exec(html);
-  return match ? decode(match[1]) : "";
-}
 
 /** The page without what differs on every render: its CSP nonce (named in the header), wherever it appears. */
 async function pageWithoutNonce(response: Response): Promise<string> {
@@ -55,7 +43,6 @@ async function pageWithoutNonce(response: Response): Promise<string> {
   return (await response.text()).split(nonce!).join("");
 }
 
-const h1 = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "");
 
 beforeAll(async () => {
   dataDir = tempDir("newsletter-");
@@ -256,12 +243,12 @@ describe("the admin Inbox and its CSV", () => {
     const response = await get(`${site!.url}/admin/dashboard/inbox`, adminCookie);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(decode(rowOf(html, KNOWN.confirmed.email))).toContain("Confirmed");
-    expect(decode(rowOf(html, KNOWN.waiting.email))).toContain("Awaiting confirmation");
-    expect(decode(rowOf(html, "brand.new@example.com"))).toContain("Awaiting confirmation");
-    expect(decode(rowOf(html, KNOWN.toConfirm.email))).toContain("Confirmed");
+    expect(textOf(rowOf(html, KNOWN.confirmed.email))).toContain("Confirmed");
+    expect(textOf(rowOf(html, KNOWN.waiting.email))).toContain("Awaiting confirmation");
+    expect(textOf(rowOf(html, "brand.new@example.com"))).toContain("Awaiting confirmation");
+    expect(textOf(rowOf(html, KNOWN.toConfirm.email))).toContain("Confirmed");
     expect(rowOf(html, KNOWN.toLeave.email)).toBe("");
-    expect(decode(html)).toContain("Confirmation mails are not sent until outgoing mail is configured (SMTP_URL and MAIL_FROM)");
+    expect(textOf(html)).toContain("Confirmation mails are not sent until outgoing mail is configured (SMTP_URL and MAIL_FROM)");
   });
 
   it("exports only confirmed subscribers, with the time they confirmed", async () => {
@@ -312,7 +299,7 @@ describe("what was stored", () => {
   it("drops the Inbox's mail note once outgoing mail is configured", async () => {
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false", SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "news@example.test" });
     const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
-    const html = decode(await (await get(`${site.url}/admin/dashboard/inbox`, cookie)).text());
+    const html = textOf(await (await get(`${site.url}/admin/dashboard/inbox`, cookie)).text());
     expect(html).toContain("Awaiting confirmation");
     expect(html).not.toContain("Confirmation mails are not sent");
   });

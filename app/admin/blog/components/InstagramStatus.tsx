@@ -1,39 +1,41 @@
 import { CircleAlert, CircleCheck, CircleDashed, ExternalLink, Loader2, Send } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { AdminPostListItem } from "../manage-posts.server";
 
 type Social = AdminPostListItem["instagram"];
 
+/** A badge whose tooltip keyboard users reach too (it takes the focus). */
+function TooltipBadge({ tooltip, tone, children }: { tooltip: string; tone: "success" | "danger"; children: ReactNode }) {
+  return (
+    <Tooltip content={tooltip}>
+      <span tabIndex={0} className="rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <Badge tone={tone}>{children}</Badge>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** SPEC 4's social status: Posted (tooltip 'Posted to Instagram'), Error (tooltip: the stored error), Not Posted; Posting while its job runs. */
 export function InstagramBadge({ social }: { social: Social }) {
   if (social.status === "posted") {
     return (
-      <Tooltip content="Posted to Instagram">
-        <span tabIndex={0} className="rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-          <Badge tone="success">
-            <CircleCheck aria-hidden="true" className="size-3.5" />
-            Posted
-          </Badge>
-        </span>
-      </Tooltip>
+      <TooltipBadge tooltip="Posted to Instagram" tone="success">
+        <CircleCheck aria-hidden="true" className="size-3.5" />
+        Posted
+      </TooltipBadge>
     );
   }
   if (social.status === "error") {
     return (
-      <Tooltip content={social.error ?? "Failed to post"}>
-        <span tabIndex={0} className="rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-          <Badge tone="danger">
-            <CircleAlert aria-hidden="true" className="size-3.5" />
-            Error
-          </Badge>
-        </span>
-      </Tooltip>
+      <TooltipBadge tooltip={social.error ?? "Failed to post"} tone="danger">
+        <CircleAlert aria-hidden="true" className="size-3.5" />
+        Error
+      </TooltipBadge>
     );
   }
   if (social.status === "posting") {
