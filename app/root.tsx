@@ -20,8 +20,8 @@ import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";
 import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
 import { useHydrates } from "./document/hydration";
 import { SPECULATION_RULES } from "./document/speculation-rules";
-import pageScript from "./document/page-script.ts?standalone";
-import siteMenus from "./document/site-menus.ts?standalone";
+import { loadAfterFirstPaint as loadPageScript } from "./document/page-script.ts?standalone";
+import { loadAfterFirstPaint as loadSiteMenus } from "./document/site-menus.ts?standalone";
 import { SITE_LAYOUT_ROUTE } from "./components/site/use-site";
 import type { SiteLayoutData } from "./routes/site-layout";
 
@@ -84,7 +84,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {site ? (
           <>
             <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-            <script type="module" src={hydrate ? siteMenus : pageScript} nonce={nonce} />
+            {/* Imported once the page has painted: a module script here would be fetched and run
+                first. Its text is the server's; hydration keeps it, so the browser's bundle leaves
+                it out (import.meta.env.SSR is false there). */}
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? (hydrate ? loadSiteMenus : loadPageScript) : "" }}
+            />
           </>
         ) : null}
       </body>

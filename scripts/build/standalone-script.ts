@@ -1,6 +1,11 @@
 // Vite plugin: `import url from "./file.ts?standalone"` gives the URL of that file bundled on its
 // own (esbuild: minified ES module, nothing shared with the app's chunks). The page script of the
 // pages React does not hydrate is such a file (app/document/page-script.ts, decision 0039).
+// `import { loadAfterFirstPaint } from "./file.ts?standalone"` is the source of a classic inline
+// script that imports that URL once the page has painted (app/document/after-first-paint.inline.ts):
+// a module script in the HTML would be fetched and run before the first paint, which the visitor
+// waits for (decision 0039, amended). Both are built here, so the server render and the client's
+// hydration (which compares the inline script's text) get the same strings.
 //
 // The file name carries a hash of the bundled code, computed here rather than by Rollup, so the
 // client build and the server build (which both import it) name the same file.
@@ -10,6 +15,32 @@ import { build } from "esbuild";
 import type { Plugin } from "vite";
 
 const QUERY = "?standalone";
+
+const AFTER_FIRST_PAINT = "app/document/after-first-paint.inline.ts";
+let afterFirstPaintSource = "";
+
+/** The minified source of the function `afterFirstPaint`, as an expression. */
+async function bundledFunction(file: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: `import { afterFirstPaint } from ${JSON.stringify(file)}; globalThis.__f = afterFirstPaint;`, resolveDir: path.dirname(file), loader: "ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: "es2022",
+    legalComments: "none",
+    write: false,
+  });
+  // esbuild writes `function NAME(...){...}globalThis.__f=NAME;`: keep the function declaration.
+  const code = result.outputFiles[0]!.text.trim();
+  const match = /^(function (\w+)\([\s\S]*\})globalThis\.__f=\2;?$/.exec(code);
+  if (!match) throw new Error(`Unexpected bundle of ${AFTER_FIRST_PAINT}: ${code.slice(0, 200)}`);
+  return `(${match[1]})`;
+}
+
+function moduleFor(url: string): string {
+  const loader = `${afterFirstPaintSource}(()=>import(${JSON.stringify(url)}));`;
+  return `export default ${JSON.stringify(url)};\nexport const loadAfterFirstPaint = ${JSON.stringify(loader)};`;
+}
 
 export function standaloneScript(): Plugin {
   let serve = false;
@@ -22,11 +53,14 @@ export function standaloneScript(): Plugin {
       root = config.root;
       base = config.base;
     },
+    async buildStart() {
+      afterFirstPaintSource = await bundledFunction(path.join(root, AFTER_FIRST_PAINT));
+    },
     async load(id) {
       if (!id.endsWith(QUERY)) return null;
       const file = id.slice(0, -QUERY.length);
       // Development: Vite serves and transforms the source file itself.
-      if (serve) return `export default ${JSON.stringify(`/${path.relative(root, file).split(path.sep).join("/")}`)};`;
+      if (serve) return moduleFor(`/${path.relative(root, file).split(path.sep).join("/")}`);
       this.addWatchFile(file);
       const result = await build({
         entryPoints: [file],
@@ -41,7 +75,7 @@ export function standaloneScript(): Plugin {
       const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
       const fileName = `assets/${path.basename(file).replace(/\.[cm]?[jt]s$/, "")}-${hash}.js`;
       this.emitFile({ type: "asset", fileName, source: code });
-      return `export default ${JSON.stringify(`${base}${fileName}`)};`;
+      return moduleFor(`${base}${fileName}`);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole, waitForPageScript } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const text = (key: string, lang: "en" | "fa" | "zh") => defaultTexts.get(key)![lang];
@@ -110,6 +110,7 @@ describe("language switcher", () => {
   it("moves between languages keeping the query and hash, replacing the history entry", async () => {
     const { page } = await open("/?a=1#x");
     const historyLength = await page.evaluate(() => history.length);
+    await waitForPageScript(page);
     await page.locator("header details summary").first().click();
     await page.getByRole("link", { name: text("nav-language-fa", "en") }).first().click();
     await page.waitForURL(`${baseUrl}/fa?a=1#x`);
@@ -117,11 +118,13 @@ describe("language switcher", () => {
     expect(await page.locator("h1").first().textContent()).toBe(text("hero-headline", "fa"));
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
+    await waitForPageScript(page);
     await page.locator("header details summary").first().click();
     await page.getByRole("link", { name: text("nav-language-zh", "fa") }).first().click();
     await page.waitForURL(`${baseUrl}/zh?a=1#x`);
     await page.waitForFunction(() => document.documentElement.lang === "zh");
 
+    await waitForPageScript(page);
     await page.locator("header details summary").first().click();
     await page.getByRole("link", { name: text("nav-language-en", "zh") }).first().click();
     await page.waitForURL(`${baseUrl}/?a=1#x`);
@@ -143,6 +146,7 @@ describe("language switcher", () => {
 
   it("closes on Escape, focus back on its toggle, and on a click outside", async () => {
     const { page, errors } = await open("/about");
+    await waitForPageScript(page);
     const summary = page.locator("header details[data-menu] summary").first();
     const menu = page.getByRole("list", { name: text("nav-language-menu-label", "en") }).first();
     await summary.focus();
@@ -232,6 +236,7 @@ describe("shared chrome", () => {
 
   it("closes the mobile menu on Escape, focus back on the toggle", async () => {
     const { page, errors } = await open("/zh", { width: 360 });
+    await waitForPageScript(page);
     const toggle = page.locator(`header summary[aria-label="${text("nav-menu-open", "zh")}"]`);
     const teamLink = page.locator("header").getByRole("link", { name: text("nav-team", "zh") });
     await toggle.click();
