@@ -228,7 +228,7 @@ describe("shared chrome", () => {
     expect(await teamLink.filter({ visible: true }).count()).toBe(0);
     await toggle.focus();
     await page.keyboard.press("Enter");
-    expect(await teamLink.filter({ visible: true }).count()).toBe(1);
+    await expect.poll(() => teamLink.filter({ visible: true }).count()).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     await page.context().close();
@@ -240,10 +240,10 @@ describe("shared chrome", () => {
     const toggle = page.locator(`header summary[aria-label="${text("nav-menu-open", "zh")}"]`);
     const teamLink = page.locator("header").getByRole("link", { name: text("nav-team", "zh") });
     await toggle.click();
-    expect(await teamLink.filter({ visible: true }).count()).toBe(1);
+    await expect.poll(() => teamLink.filter({ visible: true }).count()).toBe(1);
     await teamLink.filter({ visible: true }).focus();
     await page.keyboard.press("Escape");
-    expect(await teamLink.filter({ visible: true }).count()).toBe(0);
+    await expect.poll(() => teamLink.filter({ visible: true }).count()).toBe(0);
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
