@@ -17,7 +17,7 @@ function newestMtime(target) {
   return newest;
 }
 
-const SOURCES = ["app", "core", "server", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = ["app", "core", "server", "db", "public", "scripts/build", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
 export function buildIfNeeded() {
   const sourceTime = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));

@@ -17,19 +17,14 @@ import type { Plugin } from "vite";
 const QUERY = "?standalone";
 
 const AFTER_FIRST_PAINT = "app/document/after-first-paint.inline.ts";
-let afterFirstPaintSource = "";
+
+/** How each standalone file is bundled: one minified ES module, nothing shared. */
+const BUNDLE = { bundle: true, minify: true, format: "esm", target: "es2022", legalComments: "none", write: false } as const;
 
 /** The minified source of the function `afterFirstPaint`, as an expression. */
 async function bundledFunction(file: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: `import { afterFirstPaint } from ${JSON.stringify(file)}; globalThis.__f = afterFirstPaint;`, resolveDir: path.dirname(file), loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    target: "es2022",
-    legalComments: "none",
-    write: false,
-  });
+  const contents = `import { afterFirstPaint } from ${JSON.stringify(file)}; globalThis.__f = afterFirstPaint;`;
+  const result = await build({ ...BUNDLE, stdin: { contents, resolveDir: path.dirname(file), loader: "ts" } });
   // esbuild writes `function NAME(...){...}globalThis.__f=NAME;`: keep the function declaration.
   const code = result.outputFiles[0]!.text.trim();
   const match = /^(function (\w+)\([\s\S]*\})globalThis\.__f=\2;?$/.exec(code);
@@ -37,8 +32,9 @@ async function bundledFunction(file: string): Promise<string> {
   return `(${match[1]})`;
 }
 
-function moduleFor(url: string): string {
-  const loader = `${afterFirstPaintSource}(()=>import(${JSON.stringify(url)}));`;
+/** The module an import of `file.ts?standalone` gets: the URL and the inline loader's source. */
+function moduleFor(url: string, afterFirstPaint: string): string {
+  const loader = `${afterFirstPaint}(()=>import(${JSON.stringify(url)}));`;
   return `export default ${JSON.stringify(url)};\nexport const loadAfterFirstPaint = ${JSON.stringify(loader)};`;
 }
 
@@ -46,6 +42,7 @@ export function standaloneScript(): Plugin {
   let serve = false;
   let root = "";
   let base = "/";
+  let afterFirstPaint = "";
   return {
     name: "standalone-script",
     configResolved(config) {
@@ -54,28 +51,20 @@ export function standaloneScript(): Plugin {
       base = config.base;
     },
     async buildStart() {
-      afterFirstPaintSource = await bundledFunction(path.join(root, AFTER_FIRST_PAINT));
+      afterFirstPaint = await bundledFunction(path.join(root, AFTER_FIRST_PAINT));
     },
     async load(id) {
       if (!id.endsWith(QUERY)) return null;
       const file = id.slice(0, -QUERY.length);
       // Development: Vite serves and transforms the source file itself.
-      if (serve) return moduleFor(`/${path.relative(root, file).split(path.sep).join("/")}`);
+      if (serve) return moduleFor(`/${path.relative(root, file).split(path.sep).join("/")}`, afterFirstPaint);
       this.addWatchFile(file);
-      const result = await build({
-        entryPoints: [file],
-        bundle: true,
-        minify: true,
-        format: "esm",
-        target: "es2022",
-        legalComments: "none",
-        write: false,
-      });
+      const result = await build({ ...BUNDLE, entryPoints: [file] });
       const code = result.outputFiles[0]!.text;
       const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
       const fileName = `assets/${path.basename(file).replace(/\.[cm]?[jt]s$/, "")}-${hash}.js`;
       this.emitFile({ type: "asset", fileName, source: code });
-      return moduleFor(`${base}${fileName}`);
+      return moduleFor(`${base}${fileName}`, afterFirstPaint);
     },
   };
 }
