@@ -27,3 +27,11 @@ export function manualClock(start: Date): Clock & { set(at: Date | string): void
     advance: (ms) => void (current += ms),
   };
 }
+
+/** Whether a YYYY-MM-DD string names a real day: 2025-02-28 does, 2025-02-30 does not (Date would roll it over to March). */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return at.toISOString().slice(0, 10) === value;
+}

@@ -2,19 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isCalendarDay } from "./clock";
 import { prepareDataDir, SharedDataDir } from "./data-dir";
 
 const optionalUrl = z.url({ message: "must be a URL such as https://example.com" }).optional();
 const flag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
-
-/** 2025-02-28 is a day; 2025-02-30 is not (Date.parse would roll it over to March). */
-function isRealDay(day: string): boolean {
-  const [y, m, d] = day.split("-").map(Number);
-  const at = new Date(Date.UTC(y, m - 1, d));
-  return at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
-}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -70,7 +64,7 @@ const envSchema = z.object({
   // Tests only (decision 0031): the schedule's clock starts at this instant instead of the machine's time.
   TEST_CLOCK_START: z
     .string()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)) && isRealDay(v.slice(0, 10)), {
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)) && isCalendarDay(v.slice(0, 10)), {
       message: "must be a date and time with its zone, such as 2025-03-04T08:59:55Z",
     })
     .optional(),

@@ -37,6 +37,8 @@ export interface ItemContext<P, I> {
   signal: AbortSignal;
   /** Store a finished step of this item at once (it survives a crash; `item.progress` on resume). */
   saveProgress(progress: Record<string, unknown>): Promise<void>;
+  /** Whether the runner would run this item again after `error` (retryable, and attempts left). */
+  willRetry(error: unknown): boolean;
 }
 
 /** An item's result: what to store with it, or why it was skipped. */
@@ -480,6 +482,7 @@ export class JobRunner {
       job: { id: job.id, payload: job.payload, createdBy: job.createdBy },
       item: { seq: item.seq, label: item.label, payload: item.payload, progress: (item.progress as Record<string, unknown>) ?? null, attempts: item.attempts },
       signal,
+      willRetry: (error) => willRetry(kind, item, error),
       saveProgress: async (progress) => {
         context.item.progress = { ...(context.item.progress ?? {}), ...progress };
         await db
@@ -547,7 +550,7 @@ export class JobRunner {
   private async itemFailed(kind: AnyJobKind, jobId: number, item: ItemRow, error: unknown): Promise<void> {
     const { db, log } = this.deps;
     const attempts = item.attempts + 1;
-    const retryable = isRetryable(error) && attempts < (kind.maxAttempts ?? 3);
+    const retryable = willRetry(kind, item, error);
     const message = describeItemError(error);
     if (!isKnownError(error)) log.error({ err: error, job: jobId, item: item.seq }, "job item failed");
     if (retryable) {
@@ -620,6 +623,11 @@ const cancelledMessage = (done: number, total: number) => `Cancelled after ${don
 
 function isRetryable(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { retryable?: unknown }).retryable === true;
+}
+
+/** The one rule for another attempt: a retryable error, and the kind's attempts not used up. */
+function willRetry(kind: AnyJobKind, item: Pick<ItemRow, "attempts">, error: unknown): boolean {
+  return isRetryable(error) && item.attempts + 1 < (kind.maxAttempts ?? 3);
 }
 
 /** Errors whose message is written for people: outside-service errors, ItemFailed, RetryLater. */

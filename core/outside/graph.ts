@@ -53,8 +53,8 @@ export class GraphError extends OutsideServiceError {
 const THROTTLED = new Set([4, 17, 32, 613]);
 /** Codes Meta documents as transient ("try again"): unknown, service, temporary, server errors. */
 const TRANSIENT = new Set([-2, -1, 1, 2]);
-/** The daily publishing limit: code 9 with subcode 2207042, or the quota codes of the Business Use Case limits. */
-const DAILY_LIMIT_SUBCODES = new Set([2207042]);
+/** The daily publishing limit: subcode 2207042 (with code 9 or another). */
+const DAILY_LIMIT_SUBCODE = 2207042;
 export const MEDIA_FETCH_FAILED = 9004;
 export const RECONNECT_MESSAGE =
   "Instagram refused the access token: it has expired or was revoked. Open the Instagram tab, paste a new access token, press Test Connection and Save Settings, then post again.";
@@ -84,7 +84,7 @@ export function classifyGraphError(status: number, body: GraphErrorBody, retryAf
       retryAfterMs: retryAfterMs ?? 5 * 60_000,
     });
   }
-  if ((code === 9 && subcode !== null && DAILY_LIMIT_SUBCODES.has(subcode)) || subcode === 2207042) {
+  if (subcode === DAILY_LIMIT_SUBCODE) {
     return new GraphError("retry", "The account has reached Instagram's limit of posts per 24 hours. The post will be tried again automatically later.", {
       ...details,
       retryAfterMs: retryAfterMs ?? 60 * 60_000,
@@ -235,7 +235,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 export function isInstagramsOwnGraph(baseUrl: string): boolean {
   try {
     const host = new URL(baseUrl).hostname.toLowerCase();
-    return host === "graph.facebook.com" || host === "graph.instagram.com" || host.endsWith(".facebook.com") || host.endsWith(".instagram.com");
+    return host.endsWith(".facebook.com") || host.endsWith(".instagram.com");
   } catch {
     return false;
   }

@@ -11,6 +11,7 @@ import { addTopic, deleteTopic, loadAutomationTab, rescheduleTopic, setAutomatio
 import { parseDay, TOPIC_MAX } from "~/admin/automation/schedule";
 import { AutomationCard } from "~/admin/automation/components/AutomationCard";
 import { TopicQueue } from "~/admin/automation/components/TopicQueue";
+import { AdminTab } from "~/admin/kit/AdminTab";
 
 export const meta: Route.MetaFunction = () => adminMeta("Topic Queue & Automation | Admin Dashboard");
 
@@ -66,16 +67,14 @@ export default function AutomationTab({ loaderData }: Route.ComponentProps) {
     if (!topics) toast.error("Failed to fetch topics", { description: "The topic queue could not be read. Please reload the page." });
   }, [topics]);
   return (
-    <section aria-labelledby="automation-heading" className="space-y-6">
-      <div>
-        <h2 id="automation-heading" className="text-xl font-semibold text-slate-900">
-          Topic Queue &amp; Automation
-        </h2>
-        <p className="text-sm text-slate-600">Each day at 9:00 AM UTC the earliest due topic becomes a blog post written by the AI.</p>
-      </div>
+    <AdminTab
+      id="automation-heading"
+      title="Topic Queue & Automation"
+      description="Each day at 9:00 AM UTC the earliest due topic becomes a blog post written by the AI."
+    >
       <AutomationCard data={loaderData} />
       <TopicQueue topics={topics} now={loaderData.now} />
-    </section>
+    </AdminTab>
   );
 }
 

@@ -16,7 +16,7 @@ import type { Services } from "../../services";
 import type { Article } from "../../ai/writing.server";
 import { translateFields, writeArticle } from "../../ai/writing.server";
 import { POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../../i18n/translated";
-import { describeItemError, ItemFailed, StopJob, type JobKind } from "../../jobs/runner.server";
+import { describeItemError, ItemFailed, StopJob, type ItemOutcome, type JobKind } from "../../jobs/runner.server";
 import { recordMachineTranslation } from "../../translation/review.server";
 import { recordAudit } from "../kit/audit.server";
 import { featuredImage } from "../blog/ai.server";
@@ -200,7 +200,7 @@ export function generatePostKind(services: GenerateServices): JobKind<GeneratePa
   return {
     kind: GENERATE_POST,
     maxAttempts: MAX_ATTEMPTS,
-    async runItem({ job, item, signal }) {
+    async runItem({ job, signal, willRetry }) {
       const payload = job.payload;
       if (!services.ai.configured) {
         await failRun(payload, services.ai.notConfiguredMessage, null);
@@ -229,23 +229,26 @@ export function generatePostKind(services: GenerateServices): JobKind<GeneratePa
       } catch (error) {
         if (signal.aborted) throw error;
         // The last attempt: the run records why, and the topic stays pending for the next one.
-        const last = !(error as { retryable?: boolean }).retryable || item.attempts + 1 >= MAX_ATTEMPTS;
-        if (last) await failRun(payload, `“${topic.topic}”: ${describeItemError(error)}`, topic.id);
+        if (!willRetry(error)) await failRun(payload, `“${topic.topic}”: ${describeItemError(error)}`, topic.id);
         throw error;
       }
       for (const note of generated.notes) services.log.warn({ topic: topic.id, note }, "generated post stored with a note");
       const topicId = topic.id;
-      const settings = await readSettings(services.db);
       let stored: { postId: number; published: boolean } | null = null;
-      return {
-        apply: async (tx) => void (stored = await storePost(tx, services, payload, topicId, generated)),
-        changes: settings.publishMode === "immediate" ? ["blog"] : [],
+      const outcome: Exclude<ItemOutcome, void> = {
+        // Whether the post went public is decided inside the transaction (the publish mode read
+        // there); the runner sends the change event only after the commit.
+        apply: async (tx) => {
+          stored = await storePost(tx, services, payload, topicId, generated);
+          outcome.changes = stored?.published ? ["blog"] : [];
+        },
         // A post published at once goes to Instagram like one a person publishes (when auto-post is on).
         afterCommit: async () => {
           const post = stored as { postId: number; published: boolean } | null;
           if (post?.published) await queueInstagramPostIfEnabled(services, post.postId);
         },
       };
+      return outcome;
     },
     summarize: ({ failed }, payload) =>
       failed > 0

@@ -2,6 +2,7 @@
  * The schedule rules of the topic queue and the daily run (SPEC 9), as plain functions of "now"
  * so the server, the tab and the tests agree. All times are UTC.
  */
+import { isCalendarDay } from "../../../core/clock";
 
 /** The daily run's hour: 9:00 AM UTC. */
 export const RUN_HOUR_UTC = 9;
@@ -11,7 +12,6 @@ export const TOPIC_MAX = 300;
 export const USED_SHOWN = 5;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The UTC calendar date of an instant, as YYYY-MM-DD. */
 export function utcDate(at: Date): string {
@@ -20,10 +20,8 @@ export function utcDate(at: Date): string {
 
 /** A YYYY-MM-DD string that names a real day (not 2025-02-30), or null. */
 export function parseDay(value: string): string | null {
-  const match = DATE.exec(value);
-  if (!match) return null;
-  const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return utcDate(at) === value && at.getUTCFullYear() >= 2000 && at.getUTCFullYear() <= 9999 ? value : null;
+  const year = Number(value.slice(0, 4));
+  return isCalendarDay(value) && year >= 2000 && year <= 9999 ? value : null;
 }
 
 /** 09:00 UTC on a day (YYYY-MM-DD). */

@@ -18,6 +18,7 @@ import { postsBeingPosted, postToInstagram } from "~/admin/instagram/post.server
 import { useInstagramProgress } from "~/admin/blog/components/InstagramStatus";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { AdminTab } from "~/admin/kit/AdminTab";
 import type { Route } from "./+types/blog-list-route";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts | Admin Dashboard");
@@ -95,17 +96,12 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
   const postingId = instagram.state !== "idle" ? Number(instagram.formData?.get("id")) : null;
 
   return (
-    <section aria-labelledby="blog-posts-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="blog-posts-heading" className="text-xl font-semibold text-slate-900">
-            Blog Posts
-          </h2>
-          <p className="text-sm text-slate-600">
-            {posts.length === 1 ? "1 post" : `${posts.length} posts`}, newest first. Drafts are never shown on the public site.
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+    <AdminTab
+      id="blog-posts-heading"
+      title="Blog Posts"
+      description={`${posts.length === 1 ? "1 post" : `${posts.length} posts`}, newest first. Drafts are never shown on the public site.`}
+      actions={
+        <>
           <BlogAiButtons />
           <creator.Form method="post">
             <input type="hidden" name="intent" value="create" />
@@ -114,11 +110,12 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
               {creator.state !== "idle" ? "Creating…" : "New Post"}
             </Button>
           </creator.Form>
-        </div>
-      </div>
+        </>
+      }
+    >
       <BlogJobs jobs={jobs} ai={ai} translator={translator} />
 
-      <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+      <label className="inline-flex items-center gap-2 self-start text-sm text-slate-800">
         <input type="checkbox" checked={reviewOnly} onChange={(event) => setReviewOnly(event.target.checked)} className="size-4 accent-brand-700" />
         Translations to review only ({toReview})
       </label>
@@ -143,6 +140,6 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </Card>
-    </section>
+    </AdminTab>
   );
 }

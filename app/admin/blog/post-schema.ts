@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "../../../core/clock";
 
 /**
  * The blog editor's one schema, run in the browser before sending and again on the server
@@ -36,13 +37,6 @@ export function isImageUrl(value: string): boolean {
   }
 }
 
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
 const tooLong = (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")} characters.`;
 
 /** Optional text: trimmed, and stored as NULL when empty (an empty variant falls back to English). */
@@ -66,7 +60,7 @@ export const postFormSchema = z.object({
   publishedAt: z
     .string()
     .trim()
-    .refine((v) => v === "" || isCalendarDate(v), "Enter a valid date.")
+    .refine((v) => v === "" || isCalendarDay(v), "Enter a valid date.")
     .transform((v) => (v === "" ? null : v)),
   featuredImage: z
     .string()

@@ -11,6 +11,7 @@ import { contentSaveFromFormData, contentSaveSchema, translateMissingSchema, tra
 import { startTranslateMissing, translateText, TRANSLATE_MISSING } from "~/admin/content/translate.server";
 import { recentJobs } from "~/admin/jobs/jobs.server";
 import { ContentEditor } from "~/admin/content/components/ContentEditor";
+import { AdminTab } from "~/admin/kit/AdminTab";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
@@ -67,18 +68,13 @@ export const links: Route.LinksFunction = () => [
 export default function ContentTab() {
   const { entries, jobs, translator } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="content-tab-title" className="flex flex-col gap-4">
-      <div>
-        <h2 id="content-tab-title" className="text-2xl font-semibold text-slate-900">
-          Website Content
-        </h2>
-        <p className="text-sm text-slate-700">
-          Every text of the public site in English, Farsi and Chinese. Team members&apos; roles and biographies are edited in the Team
-          Management tab.
-        </p>
-      </div>
+    <AdminTab
+      id="content-tab-title"
+      title="Website Content"
+      description="Every text of the public site in English, Farsi and Chinese. Team members' roles and biographies are edited in the Team Management tab."
+    >
       <ContentEditor entries={entries} jobs={jobs} translator={translator} />
-    </section>
+    </AdminTab>
   );
 }
 

@@ -9,6 +9,7 @@ import { adminMeta } from "~/auth/ui";
 import { loadSettings, saveSettings, testConnection } from "~/admin/instagram/settings.server";
 import { settingsSchema, testSchema } from "~/admin/instagram/schema";
 import { InstagramSettingsForm } from "~/admin/instagram/components/InstagramSettingsForm";
+import { AdminTab } from "~/admin/kit/AdminTab";
 
 export const meta: Route.MetaFunction = () => adminMeta("Instagram | Admin Dashboard");
 
@@ -50,15 +51,13 @@ export default function InstagramTab({ loaderData }: Route.ComponentProps) {
     if (loadError) toast.error("Failed to load", { description: loadError });
   }, [loadError]);
   return (
-    <section aria-labelledby="instagram-heading" className="space-y-4">
-      <div>
-        <h2 id="instagram-heading" className="text-xl font-semibold text-slate-900">
-          Instagram Settings
-        </h2>
-        <p className="text-sm text-slate-600">Connect the firm's Instagram business account to post blog articles with their featured image.</p>
-      </div>
+    <AdminTab
+      id="instagram-heading"
+      title="Instagram Settings"
+      description="Connect the firm's Instagram business account to post blog articles with their featured image."
+    >
       {settings ? <InstagramSettingsForm settings={settings} /> : <p className="text-sm text-slate-700">The settings could not be loaded.</p>}
-    </section>
+    </AdminTab>
   );
 }
 

@@ -19,7 +19,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { blogPosts, jobs } from "../../../db/schema";
 import type { Db } from "../../../db/client";
-import { GraphError, MEDIA_FETCH_FAILED, RECONNECT_MESSAGE, type GraphClient } from "../../../core/outside/graph";
+import { GraphError, MEDIA_FETCH_FAILED, type GraphClient } from "../../../core/outside/graph";
 import { formatDuration } from "../../../core/outside/errors";
 import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
@@ -32,7 +32,7 @@ import { buildCaption, checkSiteUrl, imageSource, makeInstagramImage, PreflightF
 export const INSTAGRAM_POST = "instagram.post";
 export const instagramJobKey = (postId: number) => `${INSTAGRAM_POST}:${postId}`;
 /** Attempts for retryable failures (throttling, 5xx, quota): with the runner's backoff, hours at the end. */
-export const INSTAGRAM_MAX_ATTEMPTS = 8;
+const INSTAGRAM_MAX_ATTEMPTS = 8;
 
 export interface PostItem {
   postId: number;
@@ -77,7 +77,7 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
   return {
     kind: INSTAGRAM_POST,
     maxAttempts: INSTAGRAM_MAX_ATTEMPTS,
-    async runItem({ item, signal, saveProgress }) {
+    async runItem({ item, signal, saveProgress, willRetry }) {
       const postId = item.payload.postId;
       const post = await findPost(deps.db, postId);
       if (!post) return { skipped: "The post was deleted." };
@@ -93,7 +93,7 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
       };
 
       // Published before a crash that came before the job stored it: finish, never publish again.
-      if (progress.mediaId) return posted(deps, post, progress.mediaId, null);
+      if (progress.mediaId) return posted(deps, post, progress.mediaId);
       // Unpublished while it waited: nothing was sent yet, and its link would lead nowhere.
       if (!post.published && !progress.containerId && !post.instagramContainerId) throw await fail(DRAFT);
 
@@ -101,7 +101,6 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
       if (!row.enabled) throw await fail(TURNED_OFF);
       if (!token || !accountId) throw await fail(NOT_CONNECTED);
       const graph = graphFor(deps, token);
-      const final = item.attempts + 1 >= INSTAGRAM_MAX_ATTEMPTS;
 
       try {
         let containerId = progress.containerId ?? post.instagramContainerId ?? null;
@@ -110,7 +109,7 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
             containerId = await createContainer(deps, graph, post, accountId, progress, store, images, signal);
           }
           const state = await waitForContainer(graph, containerId, pollMs, maxWaitMs, signal);
-          if (state.kind === "published") return posted(deps, post, await findPublished(deps, graph, accountId, progress, post), null, graph);
+          if (state.kind === "published") return posted(deps, post, await findPublished(deps, graph, accountId, progress, post), graph);
           if (state.kind === "finished") break;
           if (state.kind === "expired" && round < 2) {
             // Not published within 24 hours: a new container (the old one can never be published).
@@ -140,14 +139,14 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
         // Stored before anything else: from here on the post is on Instagram.
         await store({ mediaId });
         await deps.db.update(blogPosts).set({ instagramPosted: true, instagramPostId: mediaId, instagramError: null }).where(eq(blogPosts.id, postId));
-        return posted(deps, post, mediaId, null, graph);
+        return posted(deps, post, mediaId, graph);
       } catch (error) {
         if (signal.aborted || error instanceof ItemFailed) throw error;
         if (error instanceof PreflightFailed) throw await fail(error.message);
         if (error instanceof GraphError) {
           if (error.outcome === "reconnect") {
             await markReconnectNeeded(deps.db, error.message);
-            throw await fail(error.message === RECONNECT_MESSAGE ? RECONNECT_MESSAGE : error.message);
+            throw await fail(error.message);
           }
           if (error.outcome === "retry") {
             if (error.code === MEDIA_FETCH_FAILED) {
@@ -155,13 +154,13 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
               await store({ fetchFailures: failures });
               if (failures >= 2) throw await fail(`${error.message} (Instagram failed to fetch it twice.)`);
             }
-            if (final) throw await fail(`${error.message.replace(/ The post will be tried again automatically\.?$/, "")} Tried ${INSTAGRAM_MAX_ATTEMPTS} times; press Post to try again.`);
+            if (!willRetry(error)) throw await fail(`${error.message.replace(/ The post will be tried again automatically\.?$/, "")} Tried ${INSTAGRAM_MAX_ATTEMPTS} times; press Post to try again.`);
             throw new RetryLater(error.message, options.retryDelayMs ?? error.retryAfterMs);
           }
           throw await fail(error.message);
         }
         if (error instanceof RetryLater) {
-          if (final) throw await fail(`${error.message.replace(/ The post will be tried again automatically\.?$/, "")} Press Post to try again later.`);
+          if (!willRetry(error)) throw await fail(`${error.message.replace(/ The post will be tried again automatically\.?$/, "")} Press Post to try again later.`);
           throw error;
         }
         throw error;
@@ -241,14 +240,14 @@ async function findPublished(deps: Deps, graph: GraphClient, accountId: string, 
 }
 
 /** The post is on Instagram: store it (with its link when Instagram gives one). */
-async function posted(deps: Deps, post: AdminPostRow, mediaId: string | null, permalink: string | null, graph?: GraphClient) {
-  let link = permalink;
-  if (!link && mediaId && graph) {
-    link = await graph.permalink(mediaId).catch((error: unknown) => {
-      deps.log.warn({ err: error, post: post.id }, "instagram: the post's link could not be read");
-      return null;
-    });
-  }
+async function posted(deps: Deps, post: AdminPostRow, mediaId: string | null, graph?: GraphClient) {
+  const link =
+    mediaId && graph
+      ? await graph.permalink(mediaId).catch((error: unknown) => {
+          deps.log.warn({ err: error, post: post.id }, "instagram: the post's link could not be read");
+          return null;
+        })
+      : null;
   return {
     apply: async (tx: Db) => {
       await tx

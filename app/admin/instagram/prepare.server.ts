@@ -15,14 +15,14 @@ import { localizePath, type Lang } from "../../i18n/languages";
 export class PreflightFailed extends Error {}
 
 /** Instagram's limits (SPEC 2.17, 9). */
-export const CAPTION_MAX_CHARS = 2200;
-export const CAPTION_MAX_HASHTAGS = 30;
-export const IMAGE_MIN_WIDTH = 320;
-export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-export const INSTAGRAM_WIDTH = 1080;
+const CAPTION_MAX_CHARS = 2200;
+const CAPTION_MAX_HASHTAGS = 30;
+const IMAGE_MIN_WIDTH = 320;
+const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+const INSTAGRAM_WIDTH = 1080;
 /** Width over height: 4:5 (portrait) to 1.91:1 (landscape). */
-export const MIN_RATIO = 4 / 5;
-export const MAX_RATIO = 1.91;
+const MIN_RATIO = 4 / 5;
+const MAX_RATIO = 1.91;
 
 // ---------------------------------------------------------------- the site's address
 
@@ -70,7 +70,7 @@ export interface CaptionPost {
 const hashtags = (text: string) => text.match(/(^|\s)#[\p{L}\p{N}_]+/gu)?.length ?? 0;
 
 /** The post's address in its language. */
-export function postUrl(siteUrl: string, slug: string, lang: Lang = "en"): string {
+function postUrl(siteUrl: string, slug: string, lang: Lang = "en"): string {
   return `${siteUrl.replace(/\/+$/, "")}${localizePath(`/blog/${encodeURIComponent(slug)}`, lang)}`;
 }
 

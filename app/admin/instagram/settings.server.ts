@@ -42,7 +42,7 @@ export interface SettingsView {
 }
 
 const boxes = new Map<string, SecretBox>();
-export function secretBox(config: Pick<Config, "ENCRYPTION_KEY">): SecretBox {
+function secretBox(config: Pick<Config, "ENCRYPTION_KEY">): SecretBox {
   let box = boxes.get(config.ENCRYPTION_KEY);
   if (!box) boxes.set(config.ENCRYPTION_KEY, (box = createSecretBox(config.ENCRYPTION_KEY)));
   return box;
@@ -53,14 +53,14 @@ export function graphFor(deps: InstagramDeps, token: string): GraphClient {
 }
 
 /** The settings row (made when a database has none). */
-export async function settingsRow(db: Db): Promise<SettingsRow> {
+async function settingsRow(db: Db): Promise<SettingsRow> {
   const [row] = await db.select().from(instagramSettings).orderBy(asc(instagramSettings.id)).limit(1);
   if (row) return row;
   const [created] = await db.insert(instagramSettings).values({ enabled: false, autoPost: false }).returning();
   return created;
 }
 
-export function settingsView(row: SettingsRow): SettingsView {
+function settingsView(row: SettingsRow): SettingsView {
   return {
     enabled: row.enabled,
     autoPost: row.autoPost,
@@ -79,8 +79,17 @@ export async function loadSettings(db: Db): Promise<SettingsView> {
   return settingsView(await settingsRow(db));
 }
 
+/**
+ * Whether the stored token was refused as expired or revoked (190): the dashboard's warning on
+ * every admin page. One column, and no row made on a read (no row means nothing to reconnect).
+ */
+export async function reconnectNeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ reconnectNeeded: instagramSettings.reconnectNeeded }).from(instagramSettings).orderBy(asc(instagramSettings.id)).limit(1);
+  return row?.reconnectNeeded ?? false;
+}
+
 /** The stored token, opened; null when none is saved. A token sealed with another key reads as none (with a warning). */
-export function openToken(deps: Pick<InstagramDeps, "config" | "log">, row: SettingsRow): string | null {
+function openToken(deps: Pick<InstagramDeps, "config" | "log">, row: SettingsRow): string | null {
   if (!row.accessToken) return null;
   try {
     return secretBox(deps.config).open(row.accessToken, TOKEN_PURPOSE);

@@ -6,7 +6,7 @@ import { ACCESS_DENIED } from "~/auth/forms";
 import { requireAdminPage } from "~/auth/guard.server";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
-import { loadSettings } from "~/admin/instagram/settings.server";
+import { reconnectNeeded } from "~/admin/instagram/settings.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -17,9 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
   const { toast, headers } = await readToast(request);
   // An expired or revoked Instagram token (190) warns on every tab until a connection test succeeds.
-  const reconnectInstagram = await loadSettings(context.services.db)
-    .then((settings) => settings.reconnectNeeded)
-    .catch(() => false);
+  const reconnectInstagram = await reconnectNeeded(context.services.db).catch(() => false);
   return data({ user, toast, reconnectInstagram }, { headers });
 }
 

@@ -130,40 +130,42 @@ export function InstagramSettingsForm({ settings }: { settings: SettingsView }) 
       </Card>
 
       <div className="space-y-4">
-        <Card>
-          <CardHeader>
-            <h3 className="text-base font-semibold text-slate-900">Setup instructions</h3>
-          </CardHeader>
-          <CardContent>
-            <ol className="list-decimal space-y-2 ps-5 text-sm text-slate-800">
-              <li>Use an Instagram business (or creator) account linked to a Facebook Page.</li>
-              <li>Create an app at developers.facebook.com (type Business).</li>
-              <li>Add the Instagram Graph API product to the app.</li>
-              <li>
-                Generate a long-lived access token with the permissions <code>instagram_basic</code>, <code>instagram_content_publish</code> and{" "}
-                <code>pages_read_engagement</code>.
-              </li>
-              <li>
-                Find the account id: in the Graph API Explorer, <code>GET /me/accounts</code>, then{" "}
-                <code>{"GET /{page-id}?fields=instagram_business_account"}</code>.
-              </li>
-            </ol>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h3 className="text-base font-semibold text-slate-900">Image requirements</h3>
-          </CardHeader>
-          <CardContent>
-            <ul className="list-disc space-y-1 ps-5 text-sm text-slate-800">
-              {IMAGE_REQUIREMENTS.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <HelpCard title="Setup instructions">
+          <ol className="list-decimal space-y-2 ps-5 text-sm text-slate-800">
+            <li>Use an Instagram business (or creator) account linked to a Facebook Page.</li>
+            <li>Create an app at developers.facebook.com (type Business).</li>
+            <li>Add the Instagram Graph API product to the app.</li>
+            <li>
+              Generate a long-lived access token with the permissions <code>instagram_basic</code>, <code>instagram_content_publish</code> and{" "}
+              <code>pages_read_engagement</code>.
+            </li>
+            <li>
+              Find the account id: in the Graph API Explorer, <code>GET /me/accounts</code>, then{" "}
+              <code>{"GET /{page-id}?fields=instagram_business_account"}</code>.
+            </li>
+          </ol>
+        </HelpCard>
+        <HelpCard title="Image requirements">
+          <ul className="list-disc space-y-1 ps-5 text-sm text-slate-800">
+            {IMAGE_REQUIREMENTS.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </HelpCard>
       </div>
     </div>
+  );
+}
+
+/** A card of guidance beside the form. */
+function HelpCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }
 

@@ -8,6 +8,7 @@ import type { TeamMemberView } from "~/admin/team/schema";
 import { MemberCard } from "./MemberCard";
 import type { TeamActionResult } from "~/admin/team/team-route";
 import { useFetcherResult } from "~/admin/kit/hooks";
+import { AdminTab } from "~/admin/kit/AdminTab";
 
 /** The Team Management tab: every member (active or not) by order, each collapsible. */
 export function TeamManager({ members }: { members: TeamMemberView[] }) {
@@ -54,22 +55,18 @@ export function TeamManager({ members }: { members: TeamMemberView[] }) {
   const adding = addFetcher.state !== "idle";
 
   return (
-    <section aria-labelledby="team-tab-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="team-tab-title" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
-            Team Management
-          </h2>
-          <p className="text-sm text-slate-700">
-            {members.length} {members.length === 1 ? "member" : "members"}, {activeCount} shown on the public Team page.
-          </p>
-        </div>
+    <AdminTab
+      id="team-tab-title"
+      headingRef={headingRef}
+      title="Team Management"
+      description={`${members.length} ${members.length === 1 ? "member" : "members"}, ${activeCount} shown on the public Team page.`}
+      actions={
         <Button onClick={() => void addFetcher.submit({ intent: "add" }, { method: "post" })} disabled={adding}>
           <Plus className="size-4" aria-hidden="true" />
           {adding ? "Adding…" : "Add Team Member"}
         </Button>
-      </div>
-
+      }
+    >
       {members.length === 0 ? (
         <Card className="p-6 text-center text-slate-700">No team members yet. Add the first one with Add Team Member.</Card>
       ) : (
@@ -87,6 +84,6 @@ export function TeamManager({ members }: { members: TeamMemberView[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </AdminTab>
   );
 }
