@@ -44,6 +44,15 @@ const NEVER_A_DOCUMENT = /^(font\/|image\/(png|jpeg|webp|avif|gif|x-icon|vnd\.mi
 const DOCUMENT_POLICIES = ["Content-Security-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options", "Permissions-Policy"];
 
 /**
+ * The documents that get their own browsing context group (COOP same-origin): the admin area and
+ * the newsletter's personal links. Public pages are the same bytes for everyone and send none,
+ * because on Android Chrome isolates every site that sends COOP in a process of its own, a cold
+ * renderer for each visit from another site; the staff's password login isolates the site on
+ * their own phones anyway (decision 0050).
+ */
+const OWN_BROWSING_CONTEXT_GROUP = /^(?:\/admin(?:\/|$)|(?:\/fa|\/zh)?\/newsletter\/)/;
+
+/**
  * The security headers of a response to `path` whose scripts carry `nonce`, in the order they
  * are sent: the middleware below sets them, and the page cache sends them with stored pages it
  * answers before Express (server/app.ts), so both agree byte for byte.
@@ -58,13 +67,13 @@ export function securityHeaderList(config: Config): (nonce: string, path: string
       ["Content-Security-Policy", csp(nonce)],
       ["X-Content-Type-Options", "nosniff"],
       ["Referrer-Policy", "strict-origin-when-cross-origin"],
-      ["Cross-Origin-Opener-Policy", "same-origin"],
       ["X-Frame-Options", "DENY"],
       ["Permissions-Policy", permissions],
       // Other sites' pages may not embed the site's responses, except its media: a post's image in a
       // web mail client or a web feed reader is loaded by another origin's page.
       ["Cross-Origin-Resource-Policy", path.startsWith("/media/") ? "cross-origin" : "same-origin"],
     ];
+    if (OWN_BROWSING_CONTEXT_GROUP.test(path)) headers.push(["Cross-Origin-Opener-Policy", "same-origin"]);
     // preload: the domain may be submitted to the browsers' HSTS preload list (two years, subdomains).
     if (config.secureCookies) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"]);
     return headers;

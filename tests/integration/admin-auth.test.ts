@@ -363,7 +363,8 @@ describe("admin sign-in, setup and tools against a running server", () => {
       expect(response.headers.get("content-security-policy"), label).toMatch(/^default-src 'none'; script-src 'nonce-/);
       expect(response.headers.get("x-content-type-options"), label).toBe("nosniff");
       expect(response.headers.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
-      expect(response.headers.get("cross-origin-opener-policy"), label).toBe("same-origin");
+      // The admin area gets a browsing context group of its own; public pages do not (decision 0050).
+      expect(response.headers.get("cross-origin-opener-policy"), label).toBe(label === "public page" ? null : "same-origin");
       expect(response.headers.get("strict-transport-security"), label).toMatch(/max-age=\d{8}/);
       if (label !== "public page") expect(response.headers.get("cache-control"), label).toBe("no-store");
     }

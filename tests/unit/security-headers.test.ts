@@ -37,6 +37,16 @@ describe("security headers", () => {
     expect(headersFor("https://firm.example", "/admin/dashboard")["cross-origin-resource-policy"]).toBe("same-origin");
     expect(headersFor("https://firm.example", "/media/0b6c0e0e-8a53-4c55-9a34-2c8f1e1a5a10")["cross-origin-resource-policy"]).toBe("cross-origin");
   });
+
+  it("gives the admin area and the newsletter's personal links a browsing context group of their own, not the public pages", () => {
+    const coop = (p: string) => headersFor("https://firm.example", p)["cross-origin-opener-policy"];
+    for (const p of ["/admin", "/admin/login", "/admin/dashboard/inbox", "/newsletter/confirm", "/fa/newsletter/unsubscribe", "/zh/newsletter/confirm"]) {
+      expect(coop(p), p).toBe("same-origin");
+    }
+    for (const p of ["/", "/fa", "/zh/team", "/contact", "/blog/tenant-rights-2026", "/administrator", "/no-such-page", "/de/newsletter/confirm"]) {
+      expect(coop(p), p).toBeUndefined();
+    }
+  });
 });
 
 describe("request guard's path rules", () => {
