@@ -79,7 +79,7 @@ try {
     }
     console.log(`  (first contentful paint simulated at ${Math.round(fcp.optimistic)} / ${Math.round(fcp.pessimistic)} ms; the task list is the optimistic estimate's)`);
   }
-  console.log(`\n${pageUrl}: mean blocking time per kind of task, ${options.runs} run(s) (before Lighthouse's cut at Time to Interactive)`);
+  console.log(`\n${pageUrl}: mean blocking time per kind of task, ${options.runs} run(s) (not cut at Time to Interactive: at most what Lighthouse counts)`);
   for (const [kind, ms] of [...totals].sort((a, b) => b[1] - a[1])) console.log(`  ${kind.padEnd(26)} ${String(Math.round(ms)).padStart(4)} ms`);
 } finally {
   await chrome?.kill();
