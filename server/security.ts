@@ -3,6 +3,8 @@ import onHeaders from "on-headers";
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../core/config";
 import { meetOrigin } from "../app/video/meet";
+import { stripLangPrefix } from "../app/i18n/languages";
+import { NEWSLETTER_LINK_PAGES } from "../app/routes";
 
 // One definition shared with the video page, so the CSP and the page agree on the meeting origin.
 export { meetOrigin };
@@ -45,12 +47,14 @@ const DOCUMENT_POLICIES = ["Content-Security-Policy", "Cross-Origin-Opener-Polic
 
 /**
  * The documents that get their own browsing context group (COOP same-origin): the admin area and
- * the newsletter's personal links. Public pages are the same bytes for everyone and send none,
- * because on Android Chrome isolates every site that sends COOP in a process of its own, a cold
- * renderer for each visit from another site; the staff's password login isolates the site on
- * their own phones anyway (decision 0050).
+ * the newsletter's personal links, in any language (the route table's list). Public pages are the
+ * same bytes for everyone and send none, because on Android Chrome isolates every site that sends
+ * COOP in a process of its own, a cold renderer for each visit from another site; the staff's
+ * password login isolates the site on their own phones anyway (decision 0050).
  */
-const OWN_BROWSING_CONTEXT_GROUP = /^(?:\/admin(?:\/|$)|(?:\/fa|\/zh)?\/newsletter\/)/;
+function hasOwnBrowsingContextGroup(path: string): boolean {
+  return path === "/admin" || path.startsWith("/admin/") || (NEWSLETTER_LINK_PAGES as readonly string[]).includes(stripLangPrefix(path));
+}
 
 /**
  * The security headers of a response to `path` whose scripts carry `nonce`, in the order they
@@ -73,7 +77,7 @@ export function securityHeaderList(config: Config): (nonce: string, path: string
       // web mail client or a web feed reader is loaded by another origin's page.
       ["Cross-Origin-Resource-Policy", path.startsWith("/media/") ? "cross-origin" : "same-origin"],
     ];
-    if (OWN_BROWSING_CONTEXT_GROUP.test(path)) headers.push(["Cross-Origin-Opener-Policy", "same-origin"]);
+    if (hasOwnBrowsingContextGroup(path)) headers.push(["Cross-Origin-Opener-Policy", "same-origin"]);
     // preload: the domain may be submitted to the browsers' HSTS preload list (two years, subdomains).
     if (config.secureCookies) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"]);
     return headers;
