@@ -1,4 +1,5 @@
-// `npm start`: build when the sources are newer than the build, then serve in production mode.
+// The server process: build when the sources are newer than the build, then serve in production
+// mode. `npm start` runs it under scripts/supervise.mjs, which starts it again if it dies.
 import { buildIfNeeded, serverEntry } from "./build-if-needed.mjs";
 
 process.env.NODE_ENV ??= "production";
@@ -6,3 +7,8 @@ process.env.NODE_ENV ??= "production";
 if (!process.argv.includes("--no-build")) buildIfNeeded();
 const { main } = await import(serverEntry);
 await main();
+// Serving: tell the supervisor, when there is one, that a later exit is a crash to recover from.
+if (process.send) {
+  process.send("ready");
+  process.channel?.unref();
+}
