@@ -37,6 +37,8 @@ export interface PublicFetchOptions {
   allowLoopback?: boolean;
   /** Tests hand in a resolver; by default the system's (dns.lookup, all addresses). */
   resolve?: Resolve;
+  /** Tests hand in the address rule (to let one loopback address stand for a public host); by default isAllowedAddress. */
+  allowAddress?: (address: string) => boolean;
   /** The real reason of a refusal or failure, for the server's log (never for the browser). */
   log?: { warn(details: Record<string, unknown>, message: string): void };
   /** What the request accepts, e.g. "image/*". */
@@ -204,7 +206,8 @@ async function checkedTarget(address: string, options: PublicFetchOptions): Prom
   }
   if (addresses.length === 0) throw new DownloadFailed("host name has no address");
   // Every address: a name that also resolves to an internal one is refused whole.
-  const refused = addresses.find((a) => !isAllowedAddress(a.address, options.allowLoopback));
+  const allowed = options.allowAddress ?? ((a: string) => isAllowedAddress(a, options.allowLoopback === true));
+  const refused = addresses.find((a) => !allowed(a.address));
   if (refused) throw new DownloadFailed(`address ${refused.address} is not public`);
   return { url, pinned: addresses[0] };
 }
