@@ -75,19 +75,19 @@ export async function startBigServer(png: Buffer, host = "127.0.0.1"): Promise<B
       const left = Number(parts[1]);
       const rest = parts.slice(2).join("/");
       res.writeHead(302, { location: left > 1 ? `/redirect/${left - 1}/${rest}` : `/${rest}` });
-      return res.end();
+      return void res.end();
     }
     if (parts[0] === "to") {
       res.writeHead(302, { location: url.searchParams.get("url") ?? "/" });
-      return res.end();
+      return void res.end();
     }
     if (parts[0] === "status") {
       res.writeHead(Number(parts[1]), { "content-type": "text/plain" });
-      return res.end("status");
+      return void res.end("status");
     }
     if (parts[0] === "png") {
       res.writeHead(200, { "content-type": "image/png", "content-length": png.length });
-      return res.end(png);
+      return void res.end(png);
     }
     res.writeHead(404);
     res.end();

@@ -2,7 +2,7 @@ import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../../core/config";
-import { DownloadFailed, DownloadTooLarge, fetchPublicResource, isAllowedAddress, type PublicFetchOptions } from "../../core/outside/guarded-fetch";
+import { DownloadFailed, DownloadTooLarge, fetchPublicResource, isAllowedAddress, type PublicFetchOptions, type PublicResource } from "../../core/outside/guarded-fetch";
 import { refusedUrl } from "../fakes/http";
 import { startBigServer, type BigServer } from "../fakes/big-answer";
 
@@ -33,10 +33,11 @@ beforeEach(() => {
 
 /** http is only for the tests' flag; the rule: 127.0.0.2 stands for a public host, the rest is the real rule. */
 const asPublic: Partial<PublicFetchOptions> = { allowLoopback: true, allowAddress: (a) => a === "127.0.0.2" || isAllowedAddress(a) };
-const get = (url: string, options: Partial<PublicFetchOptions> = {}) =>
+/** The resource, or the error it failed with. */
+const get = (url: string, options: Partial<PublicFetchOptions> = {}): Promise<PublicResource & Error> =>
   fetchPublicResource(url, { maxBytes: 20 * MB, timeoutMs: 10_000, ...options }).then(
-    (r) => r,
-    (e: unknown) => e as Error,
+    (r) => r as PublicResource & Error,
+    (e: unknown) => e as PublicResource & Error,
   );
 
 describe("downloads from an allowed address", () => {
@@ -47,6 +48,17 @@ describe("downloads from an allowed address", () => {
     const redirected = await get(`${pub.origin}/redirect/3/png`, asPublic);
     expect((redirected as { bytes: Buffer; contentType: string }).bytes.equals(png)).toBe(true);
     expect(pub.paths).toEqual(["/png", "/redirect/3/png", "/redirect/2/png", "/redirect/1/png", "/png"]);
+  });
+
+  it("a host name is resolved once per hop, and the connection goes to the address that was checked (no rebinding)", async () => {
+    const answers = ["127.0.0.2", "127.0.0.1"];
+    const resolve = vi.fn(async () => [{ address: answers.shift() ?? "127.0.0.1", family: 4 as const }]);
+    const port = new URL(pub.origin).port;
+    const result = await get(`http://images.example.test:${port}/png`, { ...asPublic, resolve });
+    expect(result.bytes.equals(png)).toBe(true);
+    expect(resolve).toHaveBeenCalledTimes(1);
+    expect(pub.paths).toEqual(["/png"]);
+    expect(local.connections).toBe(0);
   });
 
   it("the tests' flag is refused in production", () => {
