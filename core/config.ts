@@ -68,6 +68,9 @@ const envSchema = z.object({
       message: "must be a date and time with its zone, such as 2025-03-04T08:59:55Z",
     })
     .optional(),
+  // Tests only (decision 0052): downloads of addresses from data (featured images, the AI's image
+  // URL) may use http and loopback addresses, where the tests' fake servers listen. Refused in production.
+  OUTSIDE_FETCH_ALLOW_LOOPBACK: flag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -97,6 +100,11 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `Invalid ${String(issue.path[0])}: ${issue.message}`));
+  }
+  if (result.data.OUTSIDE_FETCH_ALLOW_LOOPBACK && result.data.NODE_ENV === "production") {
+    throw new ConfigError([
+      "Invalid OUTSIDE_FETCH_ALLOW_LOOPBACK: it is for tests only and cannot be set with NODE_ENV=production (it would let the server download from its own machine). Remove it.",
+    ]);
   }
   return result.data;
 }

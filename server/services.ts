@@ -61,7 +61,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const clock = config.TEST_CLOCK_START ? startedClock(new Date(config.TEST_CLOCK_START)) : systemClock;
   if (config.TEST_CLOCK_START) log.warn({ TEST_CLOCK_START: config.TEST_CLOCK_START }, "TEST_CLOCK_START is set: schedules follow a test clock, not this machine's time");
   const scheduler = new DailyScheduler({ db, jobs, clock, log });
-  const ai = createAiClient(config);
+  if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
+  const ai = createAiClient(config, { log });
   const services: Services = {
     config,
     log,

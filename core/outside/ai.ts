@@ -8,7 +8,9 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import sharp, { type Metadata } from "sharp";
 import { z } from "zod";
 import type { Config } from "../config";
+import { capResponse } from "./capped-body";
 import { abortError, formatDuration, OutsideServiceError, parseRetryAfter } from "./errors";
+import { DownloadTooLarge, fetchPublicResource, formatBytes, type Resolve } from "./guarded-fetch";
 
 /**
  * Any OpenAI-compatible API (the hosted one, Ollama, vLLM, llama.cpp, LM Studio) through the
@@ -16,7 +18,8 @@ import { abortError, formatDuration, OutsideServiceError, parseRetryAfter } from
  * Every failure is an OutsideServiceError (see errors.ts); an abort rethrows the signal's reason.
  */
 
-export type AiConfig = Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_IMAGE_MODEL">;
+export type AiConfig = Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_IMAGE_MODEL"> &
+  Partial<Pick<Config, "OUTSIDE_FETCH_ALLOW_LOOPBACK">>;
 
 export interface AiClientOptions {
   /** One attempt's time limit. Default 60 s. */
@@ -28,8 +31,14 @@ export interface AiClientOptions {
    * retryAfterMs, and the job runner comes back later. Default 20 s.
    */
   maxInlineWaitMs?: number;
-  /** Largest image accepted from an image URL. Default 20 MB. */
+  /** Largest image accepted, and largest image answer (b64_json) read. Default 20 MB. */
   maxImageBytes?: number;
+  /** Largest chat answer read; the rest is never downloaded. Default 2 MB. */
+  maxAnswerBytes?: number;
+  /** Where the real reason of a failed image download goes (never to the browser). */
+  log?: { warn(details: Record<string, unknown>, message: string): void };
+  /** Tests only: the resolver of image URLs' host names (see guarded-fetch.ts). */
+  resolve?: Resolve;
 }
 
 export type JsonMode = "json_schema" | "json_object" | "plain";
@@ -69,6 +78,7 @@ export function createAiClient(config: AiConfig, options: AiClientOptions = {}):
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxInlineWaitMs = options.maxInlineWaitMs ?? 20_000;
   const maxImageBytes = options.maxImageBytes ?? 20 * 1024 * 1024;
+  const maxAnswerBytes = options.maxAnswerBytes ?? 2 * 1024 * 1024;
   const configured = Boolean(config.AI_BASE_URL);
   const imageModel = config.AI_IMAGE_MODEL && config.AI_IMAGE_MODEL.toLowerCase() !== "none" ? config.AI_IMAGE_MODEL : null;
   let jsonMode: JsonMode = "json_schema";
@@ -84,7 +94,7 @@ export function createAiClient(config: AiConfig, options: AiClientOptions = {}):
         timeout: timeoutMs,
         maxRetries: options.maxRetries ?? 2,
         logLevel: "off",
-        fetch: holdBackLongWaits(maxInlineWaitMs),
+        fetch: capAnswers(holdBackLongWaits(maxInlineWaitMs), maxAnswerBytes, maxImageBytes),
       })
     : null;
 
@@ -184,12 +194,19 @@ export function createAiClient(config: AiConfig, options: AiClientOptions = {}):
     if (image?.b64_json) {
       bytes = Buffer.from(image.b64_json, "base64");
     } else if (image?.url) {
-      bytes = await fetchImage(image.url, { signal, timeoutMs, maxBytes: maxImageBytes });
+      bytes = await fetchImage(image.url, {
+        signal,
+        timeoutMs,
+        maxBytes: maxImageBytes,
+        allowLoopback: config.OUTSIDE_FETCH_ALLOW_LOOPBACK === true,
+        log: options.log,
+        resolve: options.resolve,
+      });
     } else {
       throw new OutsideServiceError("ai", "bad-answer", "The AI service's image answer held no image (neither b64_json nor url).");
     }
     if (bytes.byteLength > maxImageBytes) {
-      throw new OutsideServiceError("ai", "not-image", `The AI service's image is larger than ${Math.round(maxImageBytes / 1048576)} MB.`);
+      throw imageTooLarge(maxImageBytes);
     }
     let meta: Metadata | undefined;
     try {
@@ -238,6 +255,43 @@ function holdBackLongWaits(maxInlineWaitMs: number) {
     headers.set("x-should-retry", "false");
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Every answer is read through a counting stream (decision 0052): a chat answer stops at
+ * maxAnswerBytes, an image answer (b64_json) at an image of maxImageBytes. The SDK reads the body with
+ * json()/text(), which then reject with our OutsideServiceError; the body errors after the
+ * fetch resolved, so the SDK does not retry it. An image answer's cap is the base64 size of
+ * maxImageBytes.
+ */
+function capAnswers(inner: FetchLike, maxAnswerBytes: number, maxImageBytes: number): FetchLike {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const isImage = /\/images\/(generations|edits|variations)(\?|$)/.test(url);
+    // An image comes as base64 in JSON: 4/3 of its size, and a little for the rest of the answer.
+    return isImage
+      ? capResponse(response, Math.ceil(maxImageBytes / 3) * 4 + 64 * 1024, () => imageTooLarge(maxImageBytes))
+      : capResponse(
+          response,
+          maxAnswerBytes,
+          () =>
+            new OutsideServiceError(
+              "ai",
+              "bad-answer",
+              `The AI service's answer is larger than ${formatBytes(maxAnswerBytes)}, so it was not read. Try again; if it happens again, check AI_BASE_URL and AI_MODEL.`,
+              { retryable: false },
+            ),
+        );
+  };
+}
+
+function imageTooLarge(maxBytes: number): OutsideServiceError {
+  return new OutsideServiceError("ai", "not-image", `The AI service's image is larger than ${formatBytes(maxBytes)}; the post is saved without one.`, {
+    retryable: false,
+  });
 }
 
 function retryAfterOf(headers: Headers | undefined): number | undefined {
@@ -400,62 +454,35 @@ export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return json;
 }
 
-async function fetchImage(url: string, { signal, timeoutMs, maxBytes }: { signal?: AbortSignal; timeoutMs: number; maxBytes: number }): Promise<Buffer> {
-  if (!/^https?:\/\//i.test(url)) {
-    throw new OutsideServiceError("ai", "bad-answer", "The AI service's image answer gave an address that is not http(s).");
-  }
-  const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
-  let response: Response;
+/**
+ * The image at the URL the AI service gave: a public https address only, through the guarded
+ * fetcher (decision 0052). Every refusal or failure is one message, so the answer never tells
+ * what is listening where; the reason goes to the log.
+ */
+async function fetchImage(
+  url: string,
+  options: {
+    signal?: AbortSignal;
+    timeoutMs: number;
+    maxBytes: number;
+    allowLoopback: boolean;
+    log?: AiClientOptions["log"];
+    resolve?: Resolve;
+  },
+): Promise<Buffer> {
   try {
-    response = await fetch(url, { signal: AbortSignal.any(signals), redirect: "follow" });
+    const resource = await fetchPublicResource(url, { ...options, accept: "image/*" });
+    return resource.bytes;
   } catch (error) {
-    if (signal?.aborted) throw abortError(signal);
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    if (options.signal?.aborted) throw abortError(options.signal);
+    if (error instanceof DownloadTooLarge) throw imageTooLarge(options.maxBytes);
     throw new OutsideServiceError(
       "ai",
-      timedOut ? "timeout" : "unavailable",
-      timedOut
-        ? `The AI service's image could not be downloaded within ${formatDuration(timeoutMs)}. Try again later.`
-        : "The AI service's image could not be downloaded. Try again later.",
+      "unavailable",
+      "The AI service's image could not be downloaded from the address it gave. Try again later; the post is saved without one.",
       { cause: error },
     );
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new OutsideServiceError("ai", "unavailable", `The AI service's image could not be downloaded (${response.status}). Try again later.`, {
-      retryable: response.status >= 500 || response.status === 429,
-    });
-  }
-  const tooLarge = () =>
-    new OutsideServiceError("ai", "not-image", `The AI service's image is larger than ${Math.round(maxBytes / 1048576)} MB.`);
-  const declared = Number(response.headers.get("content-length"));
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    const reader = response.body?.getReader();
-    for (;;) {
-      if (!reader) break;
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof OutsideServiceError) throw error;
-    if (signal?.aborted) throw abortError(signal);
-    throw new OutsideServiceError("ai", "timeout", `The AI service's image could not be downloaded within ${formatDuration(timeoutMs)}. Try again later.`, {
-      cause: error,
-    });
-  }
-  return Buffer.concat(chunks);
 }
 
 function clip(text: string, max: number): string {

@@ -8,7 +8,9 @@
  * - "permanent": the request itself is refused (an image Instagram will not take, ...).
  * Messages are sentences for the admin; the token never appears in one, nor in a URL logged.
  */
+import { capResponse } from "./capped-body";
 import { OutsideServiceError, parseRetryAfter } from "./errors";
+import { formatBytes } from "./guarded-fetch";
 
 /** The one Graph API version this site speaks (SPEC 9). */
 export const GRAPH_API_VERSION = "v21.0";
@@ -117,6 +119,8 @@ export interface GraphClientOptions {
   accessToken: string;
   /** Per request (default 20 s). */
   timeoutMs?: number;
+  /** Largest answer read (default 2 MB): the rest is never downloaded. */
+  maxAnswerBytes?: number;
   fetch?: typeof fetch;
 }
 
@@ -152,6 +156,7 @@ export interface GraphClient {
 export function createGraphClient(options: GraphClientOptions): GraphClient {
   const base = `${options.baseUrl.replace(/\/+$/, "")}/${GRAPH_API_VERSION}`;
   const timeoutMs = options.timeoutMs ?? 20_000;
+  const maxAnswerBytes = options.maxAnswerBytes ?? 2 * 1024 * 1024;
   const doFetch = options.fetch ?? fetch;
 
   async function call(method: "GET" | "POST", path: string, params: Record<string, string>, signal?: AbortSignal): Promise<Record<string, unknown>> {
@@ -175,7 +180,19 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       const code = (error as { cause?: { code?: string } }).cause?.code;
       throw new GraphError("retry", `Instagram could not be reached${code ? ` (${code})` : ""}. The post will be tried again automatically.`);
     }
-    const text = await response.text().catch(() => "");
+    // Graph answers are a few KB; past the cap the rest is never read (decision 0052).
+    const tooLarge = new GraphError(
+      "retry",
+      `Instagram's answer is larger than ${formatBytes(maxAnswerBytes)}, so it was not read. Check GRAPH_API_URL; the post will be tried again automatically.`,
+    );
+    let text = "";
+    try {
+      text = await capResponse(response, maxAnswerBytes, () => tooLarge).text();
+    } catch (error) {
+      if (error === tooLarge) throw tooLarge;
+      if (signal?.aborted) throw error;
+      // A body cut off otherwise: read as an empty answer, as before.
+    }
     let body: Record<string, unknown> | null;
     try {
       body = JSON.parse(text) as Record<string, unknown>;

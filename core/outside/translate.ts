@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Config } from "../config";
 import type { AiClient } from "./ai";
+import { capResponse } from "./capped-body";
 import { abortError, formatDuration, OutsideServiceError, parseRetryAfter, type OutsideService } from "./errors";
+import { formatBytes } from "./guarded-fetch";
 import { fromTagged, toTagged } from "./markdown-segments";
 
 /**
@@ -38,6 +40,8 @@ export interface TranslatorOptions {
   instructions?: (target: TargetLanguage, format: TextFormat) => string;
   /** One request's time limit for DeepL and LibreTranslate. Default 60 s. */
   timeoutMs?: number;
+  /** Largest answer read from DeepL or LibreTranslate; the rest is never downloaded. Default 2 MB. */
+  maxAnswerBytes?: number;
 }
 
 export const TRANSLATE_NOT_CONFIGURED: Record<TranslateProvider, string> = {
@@ -49,11 +53,12 @@ export const TRANSLATE_NOT_CONFIGURED: Record<TranslateProvider, string> = {
 export function createTranslator(config: TranslateConfig, ai: AiClient, options: TranslatorOptions = {}): Translator {
   const provider = config.TRANSLATE_PROVIDER;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const limits = { timeoutMs, maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES };
   const send =
     provider === "deepl"
-      ? deeplSender(config, timeoutMs)
+      ? deeplSender(config, limits)
       : provider === "libretranslate"
-        ? libreSender(config, timeoutMs)
+        ? libreSender(config, limits)
         : null;
   const configured = provider === "ai" ? ai.configured : send !== null && send.configured;
   const notConfiguredMessage = TRANSLATE_NOT_CONFIGURED[provider];
@@ -177,7 +182,15 @@ export function deeplBaseUrl(config: Pick<TranslateConfig, "DEEPL_API_KEY" | "DE
   return url.replace(/\/+$/, "");
 }
 
-function deeplSender(config: TranslateConfig, timeoutMs: number): Sender {
+/** A batch of 50 texts of a blog post is well under this; more is a misbehaving server. */
+const DEFAULT_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+interface Limits {
+  timeoutMs: number;
+  maxAnswerBytes: number;
+}
+
+function deeplSender(config: TranslateConfig, limits: Limits): Sender {
   const key = config.DEEPL_API_KEY;
   const base = deeplBaseUrl(config);
   return {
@@ -195,7 +208,7 @@ function deeplSender(config: TranslateConfig, timeoutMs: number): Sender {
           method: "POST",
           headers: { Authorization: `DeepL-Auth-Key ${key}`, "Content-Type": "application/json" },
           body: JSON.stringify(body),
-          timeoutMs,
+          ...limits,
           signal,
         });
         const parsed = z.object({ translations: z.array(z.object({ text: z.string() })) }).safeParse(await readJson("deepl", response));
@@ -211,14 +224,14 @@ function deeplSender(config: TranslateConfig, timeoutMs: number): Sender {
   };
 }
 
-function libreSender(config: TranslateConfig, timeoutMs: number): Sender {
+function libreSender(config: TranslateConfig, limits: Limits): Sender {
   const base = config.LIBRETRANSLATE_URL?.replace(/\/+$/, "");
   let chinese: Promise<string> | null = null;
 
   /** "zh" on older servers, "zh-Hans" on newer ones: asked once, from /languages. */
   function chineseCode(signal?: AbortSignal): Promise<string> {
     chinese ??= (async () => {
-      const response = await call("libretranslate", `${base}/languages`, { method: "GET", timeoutMs, signal });
+      const response = await call("libretranslate", `${base}/languages`, { method: "GET", ...limits, signal });
       const parsed = z.array(z.object({ code: z.string() })).safeParse(await readJson("libretranslate", response));
       const codes = parsed.success ? parsed.data.map((l) => l.code) : [];
       const code = ["zh-Hans", "zh", "zh-CN"].find((c) => codes.includes(c));
@@ -247,7 +260,7 @@ function libreSender(config: TranslateConfig, timeoutMs: number): Sender {
           format,
           ...(config.LIBRETRANSLATE_API_KEY ? { api_key: config.LIBRETRANSLATE_API_KEY } : {}),
         }),
-        timeoutMs,
+        ...limits,
         signal,
       });
       const parsed = z.object({ translatedText: z.array(z.string()) }).safeParse(await readJson("libretranslate", response));
@@ -270,13 +283,21 @@ const URL_VARIABLE: Record<HttpService, string> = { deepl: "DEEPL_API_URL", libr
 async function call(
   service: HttpService,
   url: string,
-  init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number; signal?: AbortSignal },
+  init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number; maxAnswerBytes: number; signal?: AbortSignal },
 ): Promise<Response> {
   const name = NAMES[service];
   const signals = [AbortSignal.timeout(init.timeoutMs), ...(init.signal ? [init.signal] : [])];
   let response: Response;
   try {
-    response = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: AbortSignal.any(signals) });
+    const answer = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: AbortSignal.any(signals) });
+    response = capResponse(
+      answer,
+      init.maxAnswerBytes,
+      () =>
+        new OutsideServiceError(service, "bad-answer", `${name}'s answer is larger than ${formatBytes(init.maxAnswerBytes)}, so it was not read. Check ${URL_VARIABLE[service]}.`, {
+          retryable: false,
+        }),
+    );
   } catch (error) {
     if (init.signal?.aborted) throw abortError(init.signal);
     if (error instanceof Error && error.name === "TimeoutError") {
@@ -329,7 +350,8 @@ async function errorDetail(response: Response): Promise<string> {
 async function readJson(service: HttpService, response: Response): Promise<unknown> {
   try {
     return await response.json();
-  } catch {
+  } catch (error) {
+    if (error instanceof OutsideServiceError) throw error;
     throw new OutsideServiceError(service, "bad-answer", `${NAMES[service]}'s answer is not JSON. Check ${URL_VARIABLE[service]}.`, {
       retryable: false,
     });

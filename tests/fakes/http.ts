@@ -9,8 +9,8 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** A server on 127.0.0.1 at a free port; close() also ends open (stalled) connections. */
-export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<Listening> {
+/** A server on 127.0.0.1 (or another loopback address) at a free port; close() also ends open (stalled) connections. */
+export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>, host = "127.0.0.1"): Promise<Listening> {
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((error: unknown) => {
@@ -22,11 +22,11 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     server,
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -22,6 +22,8 @@ import { RECONNECT_MESSAGE } from "../../core/outside/graph";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { FAKE_ACCOUNT, FAKE_TOKEN, startFakeGraph, type FakeGraph } from "../fakes/graph";
+import { startBigServer } from "../fakes/big-answer";
+import { FEATURED_IMAGE_NOT_DOWNLOADED, imageSource } from "~/admin/instagram/prepare.server";
 
 const user = { id: "admin-ig", email: "admin@example.com", name: "Admin" };
 const KEY = "k".repeat(40);
@@ -245,6 +247,47 @@ describe(`Instagram posting (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () 
     expect((await test.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs))[0].n).toBe(before);
     const privateHttps = { ...local, config: { ...local.config, SITE_URL: "https://192.168.1.20" } } as Services;
     await expect(postToInstagram(privateHttps, user, post.id)).rejects.toThrow(/local or private address/);
+  });
+
+  it("pre-flight: a featured image address on this machine, in any spelling, is one message and never fetched (decision 0052)", async () => {
+    const files = await startBigServer(await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#123456" } }).png().toBuffer());
+    try {
+      const port = new URL(files.origin).port;
+      const addresses = [
+        `${files.origin}/png`,
+        `http://2130706433:${port}/png`,
+        `https://0x7f000001:${port}/png`,
+        `https://[::1]:${port}/png`,
+        `https://[::ffff:127.0.0.1]:${port}/png`,
+        "https://169.254.169.254/latest/meta-data/",
+        "https://10.0.0.1/image.png",
+        "https://192.168.1.1/image.png",
+      ];
+      for (const featuredImage of addresses) {
+        const post = await newPost({ featuredImage });
+        await finished((await postToInstagram(services, user, post.id)).jobId);
+        expect((await row(post.id)).instagramError, featuredImage).toBe(FEATURED_IMAGE_NOT_DOWNLOADED);
+      }
+      expect(files.connections).toBe(0);
+      expect(graph.calls).toHaveLength(0);
+    } finally {
+      await files.close();
+    }
+  });
+
+  it("pre-flight: a 300 MB featured image is refused at 20 MB without reading the rest (decision 0052)", async () => {
+    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#123456" } }).png().toBuffer();
+    const files = await startBigServer(picture);
+    try {
+      // Loopback is reachable only with the tests' flag, as the fake lives there.
+      const source = imageSource(test.database.db, { allowLoopback: true });
+      await expect(source.read(`${files.origin}/undeclared/${300 * 1024 * 1024}`)).rejects.toThrow("The featured image is larger than 20 MB. Upload a smaller image and post again.");
+      expect(files.sent).toBeLessThan(32 * 1024 * 1024);
+      await expect(source.read(`${files.origin}/size/${300 * 1024 * 1024}`)).rejects.toThrow("The featured image is larger than 20 MB.");
+      expect((await source.read(`${files.origin}/redirect/2/png`)).equals(picture)).toBe(true);
+    } finally {
+      await files.close();
+    }
   });
 
   it("Post is refused while the integration is off or the post has no featured image", async () => {

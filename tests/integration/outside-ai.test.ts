@@ -20,7 +20,8 @@ const FAST: AiClientOptions = { timeoutMs: 2_000, maxRetries: 0 };
 
 function client(options: AiClientOptions = FAST, extra: { AI_IMAGE_MODEL?: string; AI_BASE_URL?: string } = {}) {
   return createAiClient(
-    { AI_BASE_URL: extra.AI_BASE_URL ?? fake.url, AI_API_KEY: "sk-test", AI_MODEL: "gpt-test", AI_IMAGE_MODEL: extra.AI_IMAGE_MODEL ?? "gpt-image-1" },
+    // The fake serves url images on loopback: the tests' flag lets the guarded fetcher go there.
+    { AI_BASE_URL: extra.AI_BASE_URL ?? fake.url, AI_API_KEY: "sk-test", AI_MODEL: "gpt-test", AI_IMAGE_MODEL: extra.AI_IMAGE_MODEL ?? "gpt-image-1", OUTSIDE_FETCH_ALLOW_LOOPBACK: true },
     options,
   );
 }

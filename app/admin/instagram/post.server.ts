@@ -72,7 +72,7 @@ async function recordError(db: Db, postId: number, message: string): Promise<voi
 export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}): JobKind<null, PostItem> {
   const pollMs = options.pollMs ?? 3_000;
   const maxWaitMs = options.maxWaitMs ?? 3 * 60_000;
-  const images = options.images ?? imageSource(deps.db);
+  const images = options.images ?? imageSource(deps.db, { allowLoopback: deps.config.OUTSIDE_FETCH_ALLOW_LOOPBACK === true, log: deps.log });
 
   return {
     kind: INSTAGRAM_POST,

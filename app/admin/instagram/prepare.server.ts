@@ -10,6 +10,7 @@ import type { Db } from "../../../db/client";
 import { media, mediaVariants } from "../../../db/schema";
 import { MEDIA_URL, readVariant } from "../../../core/media";
 import { isInstagramsOwnGraph } from "../../../core/outside/graph";
+import { DownloadTooLarge, fetchPublicResource, type PublicFetchOptions } from "../../../core/outside/guarded-fetch";
 import { localizePath, type Lang } from "../../i18n/languages";
 
 export class PreflightFailed extends Error {}
@@ -104,8 +105,21 @@ export interface ImageSource {
   read(featuredImage: string): Promise<Buffer>;
 }
 
-/** The featured image's bytes: an upload from the media table, or an http(s) address fetched (at most 20 MB, 20 s). */
-export function imageSource(db: Db, fetchImpl: typeof fetch = fetch): ImageSource {
+/** Largest featured image downloaded from an address, and the time it may take. */
+const DOWNLOAD_MAX_BYTES = 20 * 1024 * 1024;
+const DOWNLOAD_TIMEOUT_MS = 20_000;
+/** One message for every refusal and failure, so it never tells what listens where (decision 0052). */
+export const FEATURED_IMAGE_NOT_DOWNLOADED =
+  "The featured image could not be downloaded from its address. Use a public https address, or upload the image instead, and post again.";
+
+export type ImageSourceOptions = Pick<PublicFetchOptions, "allowLoopback" | "log" | "resolve"> & { maxBytes?: number };
+
+/**
+ * The featured image's bytes: an upload from the media table, or an address downloaded through
+ * the guarded fetcher (public https only, at most 20 MB, 20 s).
+ */
+export function imageSource(db: Db, options: ImageSourceOptions = {}): ImageSource {
+  const maxBytes = options.maxBytes ?? DOWNLOAD_MAX_BYTES;
   return {
     async read(featuredImage) {
       const upload = MEDIA_URL.exec(featuredImage.split("?")[0]);
@@ -117,16 +131,15 @@ export function imageSource(db: Db, fetchImpl: typeof fetch = fetch): ImageSourc
       if (!/^https?:\/\//i.test(featuredImage)) {
         throw new PreflightFailed("The featured image must be an uploaded image or an http(s) address. Choose another featured image and post again.");
       }
-      let response: Response;
       try {
-        response = await fetchImpl(featuredImage, { signal: AbortSignal.timeout(20_000), redirect: "follow" });
-      } catch {
-        throw new PreflightFailed(`The featured image could not be downloaded from ${featuredImage}. Upload the image instead and post again.`);
+        const resource = await fetchPublicResource(featuredImage, { ...options, maxBytes, timeoutMs: DOWNLOAD_TIMEOUT_MS, accept: "image/*" });
+        return resource.bytes;
+      } catch (error) {
+        if (error instanceof DownloadTooLarge) {
+          throw new PreflightFailed(`The featured image is larger than ${Math.round(maxBytes / 1048576)} MB. Upload a smaller image and post again.`);
+        }
+        throw new PreflightFailed(FEATURED_IMAGE_NOT_DOWNLOADED);
       }
-      if (!response.ok) throw new PreflightFailed(`The featured image's address answered ${response.status}. Upload the image instead and post again.`);
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.byteLength > 20 * 1024 * 1024) throw new PreflightFailed("The featured image is larger than 20 MB. Upload a smaller image and post again.");
-      return bytes;
     },
   };
 }

@@ -21,7 +21,7 @@ export type SettingsRow = typeof instagramSettings.$inferSelect;
 
 export interface InstagramDeps {
   db: Db;
-  config: Pick<Config, "ENCRYPTION_KEY" | "GRAPH_API_URL" | "SITE_URL">;
+  config: Pick<Config, "ENCRYPTION_KEY" | "GRAPH_API_URL" | "SITE_URL"> & Partial<Pick<Config, "OUTSIDE_FETCH_ALLOW_LOOPBACK">>;
   log: Logger;
   /** Tests hand in a client factory; by default the Graph API of GRAPH_API_URL. */
   graph?: (token: string) => GraphClient;
