@@ -112,7 +112,7 @@ function checkTranslation(
     const { schema, clippable, of } = field(key);
     const added = addedAddresses(english[key] ?? "", text);
     if (added.length > 0) {
-      const shown = added.slice(0, 3).map((a) => (a.length > 80 ? `${a.slice(0, 79)}…` : a));
+      const shown = added.slice(0, 3).map((a) => (a.startsWith("html:") ? a.slice(5) : a)).map((a) => (a.length > 80 ? `${a.slice(0, 79)}…` : a));
       const what = added.every((a) => a.startsWith("html:")) ? "HTML" : "a link or image";
       return { ok: false, reason: `The ${name} translation${of} adds ${what} that is not in the English (${shown.join(", ")}); it was not saved.` };
     }
