@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blogPosts, blogTopics, contentText, translationStates, users } from "../../db/schema";
+import { blogAutomationSettings, blogPosts, blogTopics, contentText, translationStates, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { ChangeEvents } from "../../core/events";
 import { createLogger } from "../../core/log";
@@ -17,6 +17,7 @@ import { createSiteTranslator } from "~/ai/writing.server";
 import { JobRunner, type JobView } from "~/jobs/runner.server";
 import { jobKinds } from "~/jobs/kinds.server";
 import { startGenerateNow } from "~/admin/automation/topics.server";
+import { lastRun, tick } from "~/admin/automation/daily.server";
 import { startTranslatePosts, translateForEditor } from "~/admin/blog/ai.server";
 import { postToFormValues } from "~/admin/blog/manage-posts.server";
 import { LIMITS, SLUG_MAX, SLUG_PATTERN, validatePostForm } from "~/admin/blog/post-schema";
@@ -144,6 +145,24 @@ describe(`machine text held to the editors' limits (${usingPostgres() ? "Postgre
       const states = await db().select().from(translationStates).where(eq(translationStates.entityId, String(post.id)));
       expect(states.filter((s) => s.language === "fa")).toEqual([]);
       expect(states.filter((s) => s.language === "zh").map((s) => s.field).sort()).toEqual(["content", "excerpt", "title"]);
+    });
+
+    it("the daily run stores the post without that language, and its Last run says why", async () => {
+      await db().delete(blogPosts);
+      const written = article("What a first consultation costs", 700);
+      written.content = `Read [our fees page](https://firm.example/fees) first.\n\n${written.content}`;
+      fake.script({ type: "content", content: JSON.stringify(written) }, { type: "ok" }, translations(`[fa] ${written.content}\n\n[pay](https://evil.example)`));
+      await db().insert(blogTopics).values({ topic: "What a first consultation costs", scheduleFor: new Date("2025-03-04T08:00:00Z") });
+      await db().update(blogAutomationSettings).set({ enabled: true });
+      const started = await tick(services);
+      expect(started).toMatchObject({ runDate: "2025-03-04", action: "started" });
+      await finished(started.jobId!);
+      const [post] = await posts();
+      expect(post).toMatchObject({ title: "What a first consultation costs", titleFa: null, contentFa: null });
+      expect(post.contentZh).toContain("(https://firm.example/fees)");
+      const run = await lastRun(db());
+      expect(run).toMatchObject({ status: "done", post: { id: post.id } });
+      expect(run!.message).toContain("The Farsi translation of the content adds a link or image that is not in the English (https://evil.example); it was not saved.");
     });
 
     it("the editor's Translate answers the reason and fills nothing", async () => {
