@@ -11,7 +11,7 @@ import { gfm } from "micromark-extension-gfm";
  * (decision 0054).
  */
 
-const TRAILING_NON_ASCII = /[^\x00-\x7f]+$/;
+const TRAILING_NON_ASCII = /\P{ASCII}+$/u;
 
 /** The addresses and raw HTML of a text, as comparable strings ("html:" before raw HTML). */
 export function addressesOf(markdown: string): Set<string> {
