@@ -18,7 +18,7 @@ import { JobRunner, type JobView } from "~/jobs/runner.server";
 import { jobKinds } from "~/jobs/kinds.server";
 import { startGenerateNow } from "~/admin/automation/topics.server";
 import { lastRun, tick } from "~/admin/automation/daily.server";
-import { startTranslatePosts, translateForEditor } from "~/admin/blog/ai.server";
+import { generateForEditor, startRegeneratePosts, startTranslatePosts, translateForEditor } from "~/admin/blog/ai.server";
 import { postToFormValues } from "~/admin/blog/manage-posts.server";
 import { LIMITS, SLUG_MAX, SLUG_PATTERN, validatePostForm } from "~/admin/blog/post-schema";
 import { startTranslateMissing, translateTeamText } from "~/admin/content/translate.server";
@@ -112,6 +112,21 @@ describe(`machine text held to the editors' limits (${usingPostgres() ? "Postgre
     expect(await posts()).toEqual(before);
     expect((await db().select().from(blogTopics).where(eq(blogTopics.id, topic.id)))[0].status).toBe("pending");
     await db().delete(blogTopics).where(eq(blogTopics.id, topic.id));
+  });
+
+  it("Regenerate All and the editor's Generate with AI are held to the same limits", async () => {
+    await db().delete(blogPosts);
+    const [post] = await db().insert(blogPosts).values({ slug: "wills", title: "Wills", excerpt: "", content: "Old text." }).returning();
+    fake.script({ type: "content", content: JSON.stringify({ ...article("Wills", 700), title: "Wills and estates ".repeat(20_000) }) });
+    const { job } = await startRegeneratePosts(services, user);
+    expect(await finished(job.id)).toMatchObject({ failed: 0 });
+    const [after] = await db().select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(after.title.length).toBeLessThanOrEqual(LIMITS.title);
+    expect(after.title).toMatch(/^(Wills and estates )*(Wills|Wills and|Wills and estates)…$/);
+
+    const fitting = article("Wills", 700);
+    fake.script({ type: "content", content: JSON.stringify({ ...fitting, content: `${fitting.content}\n\n\`\`\`\n${"x".repeat(100_001)}\n\`\`\`` }) });
+    await expect(generateForEditor(services, "Wills", new AbortController().signal)).rejects.toThrow("The AI's article was not saved: Content must be at most 100,000 characters.");
   });
 
   describe("a translation that adds a link or an image", () => {
