@@ -9,11 +9,13 @@ import {
 } from "../../core/outside/translate";
 import { ARTICLE_SYSTEM, articleRequest, featuredImagePrompt, translationSystem } from "./prompts";
 import { ARTICLE_MAX_WORDS, ARTICLE_MIN_WORDS, countWords } from "./words";
+import { checkPostTranslation, clipAtWord, fitArticle, type TranslationCheck } from "./machine-text.server";
 
 /**
  * The firm's AI writing: blog articles, featured images and translations of stored fields.
  * Nothing here saves anything: the caller stores the whole result at once, or nothing.
- * Failures are OutsideServiceErrors (core/outside/errors.ts) with a message for the admin.
+ * Failures are OutsideServiceErrors (core/outside/errors.ts) with a message for the admin; what
+ * the AI wrote is held to the editor's schemas first (machine-text.server.ts, decision 0054).
  */
 
 export interface Article {
@@ -58,7 +60,9 @@ export async function writeArticle(
     },
     signal,
   });
-  return { ...article, metaDescription: clipAtWord(article.metaDescription, META_MAX) };
+  // Held to the editor's limits like a person's input: over-long short texts cut at a word,
+  // content over its limit refused (MachineTextRefused), before any caller stores it.
+  return fitArticle({ ...article, metaDescription: clipAtWord(article.metaDescription, META_MAX) });
 }
 
 /**
@@ -103,9 +107,16 @@ export async function translateFields(
   return result;
 }
 
-function clipAtWord(value: string, max: number): string {
-  if (value.length <= max) return value;
-  const cut = value.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+/**
+ * One language's translation of a blog post's fields, checked before anyone stores it: lengths
+ * fitted to the editor's limits, and no link, image or HTML the English does not have. A refused
+ * language comes back as its reason (`ok: false`), for the caller to record; nothing of it is kept.
+ */
+export async function translatePostFields(
+  translator: Translator,
+  english: Record<string, string>,
+  target: TargetLanguage,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<TranslationCheck> {
+  return checkPostTranslation(target, english, await translateFields(translator, english, target, { signal }));
 }

@@ -47,6 +47,11 @@ export type ItemOutcome = void | {
   apply?: (tx: Db) => Promise<void>;
   /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
   skipped?: string;
+  /**
+   * Part of the item was refused (one language of a translation): what `apply` stores is kept,
+   * and the item counts as failed with this reason, so the admin sees what was left out.
+   */
+  failed?: string;
   /** Which public pages must hear of it, sent after the commit. */
   changes?: ChangeKind[];
   /**
@@ -506,14 +511,19 @@ export class JobRunner {
       // Only the lease holder stores: a runner that lost its lease must not finish items twice.
       const [mine] = await t
         .update(jobs)
-        .set({ done: sql`${jobs.done} + 1` })
+        .set(outcome?.failed ? { failed: sql`${jobs.failed} + 1` } : { done: sql`${jobs.done} + 1` })
         .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, this.owner)))
         .returning({ id: jobs.id });
       if (!mine) return false;
       if (outcome?.apply) await outcome.apply(t);
       await t
         .update(jobItems)
-        .set({ status: outcome?.skipped ? "skipped" : "done", error: outcome?.skipped ?? null, attempts: item.attempts + 1, updatedAt: sql`now()` })
+        .set({
+          status: outcome?.failed ? "failed" : outcome?.skipped ? "skipped" : "done",
+          error: outcome?.failed ?? outcome?.skipped ?? null,
+          attempts: item.attempts + 1,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(jobItems.jobId, job.id), eq(jobItems.seq, item.seq)));
       return true;
     });

@@ -14,7 +14,7 @@ import { automationRuns, blogAutomationSettings, blogPosts, blogTopics, jobs } f
 import { isOutsideServiceError } from "../../../core/outside/errors";
 import type { Services } from "../../services";
 import type { Article } from "../../ai/writing.server";
-import { translateFields, writeArticle } from "../../ai/writing.server";
+import { translatePostFields, writeArticle } from "../../ai/writing.server";
 import { POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../../i18n/translated";
 import { describeItemError, ItemFailed, StopJob, type ItemOutcome, type JobKind } from "../../jobs/runner.server";
 import { recordMachineTranslation } from "../../translation/review.server";
@@ -22,7 +22,7 @@ import { recordAudit } from "../kit/audit.server";
 import { featuredImage } from "../blog/ai.server";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { todayInVancouver } from "../blog/manage-posts.server";
-import { slugify } from "../blog/post-schema";
+import { SLUG_MAX, slugify } from "../blog/post-schema";
 import { latestRunTime, nextRunTime, runTimeOn, utcDate } from "./schedule";
 
 export const GENERATE_POST = "automation.generate";
@@ -93,10 +93,12 @@ async function finishRun(db: Db, runDate: string, outcome: { status: RunStatus; 
 async function freeSlug(tx: Db, title: string, now: Date): Promise<string> {
   const base = slugify(title) || `post-${now.getTime()}`;
   const taken = new Set(
-    (await tx.select({ slug: blogPosts.slug }).from(blogPosts).where(sql`${blogPosts.slug} = ${base} or ${blogPosts.slug} like ${`${base}-%`}`)).map((r) => r.slug),
+    (await tx.select({ slug: blogPosts.slug }).from(blogPosts).where(sql`${blogPosts.slug} like ${`${base.slice(0, SLUG_MAX - 12)}%`}`)).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  // The number goes within the editor's slug limit: a long base gives up its end, not the limit.
+  const numbered = (n: number) => `${base.slice(0, SLUG_MAX - `-${n}`.length).replace(/-+$/, "")}-${n}`;
+  for (let n = 2; ; n++) if (!taken.has(numbered(n))) return numbered(n);
 }
 
 interface Generated {
@@ -163,7 +165,7 @@ async function storePost(tx: Db, services: GenerateServices, payload: GeneratePa
     action: immediate ? "publish" : "create",
     entity: "blog_post",
     entityId: post.id,
-    details: { by: payload.mode === "daily" ? `daily run ${payload.runDate}` : "Test Generate Now", topicId },
+    details: { by: payload.mode === "daily" ? `daily run ${payload.runDate}` : "Test Generate Now", topicId, ...(generated.notes.length ? { notes: generated.notes } : {}) },
   });
   return { postId: post.id, published: immediate };
 }
@@ -179,7 +181,10 @@ async function generate(services: GenerateServices, topic: TopicRow, signal: Abo
     const fields = Object.fromEntries(POST_TRANSLATED_FIELDS.map((field) => [field, article[field]]));
     for (const language of LANGUAGES) {
       try {
-        translations[language] = await translateFields(services.translator, fields, language, { signal });
+        const checked = await translatePostFields(services.translator, fields, language, { signal });
+        // A refused language (too long, or a link the English lacks) is left out, with its reason.
+        if (checked.ok) translations[language] = checked.fields;
+        else notes.push(checked.reason);
       } catch (error) {
         if (signal.aborted || !isOutsideServiceError(error)) throw error;
         // The English post is worth keeping; Translate All Posts can add the language later.

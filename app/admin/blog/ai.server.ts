@@ -14,7 +14,8 @@ import { ImageRejected, storeImage } from "../../../core/media";
 import { isOutsideServiceError } from "../../../core/outside/errors";
 import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
-import { writeArticle, makeFeaturedImage, translateFields, type Article } from "../../ai/writing.server";
+import { writeArticle, makeFeaturedImage, translatePostFields, type Article } from "../../ai/writing.server";
+import { MachineTextRefused } from "../../ai/machine-text.server";
 import { hasText, POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../../i18n/translated";
 import { ItemFailed, StopJob, type JobKind } from "../../jobs/runner.server";
 import { loadStates, machineMayWrite, recordMachineTranslation, reviewState, type TranslationLanguage } from "../../translation/review.server";
@@ -55,14 +56,23 @@ export function translatePostsKind(services: AiServices): JobKind<null, PostItem
       const post = await findPost(services.db, item.payload.postId);
       if (!post) return { skipped: "The post was deleted." };
       const translated: Partial<Record<TranslationLanguage, Record<string, string>>> = {};
+      const refused: string[] = [];
       for (const language of LANGUAGES) {
         const fields = await fieldsToTranslate(services.db, post, language);
-        if (Object.keys(fields).length > 0) translated[language] = await translateFields(services.translator, fields, language, { signal });
+        if (Object.keys(fields).length === 0) continue;
+        const checked = await translatePostFields(services.translator, fields, language, { signal });
+        if (checked.ok) translated[language] = checked.fields;
+        else refused.push(checked.reason);
       }
-      if (Object.keys(translated).length === 0) return { skipped: "Every translation was written or reviewed by a person." };
+      // A refused language is not stored; the other one is, and the item shows why it failed.
+      if (Object.keys(translated).length === 0) {
+        if (refused.length > 0) throw new ItemFailed(refused.join(" "));
+        return { skipped: "Every translation was written or reviewed by a person." };
+      }
       return {
         apply: (tx) => storePostTranslations(tx, post, translated),
         changes: post.published ? ["blog"] : [],
+        ...(refused.length > 0 ? { failed: refused.join(" ") } : {}),
       };
     },
     summarize: ({ done, failed }) => `Translation complete: ${done} ${done === 1 ? "post" : "posts"} translated, ${failed} failed.`,
@@ -183,7 +193,14 @@ export async function startRegeneratePosts(services: Services, user: AdminUser):
 export async function generateForEditor(services: AiServices, title: string, signal: AbortSignal): Promise<Article & { featuredImage: string | null; imageNote: string | null }> {
   if (!hasText(title)) throw new AdminError("Enter a title first: the article is written from it.");
   if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
-  const article = await writeArticle(services.ai, { title, signal });
+  let article: Article;
+  try {
+    article = await writeArticle(services.ai, { title, signal });
+  } catch (error) {
+    // What the AI wrote breaks the editor's limits (its content is too long): say so, as for any refusal.
+    if (error instanceof MachineTextRefused) throw new AdminError(error.message, 502);
+    throw error;
+  }
   const image = await featuredImage(services, article.title, signal);
   return { ...article, featuredImage: image.url, imageNote: image.note };
 }
@@ -198,6 +215,13 @@ export async function translateForEditor(
   if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
   const fields = Object.fromEntries(POST_TRANSLATED_FIELDS.filter((f) => hasText(english[f])).map((f) => [f, english[f]!]));
   const result = {} as Record<TranslationLanguage, Record<string, string>>;
-  for (const language of LANGUAGES) result[language] = await translateFields(services.translator, fields, language, { signal });
+  const refused: string[] = [];
+  for (const language of LANGUAGES) {
+    const checked = await translatePostFields(services.translator, fields, language, { signal });
+    if (checked.ok) result[language] = checked.fields;
+    else refused.push(checked.reason);
+  }
+  // Nothing goes into the form when a language is refused: the reason says what to fix.
+  if (refused.length > 0) throw new AdminError(refused.join(" "), 502);
   return result;
 }

@@ -10,7 +10,8 @@ import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
 import { hasText } from "../../i18n/translated";
 import { teamMemberKeyPattern } from "../../team/fields";
-import { StopJob, type JobKind } from "../../jobs/runner.server";
+import { ItemFailed, StopJob, type JobKind } from "../../jobs/runner.server";
+import { checkTextTranslation } from "../../ai/machine-text.server";
 import { recordMachineTranslation, type TranslationLanguage } from "../../translation/review.server";
 import { commit } from "../kit/commit.server";
 import { AdminError } from "../kit/errors.server";
@@ -51,8 +52,10 @@ export function translateMissingKind(services: Pick<Services, "db" | "translator
       if (hasText(language === "fa" ? row.contentFa : row.contentZh)) return { skipped: "Someone translated it meanwhile." };
       if (!hasText(row.content)) return { skipped: "Its English text is empty." };
       const [translation] = await translator.translate([row.content], language, { format: "text", signal });
+      const checked = checkTextTranslation(language, row.content, translation);
+      if (!checked.ok) throw new ItemFailed(checked.reason);
       return {
-        apply: (tx) => storeMachineTranslation(tx, item.payload.key, language, row.content, translation),
+        apply: (tx) => storeMachineTranslation(tx, item.payload.key, language, row.content, checked.fields.text),
         changes: ["content"],
       };
     },
@@ -96,12 +99,14 @@ export async function startTranslateMissing(services: Services, user: AdminUser,
   return startedJob(services, queued);
 }
 
-/** One text for the form (not saved: SPEC 4, a person reviews it and saves). */
+/** One text for the form (not saved: SPEC 4, a person reviews it and saves), checked like any machine translation. */
 export async function translateText(services: Pick<Services, "translator">, text: string, language: TranslationLanguage, signal: AbortSignal): Promise<string> {
   if (!hasText(text)) throw new AdminError("No content to translate");
   if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
   const [translation] = await services.translator.translate([text], language, { format: "text", signal });
-  return translation;
+  const checked = checkTextTranslation(language, text, translation);
+  if (!checked.ok) throw new AdminError(checked.reason, 502);
+  return checked.fields.text;
 }
 
 /** A team member's field, translated and saved at once (SPEC 4), as a machine translation. */

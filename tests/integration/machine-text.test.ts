@@ -1,0 +1,217 @@
+/**
+ * Machine text is held to the editors' limits before it is stored (decision 0054), against the
+ * fake OpenAI-compatible server: an AI answer with 300,000-character fields, an article over the
+ * content limit, and translations that add a link or an image the English does not have.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { blogAutomationSettings, blogPosts, blogTopics, contentText, translationStates, users } from "../../db/schema";
+import { seedDatabase } from "../../server/seed";
+import { ChangeEvents } from "../../core/events";
+import { createLogger } from "../../core/log";
+import { manualClock } from "../../core/clock";
+import { parseEnv, type Config } from "../../core/config";
+import { createAiClient } from "../../core/outside/ai";
+import { createSiteTranslator } from "~/ai/writing.server";
+import { JobRunner, type JobView } from "~/jobs/runner.server";
+import { jobKinds } from "~/jobs/kinds.server";
+import { startGenerateNow } from "~/admin/automation/topics.server";
+import { lastRun, tick } from "~/admin/automation/daily.server";
+import { generateForEditor, startRegeneratePosts, startTranslatePosts, translateForEditor } from "~/admin/blog/ai.server";
+import { postToFormValues } from "~/admin/blog/manage-posts.server";
+import { LIMITS, SLUG_MAX, SLUG_PATTERN, validatePostForm } from "~/admin/blog/post-schema";
+import { startTranslateMissing, translateTeamText } from "~/admin/content/translate.server";
+import { teamMemberKey } from "~/team/fields";
+import type { Services } from "~/services";
+import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { article, startFakeAi, type FakeAi } from "../fakes/openai";
+
+const user = { id: "admin-machine-text", email: "admin@example.com", name: "Admin" };
+const translations = (...texts: string[]) => ({ type: "content" as const, content: JSON.stringify({ translations: texts }) });
+
+describe(`machine text held to the editors' limits (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let fake: FakeAi;
+  let services: Services;
+  let runner: JobRunner;
+  const db = () => test.database.db;
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    await seedDatabase(db(), { demo: false });
+    await db().insert(users).values(user);
+    fake = await startFakeAi();
+    const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
+    const ai = createAiClient(config, { timeoutMs: 10_000, maxRetries: 0 });
+    const events = new ChangeEvents(test.database);
+    const log = createLogger("silent");
+    runner = new JobRunner({ database: test.database, db: db(), events, log }, { leaseMs: 5_000, pollMs: 50, backoffMs: 20 });
+    const clock = manualClock(new Date("2025-03-04T10:00:00Z"));
+    services = { config, log, database: test.database, db: db(), events, jobs: runner, ai, clock, translator: createSiteTranslator(config, ai, { timeoutMs: 10_000 }) } as unknown as Services;
+    runner.register(...jobKinds(services));
+    await runner.start();
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await fake?.close();
+    await test?.drop();
+  });
+  beforeEach(() => fake.reset());
+
+  const finished = async (id: number): Promise<JobView> => {
+    for (let i = 0; i < 600; i++) {
+      const job = await runner.get(id);
+      if (job && job.status !== "queued" && job.status !== "running") return job;
+      await sleep(50);
+    }
+    throw new Error("job did not finish");
+  };
+  const posts = () => db().select().from(blogPosts).orderBy(asc(blogPosts.id));
+  const addTopic = async (topic: string) => (await db().insert(blogTopics).values({ topic }).returning())[0];
+
+  it("Test Generate Now with a 300,000-character title and excerpt stores them cut at a word to the editor's limits", async () => {
+    const longTitle = "Tenant rights ".repeat(300_000 / 14);
+    const longExcerpt = "Landlords and tenants in British Columbia ".repeat(300_000 / 42);
+    expect(longTitle.length).toBeGreaterThanOrEqual(299_000);
+    fake.script({ type: "content", content: JSON.stringify({ ...article("Tenant rights", 700), title: longTitle, excerpt: longExcerpt }) });
+    await addTopic("Tenant rights when a landlord sells");
+    const { job } = await startGenerateNow(services, user);
+    const done = await finished(job.id);
+    expect(done).toMatchObject({ status: "done", failed: 0 });
+
+    const [post] = await posts();
+    expect(post.title.length).toBeLessThanOrEqual(LIMITS.title);
+    expect(post.title.length).toBeGreaterThan(LIMITS.title - 20);
+    // Whole words, then the ellipsis: no half-word.
+    expect(post.title).toMatch(/^(Tenant rights )*Tenant( rights)?…$/);
+    expect(post.excerpt.length).toBeLessThanOrEqual(LIMITS.excerpt);
+    expect(post.excerpt).toMatch(/^(Landlords and tenants in British Columbia )*(\w+ )*\w+…$/);
+    expect(longExcerpt.startsWith(post.excerpt.slice(0, -1))).toBe(true);
+    // The slug is made from the cut title, and the editor would accept the whole post as stored.
+    expect(post.slug).toMatch(SLUG_PATTERN);
+    expect(post.slug.length).toBeLessThanOrEqual(SLUG_MAX);
+    expect(post.slug).toMatch(/^tenant-rights-tenant-rights/);
+    expect(validatePostForm(postToFormValues(post))).toMatchObject({ success: true });
+    // Its translations too ("[fa] " before a 300-character title is cut again).
+    expect(post.titleFa!.length).toBeLessThanOrEqual(LIMITS.title);
+    expect(post.titleFa).toContain("[fa]");
+  });
+
+  it("an article whose content is over the editor's limit is refused with the reason, and nothing is stored", async () => {
+    const fitting = article("Spousal support", 700);
+    // 700 words a reader counts, and a code block that takes it past 100,000 characters.
+    const content = `${fitting.content}\n\n\`\`\`\n${"0123456789".repeat(10_001)}\n\`\`\``;
+    fake.script({ type: "content", content: JSON.stringify({ ...fitting, content }) });
+    const before = await posts();
+    const topic = await addTopic("Spousal support after a long marriage");
+    const { job } = await startGenerateNow(services, user);
+    const done = await finished(job.id);
+    expect(done.failed).toBe(1);
+    expect(done.failures).toEqual([{ label: "Spousal support after a long marriage", error: "The AI's article was not saved: Content must be at most 100,000 characters." }]);
+    expect(await posts()).toEqual(before);
+    expect((await db().select().from(blogTopics).where(eq(blogTopics.id, topic.id)))[0].status).toBe("pending");
+    await db().delete(blogTopics).where(eq(blogTopics.id, topic.id));
+  });
+
+  it("Regenerate All and the editor's Generate with AI are held to the same limits", async () => {
+    await db().delete(blogPosts);
+    const [post] = await db().insert(blogPosts).values({ slug: "wills", title: "Wills", excerpt: "", content: "Old text." }).returning();
+    fake.script({ type: "content", content: JSON.stringify({ ...article("Wills", 700), title: "Wills and estates ".repeat(20_000) }) });
+    const { job } = await startRegeneratePosts(services, user);
+    expect(await finished(job.id)).toMatchObject({ failed: 0 });
+    const [after] = await db().select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(after.title.length).toBeLessThanOrEqual(LIMITS.title);
+    expect(after.title).toMatch(/^(Wills and estates )*(Wills|Wills and|Wills and estates)…$/);
+
+    const fitting = article("Wills", 700);
+    fake.script({ type: "content", content: JSON.stringify({ ...fitting, content: `${fitting.content}\n\n\`\`\`\n${"x".repeat(100_001)}\n\`\`\`` }) });
+    await expect(generateForEditor(services, "Wills", new AbortController().signal)).rejects.toThrow("The AI's article was not saved: Content must be at most 100,000 characters.");
+  });
+
+  describe("a translation that adds a link or an image", () => {
+    const english = {
+      title: "What our fees cover",
+      excerpt: "How the firm bills for a first consultation.",
+      content: "Read [our fees page](https://firm.example/fees) before you call.\n\n## Costs\n\nA first consultation has a fixed fee.",
+    };
+    const hostile = `[fa] Read [صفحه هزینه‌ها](https://firm.example/fees) before you call. [pay](https://evil.example)\n\n## [fa] Costs\n\n[fa] A first consultation has a fixed fee. ![](https://track.example/p.gif)`;
+
+    it("Translate All Posts leaves that language out with the reason, and stores the other one, which keeps the English links", async () => {
+      await db().delete(blogPosts);
+      const [post] = await db().insert(blogPosts).values({ slug: "fees", ...english, published: true, publishedAt: "2025-03-01" }).returning();
+      // Farsi: the plain fields, then the content with an added payment link and tracking image; Chinese as the fake answers.
+      fake.script({ type: "ok" }, translations(hostile));
+      const { job } = await startTranslatePosts(services, user);
+      const done = await finished(job.id);
+      expect(done).toMatchObject({ total: 1, failed: 1 });
+      expect(done.failures).toEqual([
+        {
+          label: "What our fees cover",
+          error: "The Farsi translation of the content adds a link or image that is not in the English (https://evil.example, https://track.example/p.gif); it was not saved.",
+        },
+      ]);
+      const [after] = await db().select().from(blogPosts).where(eq(blogPosts.id, post.id));
+      // Nothing of the Farsi, not even its harmless title: one language is stored whole or not at all.
+      expect(after).toMatchObject({ titleFa: null, excerptFa: null, contentFa: null });
+      expect(after.titleZh).toContain("[zh]");
+      expect(after.contentZh).toContain("[zh]");
+      expect(after.contentZh).toContain("(https://firm.example/fees)");
+      const states = await db().select().from(translationStates).where(eq(translationStates.entityId, String(post.id)));
+      expect(states.filter((s) => s.language === "fa")).toEqual([]);
+      expect(states.filter((s) => s.language === "zh").map((s) => s.field).sort()).toEqual(["content", "excerpt", "title"]);
+    });
+
+    it("the daily run stores the post without that language, and its Last run says why", async () => {
+      await db().delete(blogPosts);
+      const written = article("What a first consultation costs", 700);
+      written.content = `Read [our fees page](https://firm.example/fees) first.\n\n${written.content}`;
+      fake.script({ type: "content", content: JSON.stringify(written) }, { type: "ok" }, translations(`[fa] ${written.content}\n\n[pay](https://evil.example)`));
+      await db().insert(blogTopics).values({ topic: "What a first consultation costs", scheduleFor: new Date("2025-03-04T08:00:00Z") });
+      await db().update(blogAutomationSettings).set({ enabled: true });
+      const started = await tick(services);
+      expect(started).toMatchObject({ runDate: "2025-03-04", action: "started" });
+      await finished(started.jobId!);
+      const [post] = await posts();
+      expect(post).toMatchObject({ title: "What a first consultation costs", titleFa: null, contentFa: null });
+      expect(post.contentZh).toContain("(https://firm.example/fees)");
+      const run = await lastRun(db());
+      expect(run).toMatchObject({ status: "done", post: { id: post.id } });
+      expect(run!.message).toContain("The Farsi translation of the content adds a link or image that is not in the English (https://evil.example); it was not saved.");
+    });
+
+    it("the editor's Translate answers the reason and fills nothing", async () => {
+      fake.script({ type: "ok" }, translations(hostile));
+      await expect(translateForEditor(services, english, new AbortController().signal)).rejects.toThrow(
+        "The Farsi translation of the content adds a link or image that is not in the English (https://evil.example, https://track.example/p.gif); it was not saved.",
+      );
+    });
+
+    it("a website text's batch translation fails that item with the reason and stores nothing for it", async () => {
+      const key = "hero-tagline";
+      const [row] = await db().select().from(contentText).where(eq(contentText.key, key));
+      await db().update(contentText).set({ contentZh: null }).where(eq(contentText.key, key));
+      // A bare address in a plain text is a link too (GFM), and the English has none.
+      fake.script(translations(`[zh] ${row.content} 立即付款 https://pay.example`));
+      const { job } = await startTranslateMissing(services, user, "zh");
+      const done = await finished(job.id);
+      expect(done).toMatchObject({ total: 1, failed: 1 });
+      expect(done.failures).toEqual([{ label: key, error: "The Chinese translation adds a link or image that is not in the English (https://pay.example); it was not saved." }]);
+      expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0].contentZh).toBeNull();
+    });
+
+    it("a team member's Auto-translate refuses an added tracking image and keeps the old translation", async () => {
+      const key = teamMemberKey(999, "bio");
+      await db().insert(contentText).values({ key, content: "Ms. Example practises family law.", contentFa: "ترجمه قبلی", category: "team" });
+      fake.script(translations('[fa] Ms. Example practises family law. <img src="https://track.example/p.gif">'));
+      await expect(translateTeamText(services, user, { key, language: "fa", englishInForm: "Ms. Example practises family law." }, new AbortController().signal)).rejects.toThrow(
+        'The Farsi translation adds HTML that is not in the English (<img src="https://track.example/p.gif">); it was not saved.',
+      );
+      expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0].contentFa).toBe("ترجمه قبلی");
+      // The same English translated faithfully is saved.
+      const saved = await translateTeamText(services, user, { key, language: "fa", englishInForm: "Ms. Example practises family law." }, new AbortController().signal);
+      expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0].contentFa).toBe(saved);
+      expect(saved).toContain("[fa]");
+    });
+  });
+});
