@@ -69,6 +69,11 @@ export const setupSchema = z
   })
   .refine((value) => value.password === value.confirm, { path: ["confirm"], message: "The passwords do not match" });
 
+/** The unlock link by mail (unlock.server.ts): one answer whether or not an admin account has this address. */
+export const UNLOCK_REQUESTED =
+  "If this email belongs to an admin account, a link is on its way that unlocks sign-in on the browser you open it in. It works once, within an hour. One link is sent every 15 minutes at most.";
+export const UNLOCK_INVALID = "This unlock link is invalid, has expired or was already used. Ask for a new one from the sign-in page.";
+
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** The first message per field, for showing beside each input (the admin's one mapper). */
