@@ -13,15 +13,44 @@ export const loginSchema = z.object({
   password: z.string().min(1, { message: "Password is required" }).max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` }),
 });
 
-/** Refused for a new password: one made only of spaces, tabs or line breaks. */
+/** Refused for a new password: one with nothing visible (spaces, tabs, zero-width or other invisible characters). */
 export const PASSWORD_BLANK = "Password must contain characters other than spaces";
 
+/**
+ * Characters that show nothing: format characters (zero-width space and joiners, bidi marks,
+ * soft hyphen), controls, and the other default-ignorable ones (Hangul fillers, variation
+ * selectors), plus the Braille blank. White space is handled on its own (see visibleLength).
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const WHITE_SPACE = /[\p{White_Space}\p{Zs}]+/gu;
+
+const segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
+
+/**
+ * A password's length as a person sees it: NFC-normalised, invisible characters removed, each run
+ * of white space counted as one space (none at the ends), then counted in graphemes (a letter with
+ * its accents is one). Twelve zero-width spaces count 0; "correct horse battery" counts 21.
+ */
+export function visibleLength(password: string): number {
+  const visible = password.normalize("NFC").replace(INVISIBLE, "").replace(WHITE_SPACE, " ").trim();
+  if (!segmenter) return [...visible].length;
+  return Array.from(segmenter.segment(visible)).length;
+}
+
+/**
+ * The one rule for every password that is set (/admin/setup and `npm run admin:create`, both
+ * through admin-users.server.ts). The password itself is kept exactly as typed: only its length
+ * is counted on what shows.
+ */
 export const newPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
   .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
-  // Spaces inside a passphrase are fine and kept; a password of nothing but white space is not.
-  .refine((value) => value.trim() !== "", { message: PASSWORD_BLANK });
+  .superRefine((value, ctx) => {
+    const length = visibleLength(value);
+    // Spaces inside a passphrase are fine and kept; a password with nothing visible is not.
+    if (length === 0 && value.length > 0) ctx.addIssue({ code: "custom", message: PASSWORD_BLANK });
+    else if (length < PASSWORD_MIN) ctx.addIssue({ code: "custom", message: `Password must be at least ${PASSWORD_MIN} characters` });
+  });
 
 export const adminEmailSchema = z
   .string()
@@ -39,6 +68,11 @@ export const setupSchema = z
     confirm: z.string(),
   })
   .refine((value) => value.password === value.confirm, { path: ["confirm"], message: "The passwords do not match" });
+
+/** The unlock link by mail (unlock.server.ts): one answer whether or not an admin account has this address. */
+export const UNLOCK_REQUESTED =
+  "If this email belongs to an admin account, a link is on its way that unlocks sign-in on the browser you open it in. It works once, within an hour. One link is sent every 15 minutes at most.";
+export const UNLOCK_INVALID = "This unlock link is invalid, has expired or was already used. Ask for a new one from the sign-in page.";
 
 export type FieldErrors = Partial<Record<string, string>>;
 

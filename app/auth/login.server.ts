@@ -8,10 +8,15 @@ import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
 import { fieldErrors, loginSchema, type FieldErrors } from "./forms";
 import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isAdmin } from "./guard.server";
+import { confirmUnlockAction, requestUnlockAction } from "./unlock.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 
 export interface LoginActionData {
-  error: { title: string; message?: string };
+  error?: { title: string; message?: string };
+  /** A notice that is not an error (the unlock link's answer). */
+  notice?: string;
+  /** The attempt met the lock of browsers unknown to the account: offer the unlock link by mail. */
+  unlockOffer?: boolean;
   fields?: FieldErrors;
   email?: string;
 }
@@ -24,6 +29,10 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
   const form = await readForm(request);
+  // The unlock link's two steps are forms of this page (decision 0055).
+  const intent = form.get("intent");
+  if (intent === "unlock-request") return requestUnlockAction(form, context);
+  if (intent === "unlock") return confirmUnlockAction(form, context);
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   const typedEmail = String(form.get("email") ?? "").slice(0, 255);
   if (!parsed.success) {
@@ -41,7 +50,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   if (throttle.waitMs > 0) {
     log.warn({ ip, knownDevice: device !== null }, "admin sign-in throttled");
     return data<LoginActionData>(
-      { error: { title: "Login Failed", message: throttleMessage(throttle.waitMs) }, email: typedEmail },
+      { error: { title: "Login Failed", message: throttleMessage(throttle.waitMs) }, email: typedEmail, unlockOffer: device === null },
       { status: 429, headers: { "Retry-After": String(Math.ceil(throttle.waitMs / 1000)) } },
     );
   }

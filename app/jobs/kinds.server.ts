@@ -6,6 +6,7 @@ import { contactNotifyKind } from "../contact/notify.server";
 import { generatePostKind } from "../admin/automation/daily.server";
 import { instagramPostKind } from "../admin/instagram/post.server";
 import { newsletterMailKind } from "../blog/newsletter-mail.server";
+import { unlockMailKind } from "../auth/unlock.server";
 
 /** Every kind of job this server runs; each tab's jobs are declared in its own folder. */
 export function jobKinds(services: Services): AnyJobKind[] {
@@ -17,5 +18,6 @@ export function jobKinds(services: Services): AnyJobKind[] {
     generatePostKind(services) as AnyJobKind,
     instagramPostKind(services) as AnyJobKind,
     newsletterMailKind(services) as AnyJobKind,
+    unlockMailKind(services) as AnyJobKind,
   ];
 }

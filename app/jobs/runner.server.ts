@@ -108,6 +108,12 @@ export interface EnqueueRequest<P = unknown, I = unknown> {
   createdBy?: string | null;
   /** Not before this time. */
   runAfter?: Date;
+  /**
+   * With a `uniqueKey`: when the latest finished job of that key was cancelled (within
+   * RESUME_WITHIN_MS), its finished items (same payload) are carried over as done instead of
+   * being worked again: "run again" after a cancel continues where the cancelled run stopped.
+   */
+  resumeCancelled?: boolean;
 }
 
 export interface JobView {
@@ -150,6 +156,10 @@ const MAIN_LANE = "main";
 export const MAIL_LANE = "mail";
 const CHANGE_EVENTS_EVERY_MS = 1000;
 const ACTIVE = ["queued", "running"] as const;
+/** Why an item was not done: the job was cancelled (such items are worked by a resumed run). */
+const CANCELLED = "Cancelled";
+/** How long a cancelled job's finished items are carried over by "run again" (decision 0055). */
+export const RESUME_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
 
 type JobRow = typeof jobs.$inferSelect;
 type ItemRow = typeof jobItems.$inferSelect;
@@ -238,8 +248,25 @@ export class JobRunner {
             ...(request.runAfter ? { runAfter: request.runAfter } : {}),
           })
           .returning({ id: jobs.id });
-        const rows = request.items.map((item, seq) => ({ jobId: row.id, seq, label: item.label, payload: (item.payload ?? null) as unknown }));
+        const carried = request.resumeCancelled && request.uniqueKey ? await finishedOfCancelled(tx as unknown as Db, request.kind, request.uniqueKey) : null;
+        let done = 0;
+        const rows = request.items.map((item, seq) => {
+          const from = carried?.items.has(itemKey(item.label, item.payload)) ? carried.jobId : null;
+          if (from !== null) done++;
+          return {
+            jobId: row.id,
+            seq,
+            label: item.label,
+            payload: (item.payload ?? null) as unknown,
+            ...(from !== null ? { status: "done" as const, progress: { carriedFrom: from } } : {}),
+          };
+        });
         for (let i = 0; i < rows.length; i += 500) await tx.insert(jobItems).values(rows.slice(i, i + 500));
+        if (carried && done > 0) {
+          // Progress counts them from the start; the closing message replaces this line.
+          const message = `Continues cancelled job #${carried.jobId}: ${done} of ${rows.length} already done.`;
+          await tx.update(jobs).set({ done, message }).where(eq(jobs.id, row.id));
+        }
         return row.id;
       });
     } catch (error) {
@@ -262,7 +289,7 @@ export class JobRunner {
         .where(and(eq(jobs.id, id), eq(jobs.status, "queued")))
         .returning({ id: jobs.id, done: jobs.done, total: jobs.total });
       if (queued) {
-        await skipPending(tx, id, "Cancelled");
+        await skipPending(tx, id, CANCELLED);
         await tx.update(jobs).set({ message: cancelledMessage(queued.done, queued.total) }).where(eq(jobs.id, id));
       } else {
         await tx.update(jobs).set({ cancelRequested: true }).where(and(eq(jobs.id, id), eq(jobs.status, "running")));
@@ -605,7 +632,7 @@ export class JobRunner {
   private async finishCancelled(jobId: number): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await skipPending(t, jobId, "Cancelled");
+      await skipPending(t, jobId, CANCELLED);
       const [row] = await t.select({ done: jobs.done, total: jobs.total }).from(jobs).where(eq(jobs.id, jobId));
       await t
         .update(jobs)
@@ -620,6 +647,43 @@ export class JobRunner {
       .set({ status, message, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
       .where(eq(jobs.id, jobId));
   }
+}
+
+/**
+ * The finished items (by itemKey) of the latest finished job of a kind and key, when that job was
+ * cancelled recently: done items, and items skipped for a reason of their own (not the cancel).
+ * Items it carried over itself are done in it too, so a second cancel and resume keeps them.
+ */
+async function finishedOfCancelled(db: Db, kind: string, uniqueKey: string): Promise<{ jobId: number; items: Set<string> } | null> {
+  const [latest] = await db
+    .select({ id: jobs.id, status: jobs.status, finishedAt: jobs.finishedAt })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ["done", "failed", "cancelled"])))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  if (latest?.status !== "cancelled" || !latest.finishedAt || Date.now() - latest.finishedAt.getTime() > RESUME_WITHIN_MS) return null;
+  const rows = await db
+    .select({ label: jobItems.label, payload: jobItems.payload })
+    .from(jobItems)
+    .where(and(eq(jobItems.jobId, latest.id), sql`(${jobItems.status} = 'done' or (${jobItems.status} = 'skipped' and ${jobItems.error} is distinct from ${CANCELLED}))`));
+  return { jobId: latest.id, items: new Set(rows.map((r) => itemKey(r.label, r.payload))) };
+}
+
+/** One item's identity across jobs: its payload (as stored JSON, keys sorted), else its label. */
+function itemKey(label: string, payload: unknown): string {
+  return payload === null || payload === undefined ? `label:${label}` : `payload:${canonicalJson(payload)}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
 }
 
 async function skipPending(db: Db, jobId: number, reason: string): Promise<void> {

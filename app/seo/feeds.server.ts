@@ -3,6 +3,10 @@
  * published posts appear anywhere (SPEC.md 6: visitors read published posts only).
  */
 import { max } from "drizzle-orm";
+import type { Nodes } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import type { Db } from "../../db/client";
 import { contentText, teamMembers } from "../../db/schema";
 import { PUBLIC_PAGES } from "../routes";
@@ -20,6 +24,32 @@ export function xmlEscape(value: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
+}
+
+/** Markdown nodes inside a line: no space after them. */
+const INLINE = new Set(["emphasis", "strong", "delete", "link", "linkReference"]);
+
+/**
+ * An excerpt as the text of an RSS <description>. Feed readers render a description as HTML, so
+ * an excerpt's Markdown and raw HTML are reduced to their words (tags, images and addresses
+ * dropped), and what is left is HTML-escaped: a reader shows `<`, `&` as characters and renders
+ * nothing (the result is XML-escaped again when written).
+ */
+export function feedDescriptionHtml(excerpt: string): string {
+  const words: string[] = [];
+  const visit = (node: Nodes): void => {
+    if (node.type === "html" || node.type === "image" || node.type === "imageReference" || node.type === "definition") return;
+    if (node.type === "text" || node.type === "inlineCode" || node.type === "code") words.push(node.value);
+    else if (node.type === "break") words.push(" ");
+    if ("children" in node) {
+      for (const child of node.children) visit(child as Nodes);
+      // Blocks (paragraphs, list items, headings) end with a space so their words do not run together.
+      if (!INLINE.has(node.type)) words.push(" ");
+    }
+  };
+  visit(fromMarkdown(excerpt, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+  const text = words.join("").replace(/\s+/g, " ").trim();
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** A post's title and excerpt in a language, each falling back to English (../i18n/translated.ts). */
@@ -133,7 +163,7 @@ export async function rssXml(db: Db, texts: TextStore, siteUrl: string, lang: La
       `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
       `      <pubDate>${publicationDate(post).toUTCString()}</pubDate>`,
       ...(post.author ? [`      <dc:creator>${xmlEscape(post.author)}</dc:creator>`] : []),
-      `      <description>${xmlEscape(excerpt)}</description>`,
+      `      <description>${xmlEscape(feedDescriptionHtml(excerpt))}</description>`,
       "    </item>",
     );
   }

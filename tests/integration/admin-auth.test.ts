@@ -195,6 +195,15 @@ describe("admin sign-in, setup and tools against a running server", () => {
     const spaces = await formPost(url(`/admin/setup?token=${token}`), { token, email: ADMIN.email, password: blank, confirm: blank });
     expect(spaces.status).toBe(400);
     expect(await spaces.text()).toContain("Password must contain characters other than spaces");
+    // Invisible characters count nothing: twelve zero-width spaces are an empty password.
+    const invisible = "\u200B".repeat(12);
+    const zeroWidth = await formPost(url(`/admin/setup?token=${token}`), { token, email: ADMIN.email, password: invisible, confirm: invisible });
+    expect(zeroWidth.status).toBe(400);
+    expect(await zeroWidth.text()).toContain("Password must contain characters other than spaces");
+    const padded = `short\u200B\u2060\uFEFFpass\u200D\u200C\u00AD`;
+    const shortPadded = await formPost(url(`/admin/setup?token=${token}`), { token, email: ADMIN.email, password: padded, confirm: padded });
+    expect(shortPadded.status).toBe(400);
+    expect(await shortPadded.text()).toContain("Password must be at least 12 characters");
   });
 
   let adminCookie = "";
@@ -327,6 +336,9 @@ describe("admin sign-in, setup and tools against a running server", () => {
       const blank = await runAdminCreate(["--email", email, "--password", " \t".repeat(8)], { DATA_DIR: dataDir });
       expect(blank.code).toBe(2);
       expect(blank.stderr.trim()).toBe("Password must contain characters other than spaces");
+      const invisible = await runAdminCreate(["--email", email, "--password", "\u200B\u3164".repeat(8)], { DATA_DIR: dataDir });
+      expect(invisible.code).toBe(2);
+      expect(invisible.stderr.trim()).toBe("Password must contain characters other than spaces");
     }
     expect(await signInHttp(site!.url, "member@example.test", "member passphrase here")).toContain("session_token");
   });

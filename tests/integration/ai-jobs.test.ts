@@ -3,9 +3,9 @@
  * what is stored, what is never overwritten, and what a failure leaves behind.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blogPosts, contentText, translationStates, users } from "../../db/schema";
+import { blogPosts, contentText, jobItems, translationStates, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { ChangeEvents } from "../../core/events";
 import { createLogger } from "../../core/log";
@@ -173,6 +173,51 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     const [first] = await db.select().from(blogPosts).where(eq(blogPosts.id, posts[0].id));
     expect(first.featuredImage).toBeNull();
     expect(countWords(first.content)).toBeGreaterThanOrEqual(600);
+  });
+
+  it("Regenerate All run again after a cancel works only the posts the cancelled run did not finish", async () => {
+    const db = test.database.db;
+    await db.insert(blogPosts).values([4, 5, 6].map((n) => ({ slug: `resume-${n}`, title: `Resume test post ${n}`, author: "Test", published: false })));
+    const posts = await db.select({ id: blogPosts.id, title: blogPosts.title }).from(blogPosts);
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    // Slow answers, so the cancel comes while the batch is under way.
+    fake.setLatency(250);
+    try {
+      const { job } = await startRegeneratePosts(services, user);
+      for (let i = 0; i < 200 && ((await runner.get(job.id))?.done ?? 0) < 2; i++) await sleep(25);
+      await runner.cancel(job.id);
+      const cancelled = await finished(job.id);
+      expect(cancelled.status).toBe("cancelled");
+      const finishedBefore = cancelled.done;
+      expect(finishedBefore).toBeGreaterThanOrEqual(2);
+      expect(finishedBefore).toBeLessThan(posts.length);
+      const doneTitles = new Set((await db.select().from(jobItems).where(and(eq(jobItems.jobId, job.id), eq(jobItems.status, "done")))).map((i) => i.label));
+      fake.reset();
+      fake.setLatency(0);
+
+      const again = await startRegeneratePosts(services, user);
+      expect(again.attached).toBe(false);
+      // The admin's progress starts with the earlier run's posts counted as done.
+      expect(again.job).toMatchObject({ total: posts.length, done: finishedBefore });
+      expect(again.job.message).toBe(`Continues cancelled job #${job.id}: ${finishedBefore} of ${posts.length} already done.`);
+      const second = await finished(again.job.id);
+      expect(second).toMatchObject({ status: "done", done: posts.length, failed: 0 });
+      // The AI service was asked only for the posts the cancelled run had not finished (an article
+      // may take a repair call, so posts are counted, not calls).
+      const titleAsked = (body: Record<string, unknown>) => /Write the article titled \\?"(.+?)\\?"\./.exec(JSON.stringify(body.messages))?.[1];
+      const asked = new Set(fake.chatCalls().map(titleAsked));
+      expect(asked.size).toBe(posts.length - finishedBefore);
+      for (const title of doneTitles) expect(asked.has(title)).toBe(false);
+
+      // A run after a finished one starts from nothing again.
+      fake.reset();
+      const third = await startRegeneratePosts(services, user);
+      expect(third.job.done).toBe(0);
+      await finished(third.job.id);
+      expect(new Set(fake.chatCalls().map(titleAsked)).size).toBe(posts.length);
+    } finally {
+      fake.setLatency(0);
+    }
   });
 
   it("a service that is not configured is a sentence, not an error", async () => {

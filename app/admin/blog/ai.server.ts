@@ -167,6 +167,7 @@ async function storeArticle(tx: Db, postId: number, article: Article, imageUrl: 
 }
 
 // ---------------------------------------------------------------- starting the jobs
+// Both batches resume: run again after a cancel, the posts the cancelled run finished are not sent again.
 
 async function allPostItems(db: Db) {
   const posts = await db.select({ id: blogPosts.id, title: blogPosts.title }).from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id);
@@ -177,14 +178,14 @@ export async function startTranslatePosts(services: Services, user: AdminUser): 
   if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
   const items = await allPostItems(services.db);
   if (items.length === 0) throw new AdminError("There are no posts to translate.");
-  return startedJob(services, await services.jobs.enqueue({ kind: TRANSLATE_POSTS, items, uniqueKey: TRANSLATE_POSTS, createdBy: user.id }));
+  return startedJob(services, await services.jobs.enqueue({ kind: TRANSLATE_POSTS, items, uniqueKey: TRANSLATE_POSTS, createdBy: user.id, resumeCancelled: true }));
 }
 
 export async function startRegeneratePosts(services: Services, user: AdminUser): Promise<Started> {
   if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
   const items = await allPostItems(services.db);
   if (items.length === 0) throw new AdminError("There are no posts to regenerate.");
-  return startedJob(services, await services.jobs.enqueue({ kind: REGENERATE_POSTS, items, uniqueKey: REGENERATE_POSTS, createdBy: user.id }));
+  return startedJob(services, await services.jobs.enqueue({ kind: REGENERATE_POSTS, items, uniqueKey: REGENERATE_POSTS, createdBy: user.id, resumeCancelled: true }));
 }
 
 // ---------------------------------------------------------------- the editor

@@ -5,9 +5,11 @@ import type { Route } from "./+types/login";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { readToast } from "~/admin/kit/toast.server";
 import { adminExists } from "~/auth/admin-users.server";
-import { ACCESS_DENIED, loginSchema } from "~/auth/forms";
+import { ACCESS_DENIED, loginSchema, UNLOCK_INVALID } from "~/auth/forms";
 import { endSession, getSignedInUser } from "~/auth/guard.server";
 import { loginAction, type LoginActionData } from "~/auth/login.server";
+import { unlockTokenValid } from "~/auth/unlock.server";
+import { Button } from "~/components/ui/button";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
@@ -28,7 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { toast, headers } = await readToast(request);
   const noAdmin = !(await adminExists(context.services.db));
-  return data({ toast, denied, noAdmin }, { headers });
+  // An unlock link's page (decision 0055): opening it only shows a button, so a mail scanner that
+  // fetches the link uses nothing up.
+  const token = new URL(request.url).searchParams.get("unlock");
+  const unlock = token === null ? null : { token: token.slice(0, 100), valid: await unlockTokenValid(context.services.db, token) };
+  return data({ toast, denied, noAdmin, unlock }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,6 +68,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   });
   const error = result && refusedAfter === result ? null : result?.error;
 
+  if (loaderData.unlock && !result) return <UnlockPage {...loaderData.unlock} busy={busy} />;
+
   return (
     <>
       <AuthShell title="Admin Login" intro="Sign in to manage the website's posts, texts and team.">
@@ -69,6 +77,21 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <Alert title={error.title}>{error.message}</Alert>
         ) : loaderData.denied ? (
           <Alert title={ACCESS_DENIED} />
+        ) : null}
+        {result?.notice ? (
+          <Alert tone="info" title="Check your email">
+            {result.notice}
+          </Alert>
+        ) : null}
+        {result?.unlockOffer && error ? (
+          <Form method="post" action="/admin/login" className="mb-5 flex flex-col gap-2 text-sm text-slate-700">
+            <input type="hidden" name="intent" value="unlock-request" />
+            <input type="hidden" name="email" value={result.email ?? ""} />
+            <p>This browser has not signed in to this account before. The account&apos;s email can receive a link that lets this browser sign in now.</p>
+            <Button type="submit" variant="secondary" size="sm" className="self-start">
+              Email me an unlock link
+            </Button>
+          </Form>
         ) : null}
         <Form
           method="post"
@@ -103,6 +126,34 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             <code className="rounded bg-slate-100 px-1">npm run admin:create</code> on the server.
           </p>
         ) : null}
+      </AuthShell>
+      <AdminToaster />
+    </>
+  );
+}
+
+/** The page an unlock link opens: one button, which makes this browser a known device of the account. */
+function UnlockPage({ token, valid, busy }: { token: string; valid: boolean; busy: boolean }) {
+  return (
+    <>
+      <AuthShell title="Unlock Sign-in" intro="Failed sign-in attempts have locked this account for browsers that never signed in to it.">
+        {valid ? (
+          <Form method="post" action="/admin/login" className="flex flex-col gap-4">
+            <input type="hidden" name="intent" value="unlock" />
+            <input type="hidden" name="token" value={token} />
+            <p className="text-sm text-slate-700">Unlock sign-in on this browser? You will then sign in with your password as usual. The link works only once.</p>
+            <SubmitButton busy={busy} busyLabel="Unlocking…">
+              Unlock this browser
+            </SubmitButton>
+          </Form>
+        ) : (
+          <Alert title="Unlock Failed">{UNLOCK_INVALID}</Alert>
+        )}
+        <p className="mt-6 text-sm">
+          <a className="underline" href="/admin/login">
+            Back to sign-in
+          </a>
+        </p>
       </AuthShell>
       <AdminToaster />
     </>
