@@ -4,7 +4,7 @@ import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../hel
 import { startSite } from "../helpers/server";
 import { startFakeAi } from "../fakes/openai";
 import { startSmtpFake } from "../fakes/smtp";
-import { ADMIN, mixedTraffic, RELIABILITY_ENV, rssOf, type LatencyStats } from "./traffic";
+import { ADMIN, mixedTraffic, PUBLIC_PAGES, RELIABILITY_ENV, rssOf, type LatencyStats } from "./traffic";
 
 export interface MixedRun extends LatencyStats {
   seconds: number;
@@ -86,6 +86,51 @@ export async function mixedRun(seconds: number, sampleMs: number, env: Record<st
     await site.stop();
     await smtp.stop();
     await ai.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface QueryComparison {
+  seconds: number;
+  /** The mix as mixedTraffic sends it, then the same mix with a fifth of its requests carrying random query strings. */
+  plain: LatencyStats & { perSecond: number; statuses: Record<string, number> };
+  queries: LatencyStats & { perSecond: number; statuses: Record<string, number> };
+}
+
+/**
+ * One demo site (embedded database, contact mail to an SMTP peer on loopback), warmed up, then
+ * `seconds` of mixed traffic without query strings and `seconds` with random ones on a fifth of
+ * the requests, one after the other (decision 0053: a query string a page does not read must not
+ * make it render).
+ */
+export async function queryComparison(seconds: number): Promise<QueryComparison> {
+  const dataDir = await dataDirWithAdmin("site-queries-", ADMIN);
+  const smtp = await startSmtpFake();
+  const site = await startSite({
+    ...RELIABILITY_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    SEED_DEMO: "true",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "website@firm.example",
+    CONTACT_NOTIFY_TO: "intake@firm.example",
+  });
+  try {
+    const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
+    for (const page of PUBLIC_PAGES) await (await get(`${site.url}${page}`)).arrayBuffer();
+    // A few seconds of the same mix first, so neither measured run pays for the warm-up.
+    await mixedTraffic(site.url, cookie, Date.now() + 3000);
+    const run = async (randomQueries: boolean) => {
+      const statuses: Record<string, number> = {};
+      const stats = await mixedTraffic(site.url, cookie, Date.now() + seconds * 1000, 6, (status) => (statuses[status] = (statuses[status] ?? 0) + 1), { randomQueries });
+      return { ...stats, perSecond: Math.round((stats.requests / seconds) * 10) / 10, statuses };
+    };
+    const plain = await run(false);
+    const queries = await run(true);
+    return { seconds, plain, queries };
+  } finally {
+    await site.stop();
+    await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
