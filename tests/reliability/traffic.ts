@@ -64,8 +64,9 @@ export function randomQuery(n: number): string {
 
 /**
  * Mixed traffic from `workers` concurrent loops until `until` (ms epoch): public pages in three
- * languages (most of it), contact posts and admin saves. With `randomQueries`, one request in
- * five is a public page with a random query string (randomQuery). Latencies in ms.
+ * languages (most of it), contact posts and admin saves (`pagesOnly`: pages alone). With
+ * `randomQueries`, one request in five is a public page with a random query string
+ * (randomQuery). Latencies in ms.
  */
 export async function mixedTraffic(
   base: string,
@@ -73,7 +74,7 @@ export async function mixedTraffic(
   until: number,
   workers = 6,
   onStatus?: (status: number, path: string) => void,
-  options: { randomQueries?: boolean } = {},
+  options: { randomQueries?: boolean; pagesOnly?: boolean } = {},
 ): Promise<LatencyStats> {
   const latencies: number[] = [];
   let errors = 0;
@@ -88,13 +89,13 @@ export async function mixedTraffic(
       let status = 0;
       let path = "";
       try {
-        if (roll === 0) {
+        if (roll === 0 && !options.pagesOnly) {
           path = "/contact";
           const answer = await formPost(`${base}${path}`, { name: "Load Visitor", email: `load-${w}-${n}@example.test`, phone: "", subject: "Load", message: "Mixed traffic message." });
           await answer.arrayBuffer();
           status = answer.status;
           byKind.contact += 1;
-        } else if (roll === 10) {
+        } else if (roll === 10 && !options.pagesOnly) {
           path = "/admin/dashboard/content";
           status = (await saveText(base, cookie, SAVED_KEYS[w % SAVED_KEYS.length], `Load save ${n}`)).status;
           byKind.save += 1;
