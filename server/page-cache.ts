@@ -24,7 +24,8 @@ const gzip = promisify(zlib.gzip);
  *   fills the cache sees the same URL as its key, so no ignored parameter is echoed into a page.
  *   A query string on anything but a public page (a newsletter link's token, `.data`,
  *   `/__manifest`) is never keyed, so never cached. A redirect a declared parameter makes
- *   (`/about?lang=fa`) is stored too, answered on the Express path.
+ *   (`/about?lang=fa`) is stored too, answered on the Express path with the request's other
+ *   parameters carried over to its Location.
  * - Only a 200 text/html response without Set-Cookie is stored; a page that varies by
  *   visitor sends `Cache-Control: private` or `no-store` and is left alone.
  * - Every content, team or blog change event (which reaches every instance) empties it.
@@ -197,6 +198,31 @@ export function publicPageOf(pathname: string): string | null {
   return null;
 }
 
+/** The declared parameters a public page's address reads, sorted by name. */
+function declaredParameters(path: string, page: string): string[] {
+  const lang = langFromPath(path);
+  return Object.keys(PAGE_QUERY_PARAMETERS)
+    .sort()
+    .filter((name) => {
+      const rule = PAGE_QUERY_PARAMETERS[name];
+      return (rule.pages === "*" || rule.pages.includes(page)) && rule.languages.includes(lang);
+    });
+}
+
+/**
+ * Where a stored redirect sends this request: its Location with the request's parameters that
+ * are not in the key carried over (as app/root.tsx's `?lang=` redirect keeps the rest of the query).
+ */
+function redirectLocation(location: string, url: string): string {
+  const queryAt = url.indexOf("?");
+  const page = queryAt === -1 ? null : publicPageOf(url.slice(0, queryAt));
+  if (page === null) return location;
+  const rest = new URLSearchParams(url.slice(queryAt + 1));
+  for (const name of declaredParameters(url.slice(0, queryAt), page)) rest.delete(name);
+  const query = rest.toString();
+  return query ? `${location}${location.includes("?") ? "&" : "?"}${query}` : location;
+}
+
 /**
  * The cache key of a GET's raw URL: the path, plus the declared parameters the page reads
  * (sorted by name, values as their reader takes them; one a reader ignores is left out). A URL
@@ -209,12 +235,10 @@ export function pageCacheKey(url: string): string | null {
   const path = url.slice(0, queryAt);
   const page = publicPageOf(path);
   if (page === null) return null;
-  const lang = langFromPath(path);
   const query = new URLSearchParams(url.slice(queryAt + 1));
   const kept: string[] = [];
-  for (const name of Object.keys(PAGE_QUERY_PARAMETERS).sort()) {
+  for (const name of declaredParameters(path, page)) {
     const rule = PAGE_QUERY_PARAMETERS[name];
-    if ((rule.pages !== "*" && !rule.pages.includes(page)) || !rule.languages.includes(lang)) continue;
     // The first value, as URLSearchParams.get gives it to the loader.
     const raw = query.get(name);
     const value = raw === null ? null : rule.value(raw);
@@ -278,6 +302,7 @@ export function pageCache(options: PageCacheOptions) {
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     res.setHeader("X-Cache", "HIT");
     if (hit.status !== undefined && hit.status !== 200) {
+      res.setHeader("Location", redirectLocation(String(res.getHeader("location")), req.originalUrl));
       res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
       res.status(hit.status).end();
       return;
@@ -369,7 +394,8 @@ export function pageCache(options: PageCacheOptions) {
     if (key === null) return next();
     // The render sees the URL it is stored under: nothing in the page (canonical, language links,
     // anything a component reads from the location) can echo a parameter the key leaves out.
-    if (req.originalUrl !== key) req.url = req.originalUrl = key;
+    const asked = req.originalUrl;
+    if (asked !== key) req.url = req.originalUrl = key;
     // This render's nonce (already in the CSP header) stays with the page while it is stored.
     const nonce = res.locals.nonce as string;
 
@@ -405,6 +431,7 @@ export function pageCache(options: PageCacheOptions) {
           .filter(([name]) => !earlierHeaders.has(name) && !MANAGED_HEADERS.has(name))
           .map(([name, value]): [string, string | number | string[]] => [name, value as string | number | string[]]);
         cache.set(key, { status: res.statusCode, body: Buffer.alloc(0), nonce, hash: "", bytes: 1, headers });
+        res.setHeader("Location", redirectLocation(String(res.getHeader("location")), asked));
         res.setHeader("X-Cache", "MISS");
         res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
       }
