@@ -20,6 +20,22 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> 
 ];
 
 /**
+ * The query parameters that change a public page, and the values that do: the one list the page
+ * cache keys on (decision 0053). Every other parameter (utm_*, fbclid, gclid, q, anything unknown)
+ * is left out of the cache key and out of the render, so it cannot make a render per request.
+ * A loader that starts reading a parameter adds it here.
+ * - `pages`: the unprefixed PUBLIC_PAGES paths that read it ("*" for all), in `languages`.
+ * - `value`: the value as its reader takes it, or null where the reader ignores it, so the key
+ *   holds a bounded set of values (a random value reads as absent).
+ */
+export const PAGE_QUERY_PARAMETERS: Readonly<
+  Record<string, { pages: "*" | readonly string[]; languages: readonly string[]; value: (raw: string) => string | null }>
+> = {
+  // app/root.tsx: an English address with ?lang=fa|zh redirects to the page in that language.
+  lang: { pages: "*", languages: ["en"], value: (raw) => (raw === "fa" || raw === "zh" ? raw : null) },
+};
+
+/**
  * The pages behind the newsletter's confirmation and unsubscribe links, in every language.
  * Not public pages: never in the sitemap, and noindex (decision 0004).
  */

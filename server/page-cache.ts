@@ -7,6 +7,8 @@ import type { NextFunction, Request, Response } from "express";
 import { brotliBest, GZIP_BEST } from "../core/compression";
 import type { ChangeKind } from "../core/events";
 import { preferredEncoding, storedEncodingFor } from "./precompressed";
+import { PAGE_QUERY_PARAMETERS, PUBLIC_PAGES } from "../app/routes";
+import { langFromPath, stripLangPrefix } from "../app/i18n/languages";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -14,8 +16,16 @@ const gzip = promisify(zlib.gzip);
 /**
  * Rendered public HTML, kept in memory per URL (the URL's prefix says the language).
  *
- * - Only anonymous GETs without a query string are served from or stored in the cache:
- *   a request with a Cookie or Authorization header may be personal, so it always renders.
+ * - Only anonymous GETs are served from or stored in the cache: a request with a Cookie or
+ *   Authorization header may be personal, so it always renders.
+ * - A page is stored under its path plus only the query parameters that change it, as the route
+ *   table declares them (PAGE_QUERY_PARAMETERS in app/routes.ts, decision 0053): `?utm_source=x`
+ *   or `?q=<random>` on a public page is answered from the stored page, and the render that
+ *   fills the cache sees the same URL as its key, so no ignored parameter is echoed into a page.
+ *   A query string on anything but a public page (a newsletter link's token, `.data`,
+ *   `/__manifest`) is never keyed, so never cached. A redirect a declared parameter makes
+ *   (`/about?lang=fa`) is stored too, answered on the Express path with the request's other
+ *   parameters carried over to its Location.
  * - Only a 200 text/html response without Set-Cookie is stored; a page that varies by
  *   visitor sends `Cache-Control: private` or `no-store` and is left alone.
  * - Every content, team or blog change event (which reaches every instance) empties it.
@@ -42,6 +52,8 @@ const MANAGED_HEADERS = new Set(["content-length", "etag", "cache-control", "x-c
 const NONCE_SHAPE = /^[A-Za-z0-9+/]{16,64}={0,2}$/;
 
 export interface CachedPage {
+  /** 200, or a redirect's status (its Location among `headers`); only a 200 has a body, an ETag and copies. */
+  status?: number;
   /** The page as rendered, with its nonce. */
   body: Buffer;
   /** The nonce in the body, for the CSP header of every copy. */
@@ -173,16 +185,79 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
-/** Whether a request may be answered from, and stored into, the page cache. */
-export function isCacheableRequest(req: Request): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (req.originalUrl.includes("?")) return false;
-  if (req.headers.cookie || req.headers.authorization) return false;
+/** Each public page's path pattern (":slug" for one segment, a trailing slash allowed), by its unprefixed path. */
+const PUBLIC_PAGE_PATTERNS: ReadonlyArray<[page: string, pattern: RegExp]> = PUBLIC_PAGES.map(([page]) => [
+  page,
+  new RegExp(`^${page === "/" ? "" : page.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+")}/?$`),
+]);
+
+/** The unprefixed route-table path of a public page's address ("/fa/blog/x" is "/blog/:slug"), or null. */
+export function publicPageOf(pathname: string): string | null {
+  const bare = stripLangPrefix(pathname);
+  for (const [page, pattern] of PUBLIC_PAGE_PATTERNS) if (pattern.test(bare)) return page;
+  return null;
+}
+
+/** The declared parameters a public page's address reads, sorted by name. */
+function declaredParameters(path: string, page: string): string[] {
+  const lang = langFromPath(path);
+  return Object.keys(PAGE_QUERY_PARAMETERS)
+    .sort()
+    .filter((name) => {
+      const rule = PAGE_QUERY_PARAMETERS[name];
+      return (rule.pages === "*" || rule.pages.includes(page)) && rule.languages.includes(lang);
+    });
+}
+
+/**
+ * Where a stored redirect sends this request: its Location with the request's parameters that
+ * are not in the key carried over (as app/root.tsx's `?lang=` redirect keeps the rest of the query).
+ */
+function redirectLocation(location: string, url: string): string {
+  const queryAt = url.indexOf("?");
+  const page = queryAt === -1 ? null : publicPageOf(url.slice(0, queryAt));
+  if (page === null) return location;
+  const rest = new URLSearchParams(url.slice(queryAt + 1));
+  for (const name of declaredParameters(url.slice(0, queryAt), page)) rest.delete(name);
+  const query = rest.toString();
+  return query ? `${location}${location.includes("?") ? "&" : "?"}${query}` : location;
+}
+
+/**
+ * The cache key of a GET's raw URL: the path, plus the declared parameters the page reads
+ * (sorted by name, values as their reader takes them; one a reader ignores is left out). A URL
+ * without a query string is its own key; one with a query string on anything but a public page
+ * has none (null: not cached).
+ */
+export function pageCacheKey(url: string): string | null {
+  const queryAt = url.indexOf("?");
+  if (queryAt === -1) return url;
+  const path = url.slice(0, queryAt);
+  const page = publicPageOf(path);
+  if (page === null) return null;
+  const query = new URLSearchParams(url.slice(queryAt + 1));
+  const kept: string[] = [];
+  for (const name of declaredParameters(path, page)) {
+    const rule = PAGE_QUERY_PARAMETERS[name];
+    // The first value, as URLSearchParams.get gives it to the loader.
+    const raw = query.get(name);
+    const value = raw === null ? null : rule.value(raw);
+    if (value !== null) kept.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  return kept.length > 0 ? `${path}?${kept.join("&")}` : path;
+}
+
+/** The cache key of a request that may be answered from, and stored into, the page cache; null when it may not. */
+export function cacheKeyFor(req: Request): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (req.headers.cookie || req.headers.authorization) return null;
   const path = req.path;
   // Pages have no dots (.data, .xml, .txt and files are not pages); the admin and APIs never come from here.
-  if (path.includes(".") || path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return false;
-  return true;
+  if (path.includes(".") || path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return null;
+  return pageCacheKey(req.originalUrl);
 }
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 type WriteArgs = [chunk?: unknown, encoding?: unknown, callback?: unknown];
 
@@ -219,12 +294,19 @@ export function pageCache(options: PageCacheOptions) {
       res.setHeader("Cache-Control", "no-store");
       return next();
     }
-    if (options.enabled === false || !isCacheableRequest(req)) return next();
+    const key = options.enabled === false ? null : cacheKeyFor(req);
+    if (key === null) return next();
 
-    const hit = cache.get(req.path);
+    const hit = cache.get(key);
     if (!hit) return next();
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     res.setHeader("X-Cache", "HIT");
+    if (hit.status !== undefined && hit.status !== 200) {
+      res.setHeader("Location", redirectLocation(String(res.getHeader("location")), req.originalUrl));
+      res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+      res.status(hit.status).end();
+      return;
+    }
     const theirs = matchingNonce(req.headers["if-none-match"], hit.hash);
     if (theirs) return notModified(res, hit, theirs);
     res.setHeader("Content-Security-Policy", options.csp(hit.nonce));
@@ -269,8 +351,9 @@ export function pageCache(options: PageCacheOptions) {
 
   /**
    * A hit answered from the server's first request listener, before Express: true when answered.
-   * Only GET and HEAD without cookies or credentials, at a URL stored exactly as written (so
-   * never with a query string, never the admin) that the request guard passes untouched.
+   * Only GET and HEAD without cookies or credentials, at a URL whose key (pageCacheKey: the
+   * path and its declared parameters) is a stored page's, that the request guard passes
+   * untouched. A stored redirect is left to the Express path.
    */
   const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
     const method = req.method;
@@ -278,9 +361,14 @@ export function pageCache(options: PageCacheOptions) {
     if (options.enabled === false || !options.before || (method !== "GET" && method !== "HEAD") || !url) return false;
     const headers = req.headers;
     if (headers.cookie || headers.authorization) return false;
-    const hit = cache.get(url);
-    if (!hit) return false;
-    if (!hit.guardPassed && !(hit.guardPassed = options.before.guard(method, url))) return false;
+    const key = pageCacheKey(url);
+    if (key === null) return false;
+    const hit = cache.get(key);
+    if (!hit || (hit.status !== undefined && hit.status !== 200)) return false;
+    if (key === url) {
+      if (!hit.guardPassed && !(hit.guardPassed = options.before.guard(method, url))) return false;
+      // The guard reads the query too (its length, a NUL): asked for each URL that has one.
+    } else if (!options.before.guard(method, url)) return false;
     const theirs = matchingNonce(headers["if-none-match"], hit.hash);
     if (theirs) {
       res.writeHead(304, hitHead(hit, url, theirs, 304, 0));
@@ -302,8 +390,12 @@ export function pageCache(options: PageCacheOptions) {
 
   const capture = (req: Request, res: Response, next: NextFunction) => {
     // A HEAD renders no body, so there is nothing to store.
-    if (options.enabled === false || req.method !== "GET" || !isCacheableRequest(req)) return next();
-    const key = req.path;
+    const key = options.enabled === false || req.method !== "GET" ? null : cacheKeyFor(req);
+    if (key === null) return next();
+    // The render sees the URL it is stored under: nothing in the page (canonical, language links,
+    // anything a component reads from the location) can echo a parameter the key leaves out.
+    const asked = req.originalUrl;
+    if (asked !== key) req.url = req.originalUrl = key;
     // This render's nonce (already in the CSP header) stays with the page while it is stored.
     const nonce = res.locals.nonce as string;
 
@@ -329,13 +421,20 @@ export function pageCache(options: PageCacheOptions) {
 
       const type = String(res.getHeader("content-type") ?? "");
       const routeCacheControl = String(res.getHeader("cache-control") ?? "");
-      const storable =
-        res.statusCode === 200 &&
-        !res.headersSent &&
-        /^text\/html\b/i.test(type) &&
-        !res.getHeader("set-cookie") &&
-        !/\b(private|no-store|no-cache)\b/i.test(routeCacheControl);
+      const personal = res.headersSent || !!res.getHeader("set-cookie") || /\b(private|no-store|no-cache)\b/i.test(routeCacheControl);
+      const storable = !personal && res.statusCode === 200 && /^text\/html\b/i.test(type);
       const rendered = Buffer.concat(chunks);
+      // A redirect (`/about?lang=fa`), stored by status and headers, so a declared parameter with
+      // random others beside it costs one render per key, not one per request.
+      if (!personal && REDIRECT.has(res.statusCode) && res.getHeader("location") && cache.generation === generation) {
+        const headers = Object.entries(res.getHeaders())
+          .filter(([name]) => !earlierHeaders.has(name) && !MANAGED_HEADERS.has(name))
+          .map(([name, value]): [string, string | number | string[]] => [name, value as string | number | string[]]);
+        cache.set(key, { status: res.statusCode, body: Buffer.alloc(0), nonce, hash: "", bytes: 1, headers });
+        res.setHeader("Location", redirectLocation(String(res.getHeader("location")), asked));
+        res.setHeader("X-Cache", "MISS");
+        res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+      }
       const entry = makeEntry(
         rendered,
         placeholder,

@@ -5,7 +5,7 @@ import express from "express";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChangeKind } from "../../core/events";
-import { PUBLIC_CACHE_CONTROL, PageCache, makeEntry, pageCache } from "../../server/page-cache";
+import { PUBLIC_CACHE_CONTROL, PageCache, makeEntry, pageCache, pageCacheKey } from "../../server/page-cache";
 import { judgeRequest, requestGuard } from "../../server/request-guard";
 import { rawGet } from "../helpers/raw-http";
 
@@ -59,10 +59,17 @@ function makeApp() {
     if (req.path === "/with-cookie") res.setHeader("Set-Cookie", "flash=1; Path=/");
     if (req.path === "/private") res.setHeader("Cache-Control", "private");
     if (req.path === "/missing") res.status(404);
+    // As app/root.tsx: an English page asked for in another language redirects, its query kept.
+    const asked = new URL(req.originalUrl, "http://x").searchParams.get("lang");
+    if (asked === "fa" || asked === "zh") {
+      const query = new URLSearchParams(req.originalUrl.split("?")[1]);
+      query.delete("lang");
+      return void res.redirect(302, `/${asked}${req.path}${query.size ? `?${query}` : ""}`);
+    }
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     // Big enough to be compressed, and the nonce both in an attribute and in inline data.
     res.write(`<!DOCTYPE html><html><head><script nonce="${nonce}">window.ctx=${JSON.stringify({ nonce })}</script></head>`);
-    res.end(`<body><p>${req.method} ${req.path} version ${version}</p>${"<p>filler text</p>".repeat(200)}</body></html>`);
+    res.end(`<body><p>${req.method} ${req.path} version ${version}</p><p>url ${req.originalUrl}</p>${"<p>filler text</p>".repeat(200)}</body></html>`);
   });
   const listener = createServer((req, res) => {
     if (!pages.answer(req, res)) app(req, res);
@@ -245,11 +252,14 @@ describe("the page cache", () => {
   });
 
   it.each([
-    ["a query string", "/team?utm=x", {}],
+    ["a query string on a page that is not public", "/newsletter/confirm?token=abc", {}],
+    ["a query string on an unknown page", "/a?utm_source=x", {}],
+    ["React Router's route discovery", "/__manifest?p=%2Fteam&version=1", {}],
     ["a request with cookies", "/team", { Cookie: "admin.session_token=abc" }],
     ["a request with credentials", "/team", { Authorization: "Bearer x" }],
     ["the admin", "/admin/dashboard", {}],
     ["a data request", "/team.data", {}],
+    ["a data request with its routes", "/team.data?_routes=routes%2Fteam", {}],
   ])("never serves %s from the cache", async (_label, path, headers) => {
     await get(path, headers);
     const { response, body } = await get(path, headers);
@@ -358,7 +368,7 @@ describe("the page cache's answer before Express", () => {
       ["a miss", "/about", "GET", {}],
       ["a cookie", "/team", "GET", { Cookie: "admin.session_token=abc" }],
       ["credentials", "/team", "GET", { Authorization: "Bearer x" }],
-      ["a query string", "/team?utm=x", "GET", {}],
+      ["a query string on a page that is not public", "/a?utm=x", "GET", {}],
       ["a form post", "/team", "POST", {}],
       ["another spelling", "/TEAM", "GET", {}],
     ] as const) {
@@ -401,6 +411,123 @@ describe("the page cache's answer before Express", () => {
     expect(ctx.state.renders).toBe(2);
     const again = await exchange(`${fastBase}/team`);
     expect(again.body.toString()).toContain(`version ${ctx.state.version}`);
+  });
+});
+
+describe("query strings the page does not read (decision 0053)", () => {
+  const random = () => randomBytes(6).toString("hex");
+  /** Requests that reached the Express app while `work` ran. */
+  async function expressRequests(work: () => Promise<unknown>): Promise<number> {
+    const before = ctx.state.express;
+    await work();
+    return ctx.state.express - before;
+  }
+
+  it("keys a page by its path and only the declared parameters, normalised", () => {
+    expect(pageCacheKey("/team")).toBe("/team");
+    expect(pageCacheKey("/team?")).toBe("/team");
+    expect(pageCacheKey("/team?q=abc&utm_source=x&fbclid=1&gclid=2")).toBe("/team");
+    expect(pageCacheKey("/blog?page=2&utm_source=x")).toBe("/blog");
+    expect(pageCacheKey("/blog/some-post?utm_medium=email")).toBe("/blog/some-post");
+    expect(pageCacheKey("/fa/blog?x=1")).toBe("/fa/blog");
+    expect(pageCacheKey("/zh?q=1")).toBe("/zh");
+    expect(pageCacheKey("/?q=1")).toBe("/");
+    expect(pageCacheKey("/about/?q=1")).toBe("/about/");
+    // `lang` redirects an English page (app/root.tsx): fa and zh are kept, any other value reads as absent.
+    expect(pageCacheKey("/about?utm_source=x&lang=zh")).toBe("/about?lang=zh");
+    expect(pageCacheKey("/about?l%61ng=fa&z=1")).toBe("/about?lang=fa");
+    expect(pageCacheKey(`/about?lang=${random()}`)).toBe("/about");
+    // The first value, as the loader's searchParams.get reads it.
+    expect(pageCacheKey("/about?lang=xx&lang=fa")).toBe("/about");
+    // A prefixed page has its language in its path.
+    expect(pageCacheKey("/fa/about?lang=zh")).toBe("/fa/about");
+    // Not public pages: no key, so never cached.
+    for (const url of ["/newsletter/confirm?token=abc", "/fa/newsletter/unsubscribe?token=abc", "/team.data?_routes=x", "/__manifest?p=%2Fteam", "/admin/dashboard?q=1", "/nowhere?q=1", "/practice-areas/unknown?q=1"]) {
+      expect(pageCacheKey(url), url).toBeNull();
+    }
+  });
+
+  it("answers ?q=<random>, utm_*, fbclid and unknown parameters from the stored page, on both paths, without a render", async () => {
+    for (const path of ["/team", "/fa/blog", "/zh"]) {
+      ctx.cache.clear();
+      ctx.state.renders = 0;
+      const stored = await get(path);
+      const etag = stored.response.headers.get("etag");
+      const queries = [`q=${random()}`, `utm_source=${random()}&utm_medium=email&utm_campaign=${random()}`, `fbclid=${random()}&gclid=${random()}`, `${random()}=${random()}`, `page=${random()}`];
+      for (const query of queries) {
+        for (const at of [base, fastBase]) {
+          const response = await fetch(`${at}${path}?${query}`);
+          const body = await response.text();
+          expect(response.status, query).toBe(200);
+          expect(response.headers.get("x-cache"), query).toBe("HIT");
+          expect(response.headers.get("etag"), query).toBe(etag);
+          expect(body, query).toBe(stored.body);
+        }
+        expect(await expressRequests(() => exchange(`${fastBase}${path}?${query}`)), query).toBe(0);
+      }
+      expect(ctx.state.renders, path).toBe(1);
+    }
+  });
+
+  it("renders a miss as the page its key names, so no ignored parameter is echoed into the stored page", async () => {
+    const first = await get("/about?utm_source=newsletter&q=%3Cscript%3E");
+    expect(first.response.headers.get("x-cache")).toBe("MISS");
+    expect(first.body).toContain("<p>url /about</p>");
+    expect(first.body).not.toContain("utm_source");
+    expect(first.body).not.toContain("script%3E");
+    const plain = await get("/about");
+    expect(plain.response.headers.get("x-cache")).toBe("HIT");
+    expect(plain.body).toBe(first.body);
+    expect(ctx.state.renders).toBe(1);
+  });
+
+  it("answers If-None-Match with 304 whatever the ignored parameters", async () => {
+    const first = await get("/contact");
+    for (const at of [base, fastBase]) {
+      const again = await fetch(`${at}/contact?utm_source=${random()}`, { headers: { "If-None-Match": first.response.headers.get("etag")! } });
+      expect(again.status).toBe(304);
+      expect(headerNonce(again)).toBe(bodyNonce(first.body));
+    }
+    expect(ctx.state.renders).toBe(1);
+  });
+
+  it("keys a declared parameter separately, and stores the redirect it makes once for any parameters beside it", async () => {
+    const first = await fetch(`${base}/about?lang=fa&q=one`, { redirect: "manual" });
+    expect(first.status).toBe(302);
+    // The other parameters go along, as the loader's own redirect keeps them.
+    expect(first.headers.get("location")).toBe("/fa/about?q=one");
+    for (const at of [base, fastBase]) {
+      const q = random();
+      const again = await fetch(`${at}/about?q=${q}&lang=fa&utm_source=x%20y`, { redirect: "manual" });
+      expect(again.status).toBe(302);
+      expect(again.headers.get("location")).toBe(`/fa/about?q=${q}&utm_source=x+y`);
+      expect(again.headers.get("x-cache")).toBe("HIT");
+    }
+    expect((await fetch(`${base}/about?lang=fa`, { redirect: "manual" })).headers.get("location")).toBe("/fa/about");
+    expect(ctx.state.renders).toBe(1);
+    // Another declared value is another page; a value the loader ignores is the plain page.
+    expect((await fetch(`${base}/about?lang=zh`, { redirect: "manual" })).headers.get("location")).toBe("/zh/about");
+    expect(ctx.state.renders).toBe(2);
+    await get("/about");
+    for (let i = 0; i < 5; i++) {
+      const page = await get(`/about?lang=${random()}`);
+      expect(page.response.status).toBe(200);
+      expect(page.response.headers.get("x-cache")).toBe("HIT");
+    }
+    expect(ctx.state.renders).toBe(3);
+    // A change event drops stored redirects too.
+    ctx.events.emit("content");
+    expect((await fetch(`${base}/about?lang=fa`, { redirect: "manual" })).headers.get("x-cache")).toBe("MISS");
+    expect(ctx.state.renders).toBe(4);
+  });
+
+  it("keeps the request guard's rules for a URL with a query string", async () => {
+    await get("/team");
+    expect((await exchange(`${fastBase}/team?q=%00`)).status).toBe(400);
+    expect((await exchange(`${fastBase}/team?q=${"x".repeat(9000)}`)).status).toBe(414);
+    // The guard is asked for each such URL, not once per stored page.
+    ctx.state.guardRefuses = true;
+    expect(await expressRequests(() => exchange(`${fastBase}/team?q=1`))).toBe(1);
   });
 });
 

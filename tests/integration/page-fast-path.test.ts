@@ -135,6 +135,49 @@ describe("stored pages answered before Express", () => {
     expect(fast.filter((answer) => answer.head.startsWith("304\n"))).toHaveLength(PAGES.length);
   });
 
+  it("answers public pages with query parameters they do not read from the stored page, rendered without them (decision 0053)", async () => {
+    const random = () => Math.random().toString(36).slice(2);
+    // A miss with parameters the page does not read renders the page its key names: the canonical,
+    // hreflang and language-switcher links carry none of them.
+    const first = await rawRequest(site.url, "GET", `/zh/about?utm_source=campaign&fbclid=${random()}&q=%22probe%22`);
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    for (const echoed of ["utm_source", "fbclid", "probe"]) expect(first.body).not.toContain(echoed);
+    expect(first.body).toContain('href="/fa/about"');
+    expect(first.body).toContain(`<link rel="canonical" href="${SITE_URL}/zh/about"/>`);
+    const plain = await rawRequest(site.url, "GET", "/zh/about");
+    expect(plain.headers["x-cache"]).toBe("HIT");
+    expect(plain.headers.etag).toBe(first.headers.etag);
+
+    for (const page of ["/blog", "/fa/blog", "/zh/team", "/"]) {
+      const stored = await rawRequest(site.url, "GET", page);
+      for (const query of [`q=${random()}`, `utm_source=${random()}&utm_medium=email`, `gclid=${random()}`, `${random()}=${random()}`, "page=2", `page=${random()}`]) {
+        const answer = await rawRequest(site.url, "GET", `${page}?${query}`);
+        expect(answer.status, `${page}?${query}`).toBe(200);
+        expect(answer.headers["x-cache"], `${page}?${query}`).toBe("HIT");
+        expect(answer.headers.etag, `${page}?${query}`).toBe(stored.headers.etag);
+        expect(answer.body === stored.body, `${page}?${query}`).toBe(true);
+      }
+    }
+
+    // The one declared parameter: ?lang=fa|zh redirects an English page, the rest of the query
+    // kept; the redirect is stored once, whatever else the query holds.
+    const redirect = await rawRequest(site.url, "GET", "/about?lang=fa&utm_source=one");
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe("/fa/about?utm_source=one");
+    const again = await rawRequest(site.url, "GET", "/about?utm_source=two&lang=fa");
+    expect(again.status).toBe(302);
+    expect(again.headers["x-cache"]).toBe("HIT");
+    expect(again.headers.location).toBe("/fa/about?utm_source=two");
+
+    // The newsletter links' token pages are never stored.
+    for (let i = 0; i < 2; i++) {
+      const link = await rawRequest(site.url, "GET", `/newsletter/confirm?token=${random()}`);
+      expect(link.headers["x-cache"]).toBeUndefined();
+      expect(link.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
   it("keeps the request guard's rules for every other spelling of a stored page's URL", async () => {
     const page = "/fa/practice-areas/immigration";
     expect(header(await exchange(site.url, page, "GET", { "Accept-Encoding": "br" }), "x-cache")).toBe("HIT");

@@ -4,7 +4,7 @@ import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../hel
 import { startSite } from "../helpers/server";
 import { startFakeAi } from "../fakes/openai";
 import { startSmtpFake } from "../fakes/smtp";
-import { ADMIN, mixedTraffic, RELIABILITY_ENV, rssOf, type LatencyStats } from "./traffic";
+import { ADMIN, mixedTraffic, PUBLIC_PAGES, RELIABILITY_ENV, rssOf, type LatencyStats } from "./traffic";
 
 export interface MixedRun extends LatencyStats {
   seconds: number;
@@ -86,6 +86,54 @@ export async function mixedRun(seconds: number, sampleMs: number, env: Record<st
     await site.stop();
     await smtp.stop();
     await ai.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface QueryComparison {
+  seconds: number;
+  workers: number;
+  /** Public pages from `workers` loops, then the same with a fifth of the requests carrying random query strings. */
+  plain: LatencyStats & { perSecond: number; statuses: Record<string, number> };
+  queries: LatencyStats & { perSecond: number; statuses: Record<string, number> };
+}
+
+/**
+ * One demo site, its pages stored, then `seconds` of public-page traffic from `workers` loops
+ * without query strings and `seconds` with random ones on a fifth of the requests, one after the
+ * other (decision 0053: a query string a page does not read must not make it render). Pages only:
+ * the mixed run's admin saves empty the page cache every twenty requests, so there most pages
+ * render anyway and a render per query string would hardly show.
+ */
+export async function queryComparison(seconds: number, workers = 20): Promise<QueryComparison> {
+  const dataDir = await dataDirWithAdmin("site-queries-", ADMIN);
+  const smtp = await startSmtpFake();
+  const site = await startSite({
+    ...RELIABILITY_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    SEED_DEMO: "true",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "website@firm.example",
+    CONTACT_NOTIFY_TO: "intake@firm.example",
+  });
+  try {
+    const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
+    for (const page of PUBLIC_PAGES) await (await get(`${site.url}${page}`)).arrayBuffer();
+    // A few seconds of the same traffic first, so neither measured run pays for the warm-up.
+    await mixedTraffic(site.url, cookie, Date.now() + 3000, workers, undefined, { pagesOnly: true });
+    const run = async (randomQueries: boolean) => {
+      const statuses: Record<string, number> = {};
+      const count = (status: number) => (statuses[status] = (statuses[status] ?? 0) + 1);
+      const stats = await mixedTraffic(site.url, cookie, Date.now() + seconds * 1000, workers, count, { randomQueries, pagesOnly: true });
+      return { ...stats, perSecond: Math.round((stats.requests / seconds) * 10) / 10, statuses };
+    };
+    const plain = await run(false);
+    const queries = await run(true);
+    return { seconds, workers, plain, queries };
+  } finally {
+    await site.stop();
+    await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -45,14 +45,41 @@ export interface LatencyStats {
 }
 
 /**
- * Mixed traffic from `workers` concurrent loops until `until` (ms epoch): public pages in three
- * languages (most of it), contact posts and admin saves. Latencies in ms.
+ * A query string no public page reads, as links from campaigns, social sites and probes carry:
+ * ?q=<random>, utm_* with random values, click ids, or a random unknown key (decision 0053).
  */
-export async function mixedTraffic(base: string, cookie: string, until: number, workers = 6, onStatus?: (status: number, path: string) => void): Promise<LatencyStats> {
+export function randomQuery(n: number): string {
+  const value = () => Math.random().toString(36).slice(2, 12);
+  switch (n % 4) {
+    case 0:
+      return `q=${value()}`;
+    case 1:
+      return `utm_source=${value()}&utm_medium=email&utm_campaign=${value()}`;
+    case 2:
+      return `fbclid=${value()}&gclid=${value()}`;
+    default:
+      return `${value()}=${value()}`;
+  }
+}
+
+/**
+ * Mixed traffic from `workers` concurrent loops until `until` (ms epoch): public pages in three
+ * languages (most of it), contact posts and admin saves (`pagesOnly`: pages alone). With
+ * `randomQueries`, one request in five is a public page with a random query string
+ * (randomQuery). Latencies in ms.
+ */
+export async function mixedTraffic(
+  base: string,
+  cookie: string,
+  until: number,
+  workers = 6,
+  onStatus?: (status: number, path: string) => void,
+  options: { randomQueries?: boolean; pagesOnly?: boolean } = {},
+): Promise<LatencyStats> {
   const latencies: number[] = [];
   let errors = 0;
   let serverErrors = 0;
-  const byKind: Record<string, number> = { page: 0, contact: 0, save: 0 };
+  const byKind: Record<string, number> = { page: 0, contact: 0, save: 0, query: 0 };
   let n = 0;
   const worker = async (w: number) => {
     while (Date.now() < until) {
@@ -62,16 +89,23 @@ export async function mixedTraffic(base: string, cookie: string, until: number, 
       let status = 0;
       let path = "";
       try {
-        if (roll === 0) {
+        if (roll === 0 && !options.pagesOnly) {
           path = "/contact";
           const answer = await formPost(`${base}${path}`, { name: "Load Visitor", email: `load-${w}-${n}@example.test`, phone: "", subject: "Load", message: "Mixed traffic message." });
           await answer.arrayBuffer();
           status = answer.status;
           byKind.contact += 1;
-        } else if (roll === 10) {
+        } else if (roll === 10 && !options.pagesOnly) {
           path = "/admin/dashboard/content";
           status = (await saveText(base, cookie, SAVED_KEYS[w % SAVED_KEYS.length], `Load save ${n}`)).status;
           byKind.save += 1;
+        } else if (options.randomQueries && roll % 5 === 1) {
+          // Rolls 1, 6, 11 and 16: a fifth of all requests.
+          path = `${PUBLIC_PAGES[n % PUBLIC_PAGES.length]}?${randomQuery(n)}`;
+          const answer = await get(`${base}${path}`, undefined, { "Accept-Encoding": "br, gzip" });
+          await answer.arrayBuffer();
+          status = answer.status;
+          byKind.query += 1;
         } else {
           path = PUBLIC_PAGES[n % PUBLIC_PAGES.length];
           const answer = await get(`${base}${path}`, undefined, { "Accept-Encoding": "br, gzip" });
