@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from "express";
 import { brotliBest, GZIP_BEST } from "../core/compression";
 import type { ChangeKind } from "../core/events";
 import { preferredEncoding, storedEncodingFor } from "./precompressed";
+import { isAdminPath } from "./admin-path";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -180,7 +181,7 @@ export function isCacheableRequest(req: Request): boolean {
   if (req.headers.cookie || req.headers.authorization) return false;
   const path = req.path;
   // Pages have no dots (.data, .xml, .txt and files are not pages); the admin and APIs never come from here.
-  if (path.includes(".") || path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return false;
+  if (path.includes(".") || isAdminPath(path) || path.startsWith("/api/")) return false;
   return true;
 }
 
