@@ -70,19 +70,31 @@ export const TOO_LARGE_TEXT = "The request is too large.";
 const COUNTED = Symbol("counted body");
 type Counted = Request & { [COUNTED]?: Transform };
 
-/** Read and drop the rest of a request's body in the background, up to the caps, then cut the connection. */
-function drainRest(req: Request): void {
-  if (req.complete || req.destroyed) return;
+/**
+ * Read and drop the rest of a request's body in the background, up to the caps, then cut the
+ * connection. When the sender asked for the connection to close (or the caps are reached), it
+ * is closed once the drain ends.
+ */
+function drainRest(req: Request, closeAfter: boolean): void {
+  const socket = req.socket;
+  if (req.complete || req.destroyed) {
+    if (closeAfter) socket?.end();
+    return;
+  }
   let dropped = 0;
   const done = () => {
     clearTimeout(timer);
     req.off("data", onData);
-    req.off("end", done);
+    req.off("end", ended);
     req.off("close", done);
+  };
+  const ended = () => {
+    done();
+    if (closeAfter) socket?.end();
   };
   const cut = () => {
     done();
-    req.socket?.destroy();
+    socket?.destroy();
   };
   const onData = (chunk: Buffer) => {
     dropped += chunk.byteLength;
@@ -91,22 +103,25 @@ function drainRest(req: Request): void {
   const timer = setTimeout(cut, DRAIN_MAX_MS);
   timer.unref();
   req.on("data", onData);
-  req.once("end", done);
+  req.once("end", ended);
   req.once("close", done);
   req.resume();
 }
 
 /**
- * 413 at once, and the rest of the body dropped as it arrives. Not `Connection: close`: Node then
- * closes the socket as soon as the answer is written, and a sender still writing its body gets
- * a reset instead of the answer; the connection is cut after the drain instead.
+ * 413 at once, and the rest of the body dropped as it arrives. Node closes a connection as soon
+ * as the answer is written when the sender asked for that (Connection: close, HTTP/1.0), and a
+ * sender still writing its body then gets a reset instead of the answer: here the answer is sent
+ * on an open connection, which is closed after the drain instead.
  */
 function refuse(req: Request, res: Response): void {
+  const closeAfter = !res.shouldKeepAlive;
+  if (!req.complete) res.shouldKeepAlive = true;
   res
     .status(413)
     .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
     .send(TOO_LARGE_TEXT);
-  drainRest(req);
+  drainRest(req, closeAfter);
 }
 
 class BodyTooLarge extends Error {
@@ -141,15 +156,17 @@ export function bodyLimits(limitFor: (path: string) => number = bodyLimitFor) {
         total += chunk.byteLength;
         if (total <= limit) return callback(null, chunk);
         req.unpipe(counted);
+        // What the route reads fails (an error, never an early end that would read as a shorter form).
+        counted.destroy(new BodyTooLarge());
         // Answered here unless the route has already answered (its own refusal, say).
-        if (res.headersSent) drainRest(req);
+        if (res.headersSent) drainRest(req, false);
         else refuse(req, res);
-        callback(new BodyTooLarge());
+        callback();
       },
     });
     // A sender that goes away mid-body: the route's read fails instead of ending early.
     const broken = () => {
-      if (!req.complete) counted.destroy(new Error("The request body was cut off."));
+      if (!req.complete && !counted.destroyed) counted.destroy(new Error("The request body was cut off."));
     };
     req.once("error", broken);
     req.once("close", broken);
@@ -157,8 +174,8 @@ export function bodyLimits(limitFor: (path: string) => number = bodyLimitFor) {
     res.once("finish", () => {
       if (req.complete || counted.destroyed) return;
       req.unpipe(counted);
-      counted.destroy();
-      drainRest(req);
+      counted.destroy(new Error("Answered before the body was read."));
+      drainRest(req, false);
     });
     req.pipe(counted);
     (req as Counted)[COUNTED] = counted;

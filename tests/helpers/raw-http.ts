@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 // @ts-expect-error: a plain JavaScript module shared with the load benchmark
 import { rawGet as untypedRawGet } from "../../scripts/bench/raw-get.mjs";
 
@@ -29,5 +30,30 @@ export function rawRequest(base: string, method: string, path: string, headers: 
     req.on("error", reject);
     if (body !== undefined) req.write(body);
     req.end();
+  });
+}
+
+/**
+ * A request written byte for byte on a socket (no Host added, any HTTP version): the status
+ * and what came back until the server closed the connection or `ms` passed.
+ */
+export function rawSocket(base: string, text: string, ms = 5000): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const all = Buffer.concat(chunks).toString("utf8");
+      const at = all.indexOf("\r\n\r\n");
+      const head = at === -1 ? all : all.slice(0, at);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: at === -1 ? "" : all.slice(at + 4) });
+    };
+    const timer = setTimeout(done, ms);
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("end", done);
+    socket.on("error", (error) => (chunks.length ? done() : reject(error)));
+    socket.write(text);
   });
 }
