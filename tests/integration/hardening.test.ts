@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type SiteServer } from "../helpers/server";
 import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
-import { rawRequest, rawSocket } from "../helpers/raw-http";
+import { rawRequest, rawSocket, sendBody } from "../helpers/raw-http";
 
 /**
  * Regression tests for a black-box probe's findings, over real HTTP against the built server:
@@ -192,55 +192,6 @@ describe("hardening against malformed and hostile requests", () => {
     expect(row).toContain(',"First Second,=1+1",Body text of the message.,');
   });
 });
-
-/** What a sender of a body sees: the answer, however the connection ends after it. */
-interface BodyAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-  ms: number;
-}
-
-/**
- * POST a body: declared (Content-Length) when `declared`, else chunked. The body is written in
- * 1 MiB pieces as the socket takes them; the answer may come (and the connection end) before
- * all of it is sent, as the door answers at once.
- */
-function sendBody(base: string, path: string, headers: Record<string, string>, size: number, options: { declared: boolean; prefix?: string; fill?: number }): Promise<BodyAnswer> {
-  const { hostname, port } = new URL(base);
-  const start = performance.now();
-  const prefix = Buffer.from(options.prefix ?? "");
-  const total = prefix.byteLength + size;
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = httpRequest(
-      { hostname, port, method: "POST", path, agent: false, headers: { ...headers, ...(options.declared ? { "Content-Length": String(total) } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          answered = true;
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - start });
-          req.destroy();
-        });
-      },
-    );
-    // Once answered, the server may cut the connection while the body is still being written.
-    req.on("error", (error) => (answered ? undefined : reject(error)));
-    const piece = Buffer.alloc(1024 * 1024, options.fill ?? 0x61);
-    let sent = 0;
-    const write = () => {
-      if (sent === 0 && prefix.byteLength) req.write(prefix);
-      while (sent < size && !answered && !req.destroyed) {
-        const length = Math.min(piece.byteLength, size - sent);
-        sent += length;
-        if (!req.write(length === piece.byteLength ? piece : piece.subarray(0, length))) return void req.once("drain", write);
-      }
-      if (sent >= size && !req.destroyed) req.end();
-    };
-    write();
-  });
-}
 
 const rssOf = (pid: number): number => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
