@@ -328,7 +328,7 @@ describe("body limits at the door, the Host rule and the admin's data requests",
   it("sends no-store and noindex with every admin response, its data requests too", async () => {
     const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     for (const path of ["/admin.data", "/admin/dashboard.data", "/admin/login.data", "/admin/setup.data", "/admin/dashboard/inbox.data", "/admin", "/admin/login"]) {
-      for (const headers of [{}, { Cookie: cookie }]) {
+      for (const headers of [{}, { Cookie: cookie }] as Array<Record<string, string>>) {
         const answer = await rawRequest(site.url, "GET", path, headers);
         expect(answer.headers["cache-control"], path).toContain("no-store");
         expect(answer.headers["x-robots-tag"], path).toBe("noindex, nofollow");
