@@ -16,7 +16,9 @@ import { contentSecurityPolicyFor, securityHeaderList, securityHeaders } from ".
 import { createServices, type Services } from "./services";
 import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
-import { judgeRequest, requestGuard } from "./request-guard";
+import { judgeHost, judgeRequest, requestGuard } from "./request-guard";
+import { bodyAsRead, bodyLimits } from "./body-limits";
+import { isAdminPath } from "./admin-path";
 import { healthRoute } from "./health";
 import { stopOnSignals, trackRequests } from "./shutdown";
 
@@ -37,7 +39,11 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
   app.use(securityHeaders(config));
   // Before any path rule: one spelling per URL, bounded paths, only the methods the site uses.
   app.use(requestGuard());
-  app.use("/admin", adminResponseHeaders, adminMutationGate(services));
+  // Each POST's body limit, before anything reads a byte of it (server/body-limits.ts).
+  app.use(bodyLimits());
+  // The admin area includes its data requests ("/admin.data"), which the mount "/admin" would miss.
+  const adminGate = adminMutationGate(services);
+  app.use((req, res, next) => (isAdminPath(req.path) ? adminResponseHeaders(req, res, () => adminGate(req, res, next)) : next()));
   // Responses that are not stored pages (the admin, a page's first render, data requests) are
   // compressed per response: Brotli quality 6 takes ~1.5 ms for a 60 KB page and writes ~10%
   // less than the default 4. Stored pages go out in the copies the page cache made once at
@@ -90,15 +96,16 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
   app.use(pages.capture);
-  app.use(
-    createRequestHandler({
-      build,
-      mode: options.vite ? "development" : "production",
-      getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", jsonLd: [] }),
-    }),
-  );
+  const reactRouter = createRequestHandler({
+    build,
+    mode: options.vite ? "development" : "production",
+    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", jsonLd: [] }),
+  });
+  // A chunked body is read through the door's count (server/body-limits.ts).
+  app.use((req, res, next) => reactRouter(bodyAsRead(req), res, next));
   return (req, res) => {
-    if (!pages.answer(req, res)) app(req, res);
+    // A request without a usable Host is the guard's (400), even for a stored page.
+    if (!judgeHost(req.headers.host, req.headers["x-forwarded-host"]) || !pages.answer(req, res)) app(req, res);
   };
 }
 

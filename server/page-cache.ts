@@ -9,6 +9,7 @@ import type { ChangeKind } from "../core/events";
 import { preferredEncoding, storedEncodingFor } from "./precompressed";
 import { PAGE_QUERY_PARAMETERS, PUBLIC_PAGES } from "../app/routes";
 import { langFromPath, stripLangPrefix } from "../app/i18n/languages";
+import { isAdminPath } from "./admin-path";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -253,7 +254,7 @@ export function cacheKeyFor(req: Request): string | null {
   if (req.headers.cookie || req.headers.authorization) return null;
   const path = req.path;
   // Pages have no dots (.data, .xml, .txt and files are not pages); the admin and APIs never come from here.
-  if (path.includes(".") || path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return null;
+  if (path.includes(".") || isAdminPath(path) || path.startsWith("/api/")) return null;
   return pageCacheKey(req.originalUrl);
 }
 

@@ -14,6 +14,9 @@ import type { NextFunction, Request, Response } from "express";
  *   for a GET and refused (404) otherwise; hashed asset names keep their case. Paths the router
  *   would read differently from the raw text (dot segments, backslashes, empty segments, NUL or
  *   other control characters, broken percent-encoding) are 400, as is a NUL in the query.
+ * - Host: a request without a Host header, with an empty one or one that is not a host name or
+ *   address (with an optional port) is 400, whatever its HTTP version, as is such an
+ *   X-Forwarded-Host: React Router builds the request's URL from them (decision 0051).
  */
 export const MAX_PATH_BYTES = 1024;
 /** Above React Router's own 7,680 for its route-discovery requests, which it checks itself. */
@@ -73,6 +76,20 @@ function lowerOutsideEscapes(path: string): string {
   return path.replace(/(%[0-9A-F]{2})|[A-Z]+/g, (match, escape: string | undefined) => (escape ? match : match.toLowerCase()));
 }
 
+/** A DNS name or IPv4 address, or an IPv6 address in brackets; then an optional port. */
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+/**
+ * Whether a request's Host (and X-Forwarded-Host, when sent) names a host the request's URL can
+ * be built from. Express reads the first of several forwarded hosts; an empty one is ignored.
+ */
+export function judgeHost(host: string | undefined, forwardedHost?: string | string[]): boolean {
+  if (host === undefined || !HOST.test(host)) return false;
+  if (forwardedHost === undefined || forwardedHost === "") return true;
+  const first = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost).split(",")[0].trim();
+  return HOST.test(first);
+}
+
 const PLAIN: Record<number, string> = {
   400: "Bad request",
   404: "Not found",
@@ -101,6 +118,7 @@ export type RequestVerdict = PathVerdict | { ok: false; status: 405 };
 
 export function requestGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (!judgeHost(req.headers.host, req.headers["x-forwarded-host"])) return refuse(res, 400);
     const verdict = judgeRequest(req.method, req.originalUrl);
     if (verdict.ok) return next();
     if (verdict.status === 301) {

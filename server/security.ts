@@ -5,6 +5,7 @@ import type { Config } from "../core/config";
 import { meetOrigin } from "../app/video/meet";
 import { stripLangPrefix } from "../app/i18n/languages";
 import { NEWSLETTER_LINK_PAGES } from "../app/routes";
+import { isAdminPath } from "./admin-path";
 
 // One definition shared with the video page, so the CSP and the page agree on the meeting origin.
 export { meetOrigin };
@@ -53,7 +54,7 @@ const DOCUMENT_POLICIES = ["Content-Security-Policy", "Cross-Origin-Opener-Polic
  * password login isolates the site on their own phones anyway (decision 0050).
  */
 function hasOwnBrowsingContextGroup(path: string): boolean {
-  return path === "/admin" || path.startsWith("/admin/") || (NEWSLETTER_LINK_PAGES as readonly string[]).includes(stripLangPrefix(path));
+  return isAdminPath(path) || (NEWSLETTER_LINK_PAGES as readonly string[]).includes(stripLangPrefix(path));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
-import { HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
+import { clipContactValues, HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
 
 /** What the contact action answers; the page shows it as toasts (with JavaScript) or inline (without). */
 export type ContactActionData =
@@ -38,6 +38,8 @@ export async function submitContact(
   clientIp: string,
 ): Promise<{ status: number; body: ContactActionData }> {
   const values = readContactForm(form);
+  // Sent back only when refused, and never longer than each field may be.
+  const echoed = () => clipContactValues(values);
   try {
     // A bot filled the field people cannot see: it is told "thank you" and nothing is stored.
     const trap = form.get(HONEYPOT_FIELD);
@@ -48,14 +50,14 @@ export async function submitContact(
 
     const checked = validateContact(values);
     if (!checked.success) {
-      return { status: 400, body: { ok: false, errors: checked.errors, formError: checked.firstError, values } };
+      return { status: 400, body: { ok: false, errors: checked.errors, formError: checked.firstError, values: echoed() } };
     }
 
     // Only well-formed messages count towards the limit, so typing mistakes never lock anyone out.
     const limit = await hitRateLimit(deps.db, `contact:${clientIp}`, { limit: deps.rateLimit, windowMs: RATE_WINDOW_MS });
     if (!limit.allowed) {
       deps.log.warn({ ip: clientIp, count: limit.count }, "contact form rate limit reached");
-      return { status: 429, body: { ok: false, formError: "contact.validation.rate-limited", values } };
+      return { status: 429, body: { ok: false, formError: "contact.validation.rate-limited", values: echoed() } };
     }
 
     const { name, email, phone, subject, message } = checked.data;
@@ -68,6 +70,6 @@ export async function submitContact(
     return { status: 200, body: { ok: true } };
   } catch (error) {
     deps.log.error({ err: error }, "contact form submission failed");
-    return { status: 500, body: { ok: false, formError: "contact.form.error", values } };
+    return { status: 500, body: { ok: false, formError: "contact.form.error", values: echoed() } };
   }
 }

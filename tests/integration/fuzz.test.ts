@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig, { PUBLIC_PAGES } from "../../app/routes";
 import { startSite, type SiteServer } from "../helpers/server";
 import { dataDirWithAdmin, openDataDir, signInHttp, snapshotTables } from "../helpers/admin-http";
-import { rawRequest, type RawAnswer } from "../helpers/raw-http";
+import { rawRequest, rawSocket, sendBody, type RawAnswer } from "../helpers/raw-http";
 
 /**
  * A bounded, seeded fuzz of malformed requests over every public and admin path and method,
@@ -84,6 +84,16 @@ const ACTION_PATHS = [
   "/admin/dashboard/automation",
   ...PATHS.filter((p) => p.startsWith("/newsletter/")),
 ];
+
+/** Every form a visitor can post, in each language it exists in, and the admin's open forms. */
+const PUBLIC_FORMS = [
+  ...["", "/fa", "/zh"].flatMap((prefix) => ["/contact", "/contact.data", "/blog", "/blog.data", "/newsletter/confirm", "/newsletter/unsubscribe", "/virtual-consultation"].map((path) => `${prefix}${path}`)),
+  "/admin/login",
+  "/admin/setup",
+];
+
+/** Over every form's limit (server/body-limits.ts): just over the largest, and far over. */
+const OVERSIZE = [256 * 1024, 8 * 1024 * 1024];
 
 const METHODS = ["GET", "GET", "HEAD", "POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE", "TRACE", "OPTIONS"];
 const INTENTS = ["create", "delete", "save", "subscribe", "photo", "update", "toggle", "delete-subscriber", "handled", "zz"];
@@ -265,5 +275,57 @@ describe("fuzz: malformed requests over every path and method", () => {
     await store.close();
     expect(after).toEqual(before);
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+  }, 300_000);
+
+  it("answers oversize bodies of every kind to every form, and requests without a usable Host, with no 5xx", async () => {
+    const outputBefore = site.output().length;
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const kinds: Array<[label: string, type: string, prefix: string, declared: boolean]> = [
+      ["urlencoded", "application/x-www-form-urlencoded", "intent=subscribe&name=a&email=a%40b.c&subject=s&message=", true],
+      ["multipart", "multipart/form-data; boundary=fuzz", '--fuzz\r\nContent-Disposition: form-data; name="message"\r\n\r\n', true],
+      ["JSON", "application/json", '{"message":"', true],
+      ["chunked urlencoded", "application/x-www-form-urlencoded", "intent=subscribe&email=a%40b.c&password=x&message=", false],
+      ["chunked multipart", "multipart/form-data; boundary=fuzz", '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n', false],
+    ];
+    for (const path of PUBLIC_FORMS) {
+      for (const size of OVERSIZE) {
+        const answers = await Promise.all(
+          kinds.map(([label, type, prefix, declared]) =>
+            sendBody(site.url, path, { "Content-Type": type, Origin: site.url }, size, { declared, prefix }).then(
+              (answer) => ({ label, declared, answer }),
+              (error: Error) => ({ label, declared, error }),
+            ),
+          ),
+        );
+        for (const result of answers) {
+          const name = `${result.label} ${size} B to ${path}`;
+          if ("error" in result) {
+            failures.push(`${name}: no answer (${result.error.message})`);
+            continue;
+          }
+          const { status, body } = result.answer;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status >= 500) failures.push(`${name}: ${status} ${body.slice(0, 200)}`);
+          // A declared length over the limit is never read: 413 at the door, whatever the type.
+          if (result.declared && status !== 413) failures.push(`${name}: ${status}, not 413`);
+          if (STACK.test(body) || body.includes(ROOT)) failures.push(`${name}: body shows a stack trace or path`);
+        }
+      }
+    }
+    for (const [label, text] of [
+      ["empty Host", "GET /contact HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n"],
+      ["missing Host", "GET /fa/contact HTTP/1.1\r\nConnection: close\r\n\r\n"],
+      ["missing Host, HTTP/1.0", "GET /zh/blog HTTP/1.0\r\n\r\n"],
+      ["empty Host, POST", "POST /blog HTTP/1.1\r\nHost:\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 14\r\nConnection: close\r\n\r\nintent=subscri"],
+      ["empty Host, admin", "GET /admin/login HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n"],
+    ]) {
+      const answer = await rawSocket(site.url, text);
+      if (answer.status < 400 || answer.status >= 500) failures.push(`${label}: ${answer.status}`);
+    }
+    console.log("oversize statuses", Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])));
+    expect(failures).toEqual([]);
+    expect((await rawRequest(site.url, "GET", "/healthz")).status).toBe(200);
+    expect(site.output().slice(outputBefore)).not.toMatch(/\n\s+at \S/);
   }, 300_000);
 });

@@ -1,10 +1,10 @@
 import { request as httpRequest } from "node:http";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type SiteServer } from "../helpers/server";
 import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
-import { rawRequest } from "../helpers/raw-http";
+import { rawRequest, rawSocket, sendBody } from "../helpers/raw-http";
 
 /**
  * Regression tests for a black-box probe's findings, over real HTTP against the built server:
@@ -190,5 +190,151 @@ describe("hardening against malformed and hostile requests", () => {
     expect(row).toBeDefined();
     expect(row).toContain("Line Breaker");
     expect(row).toContain(',"First Second,=1+1",Body text of the message.,');
+  });
+});
+
+const rssOf = (pid: number): number => {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+};
+
+const MiB = 1024 * 1024;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+describe("body limits at the door, the Host rule and the admin's data requests", () => {
+  let dataDir: string;
+  let site: SiteServer;
+
+  beforeAll(async () => {
+    dataDir = await dataDirWithAdmin("door-", ADMIN);
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
+  });
+
+  afterAll(async () => {
+    await site?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const healthy = async () => expect((await rawRequest(site.url, "GET", "/healthz")).status).toBe(200);
+
+  it("answers an 8 MiB urlencoded contact form 413 at once, and stays up", async () => {
+    const answer = await sendBody(site.url, "/contact", FORM, 8 * MiB, { declared: true, prefix: "name=a&email=a%40b.c&subject=s&message=" });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toBe("The request is too large.");
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
+    await healthy();
+  });
+
+  it("answers six parallel 4 MB posts 413, and stays up", async () => {
+    const answers = await Promise.all(
+      ["/contact", "/fa/contact", "/zh/contact", "/blog", "/newsletter/confirm", "/admin/login"].map((path) => sendBody(site.url, path, FORM, 4_000_000, { declared: true, prefix: "message=" })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([413, 413, 413, 413, 413, 413]);
+    await healthy();
+  });
+
+  it("answers a chunked 2 MB contact form 413 once it passes the limit, storing nothing", async () => {
+    const answer = await sendBody(site.url, "/contact", FORM, 2 * MiB, { declared: false, prefix: "name=Chunked&email=chunked%40example.test&subject=s&message=hello&junk=" });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toBe("The request is too large.");
+    // Through the JavaScript form's data request too.
+    const data = await sendBody(site.url, "/zh/contact.data", { ...FORM, Origin: site.url }, 2 * MiB, { declared: false, prefix: "name=Chunked&email=chunked%40example.test&subject=s&message=hello&junk=" });
+    expect(data.status).toBe(413);
+    await healthy();
+    const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
+    const csv = await (await get(`${site.url}/admin/dashboard/inbox/export/submissions`, cookie)).text();
+    expect(csv).not.toContain("chunked@example.test");
+  });
+
+  it("refuses a 200 MB multipart body to the newsletter sign-up quickly, without the server's memory growing", async () => {
+    const before = rssOf(site.process.pid!);
+    const multipart = { "Content-Type": "multipart/form-data; boundary=door" };
+    const prefix = '--door\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsubscribe\r\n--door\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n';
+    const answers = await Promise.all([
+      sendBody(site.url, "/blog", multipart, 200 * MiB, { declared: true, prefix }),
+      sendBody(site.url, "/fa/blog", multipart, 200 * MiB, { declared: false, prefix }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(413);
+      expect(answer.ms).toBeLessThan(5000);
+    }
+    await healthy();
+    // Before the door the server held the body: +680 MB for one such post.
+    expect(rssOf(site.process.pid!) - before).toBeLessThan(64 * MiB);
+  });
+
+  it("refuses oversize JSON too: the content type does not matter at the door", async () => {
+    const answer = await sendBody(site.url, "/admin/setup", { "Content-Type": "application/json" }, 1 * MiB, { declared: true, prefix: '{"email":"' });
+    expect(answer.status).toBe(413);
+    // Chunked, it is counted as a route reads it: one that refuses JSON unread (415) or reads
+    // no body (route discovery) answers first, and the rest is dropped, never held.
+    for (const path of ["/contact", "/__manifest", "/admin/login"]) {
+      const chunked = await sendBody(site.url, path, { "Content-Type": "application/json" }, 1 * MiB, { declared: false, prefix: '{"email":"' });
+      expect([204, 413, 415], path).toContain(chunked.status);
+    }
+    // A form body is read, so it is refused at the limit whatever it holds.
+    const form = await sendBody(site.url, "/admin/login", FORM, 1 * MiB, { declared: false, prefix: "email=a%40b.c&password=" });
+    expect(form.status).toBe(413);
+    await healthy();
+  });
+
+  it("lets a form under its limit through, declared or chunked", async () => {
+    const body = "name=Ana&email=ana%40example.test&phone=&subject=Visa&message=Please%20call%20me.";
+    const declared = await rawRequest(site.url, "POST", "/contact", { ...FORM, "Content-Length": String(body.length) }, body);
+    expect(declared.status).toBe(200);
+    // No Content-Length: Node's client sends it chunked.
+    const chunked = await rawRequest(site.url, "POST", "/fa/contact", FORM, body.replace("ana%40", "ana2%40"));
+    expect(chunked.status).toBe(200);
+  });
+
+  it("sends a refused contact form's fields back no longer than their limits", async () => {
+    const body = new URLSearchParams({ name: "n".repeat(5000), email: "not-an-address", phone: "", subject: "s".repeat(3000), message: "m".repeat(40_000) }).toString();
+    const answer = await rawRequest(site.url, "POST", "/contact", { ...FORM, "Content-Length": String(body.length) }, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain("n".repeat(100));
+    expect(answer.body).not.toContain("n".repeat(101));
+    expect(answer.body).not.toContain("s".repeat(201));
+    expect(answer.body).toContain("m".repeat(5000));
+    expect(answer.body).not.toContain("m".repeat(5001));
+    // The newsletter sign-up likewise sends back at most 255 characters of the address.
+    const signUp = `intent=subscribe&email=${"x".repeat(3000)}`;
+    const refused = await rawRequest(site.url, "POST", "/blog.data", { ...FORM, "Content-Length": String(signUp.length) }, signUp);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("x".repeat(255));
+    expect(refused.body).not.toContain("x".repeat(256));
+  });
+
+  it("answers a missing, empty or malformed Host with 400, never a 500", async () => {
+    for (const [label, text] of [
+      ["empty Host, HTTP/1.1", "GET /about HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n"],
+      ["missing Host, HTTP/1.1", "GET /about HTTP/1.1\r\nConnection: close\r\n\r\n"],
+      ["missing Host, HTTP/1.0", "GET /team HTTP/1.0\r\n\r\n"],
+      ["empty Host on a POST", "POST /contact HTTP/1.1\r\nHost:\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\nConnection: close\r\n\r\nname=a"],
+      ["malformed Host", "GET /fa/blog HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n"],
+      ["malformed X-Forwarded-Host", "GET /zh/about HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-Host: a@b c\r\nConnection: close\r\n\r\n"],
+    ]) {
+      const answer = await rawSocket(site.url, text);
+      expect(answer.status, label).toBe(400);
+      expect(answer.body, label).not.toMatch(/\n\s+at |node_modules/);
+    }
+    // A stored page too: the page cache's fast path does not answer it either.
+    expect((await rawRequest(site.url, "GET", "/privacy")).status).toBe(200);
+    expect((await rawRequest(site.url, "GET", "/privacy")).headers["x-cache"]).toBe("HIT");
+    expect((await rawSocket(site.url, "GET /privacy HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n")).status).toBe(400);
+    expect(site.output()).not.toMatch(/\n\s+at \S/);
+  });
+
+  it("sends no-store and noindex with every admin response, its data requests too", async () => {
+    const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
+    for (const path of ["/admin.data", "/admin/dashboard.data", "/admin/login.data", "/admin/setup.data", "/admin/dashboard/inbox.data", "/admin", "/admin/login"]) {
+      for (const headers of [{}, { Cookie: cookie }] as Array<Record<string, string>>) {
+        const answer = await rawRequest(site.url, "GET", path, headers);
+        expect(answer.headers["cache-control"], path).toContain("no-store");
+        expect(answer.headers["x-robots-tag"], path).toBe("noindex, nofollow");
+      }
+    }
+    // Not an admin page.
+    expect((await rawRequest(site.url, "GET", "/administrator")).headers["x-robots-tag"]).toBeUndefined();
   });
 });

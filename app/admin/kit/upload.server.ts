@@ -1,10 +1,10 @@
 import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
 import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../core/media";
+import { UPLOAD_BODY_LIMIT } from "../../../core/upload-limit";
 import { assertCleanForm, parseForm } from "../../form-data.server";
 import { AdminError } from "./errors.server";
 
-/** Room for the multipart framing (boundaries, part headers, the small fields next to the file). */
-export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+export { UPLOAD_BODY_LIMIT };
 
 /** An upload refused before any image work: too large (413), not multipart (415) or unreadable (400). */
 export class UploadRefused extends AdminError {
@@ -71,9 +71,16 @@ function countedBody(request: Request) {
     /** Read on, dropping, until the body ends (false) or passes `limit` bytes in all (true). */
     async overLimit(limit: number): Promise<boolean> {
       while (total <= limit) {
-        const { done, value } = await source.read();
-        if (done) return false;
-        total += value.byteLength;
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await source.read();
+        } catch {
+          // The body broke off (the sender went away, or the body limit at the door cut it):
+          // unreadable, not too large.
+          return false;
+        }
+        if (chunk.done) return false;
+        total += chunk.value.byteLength;
       }
       return true;
     },
