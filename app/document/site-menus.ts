@@ -4,8 +4,10 @@
  * hydrate get it inside their page script (./page-script.ts). It imports nothing: the menus open,
  * close and lead where they should without it.
  *
- * - The language switch (`[data-language-menu] a`) keeps the address's hash and replaces the
- *   history entry: going back leaves the site rather than showing the other language.
+ * - The language switch (`[data-language-menu] a`) keeps the address's query and hash and
+ *   replaces the history entry: going back leaves the site rather than showing the other
+ *   language. The query comes from the address, not the link: a stored page is the same for
+ *   every query string (decision 0053), so its links carry none.
  * - An open menu (`details[data-menu]`) closes on Escape (focus back on its toggle), on a click
  *   outside it, and when the page comes back from the back-forward cache.
  */
@@ -21,7 +23,7 @@ document.addEventListener("click", (event) => {
   const language = target?.closest<HTMLAnchorElement>("[data-language-menu] a[href]");
   if (language && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
     event.preventDefault();
-    location.replace(language.href.split("#")[0] + location.hash);
+    location.replace(language.href.split(/[?#]/)[0] + location.search + location.hash);
     return;
   }
   for (const menu of openMenus()) if (!target || !menu.contains(target)) menu.open = false;
