@@ -205,6 +205,16 @@ describe(`Instagram posting (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () 
     expect(await row(post.id)).toMatchObject({ instagramPosted: true, instagramError: null });
   });
 
+  it("throttling on every attempt: the stored error is one sentence, without 'tried again automatically'", async () => {
+    const post = await newPost();
+    const limited = { code: 4, message: "Application request limit reached" };
+    graph.fail("create", ...Array.from({ length: 8 }, () => limited));
+    const job = await finished((await postToInstagram(services, user, post.id)).jobId);
+    expect(job).toMatchObject({ status: "done", failed: 1 });
+    expect(graph.published).toHaveLength(0);
+    expect((await row(post.id)).instagramError).toBe("Instagram is limiting how many requests this app makes. Tried 8 times; press Post to try again.");
+  });
+
   it("a media fetch failure (9004) is tried once more, then reported with what to check", async () => {
     const once = await newPost();
     graph.containers("fetch-error", "finish-after:0");

@@ -20,7 +20,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { blogPosts, jobs } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { GraphError, MEDIA_FETCH_FAILED, type GraphClient } from "../../../core/outside/graph";
-import { formatDuration } from "../../../core/outside/errors";
+import { describeOutsideError, formatDuration } from "../../../core/outside/errors";
 import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
 import { ItemFailed, RetryLater, type JobKind, type JobRunner } from "../../jobs/runner.server";
@@ -130,10 +130,10 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
 
         const quota = await graph.publishingQuota(accountId, signal);
         if (quota.usage >= quota.total) {
-          throw new RetryLater(
-            `The account has used its ${quota.total} Instagram posts of the last ${formatDuration(quota.durationSeconds * 1000)}. The post will be tried again automatically.`,
-            options.retryDelayMs ?? 60 * 60_000,
-          );
+          throw new GraphError("retry", `The account has used its ${quota.total} Instagram posts of the last ${formatDuration(quota.durationSeconds * 1000)}.`, {
+            kind: "quota",
+            retryAfterMs: 60 * 60_000,
+          });
         }
         const mediaId = await graph.publish(accountId, containerId, signal);
         // Stored before anything else: from here on the post is on Instagram.
@@ -152,16 +152,13 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
             if (error.code === MEDIA_FETCH_FAILED) {
               const failures = (progress.fetchFailures ?? 0) + 1;
               await store({ fetchFailures: failures });
-              if (failures >= 2) throw await fail(`${error.message} (Instagram failed to fetch it twice.)`);
+              if (failures >= 2) throw await fail(`${error.detail} (Instagram failed to fetch it twice.)`);
             }
-            if (!willRetry(error)) throw await fail(`${error.message.replace(/ The post will be tried again automatically\.?$/, "")} Tried ${INSTAGRAM_MAX_ATTEMPTS} times; press Post to try again.`);
+            // The sentence staff read is made from the error's data, here where it is stored (decision 0059).
+            if (!willRetry(error)) throw await fail(describeOutsideError(error, { willRetry: false, maxAttempts: INSTAGRAM_MAX_ATTEMPTS }));
             throw new RetryLater(error.message, options.retryDelayMs ?? error.retryAfterMs);
           }
           throw await fail(error.message);
-        }
-        if (error instanceof RetryLater) {
-          if (!willRetry(error)) throw await fail(`${error.message.replace(/ The post will be tried again automatically\.?$/, "")} Press Post to try again later.`);
-          throw error;
         }
         throw error;
       }
