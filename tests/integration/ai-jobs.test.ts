@@ -14,7 +14,7 @@ import { createAiClient } from "../../core/outside/ai";
 import { createSiteTranslator } from "~/ai/writing.server";
 import { countWords } from "~/ai/words";
 import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { jobKinds } from "~/jobs/kinds.server";
+import { jobKinds } from "~/jobs/registry.server";
 import { missingKeys, startTranslateMissing, translateText } from "~/admin/content/translate.server";
 import { listContentEntries, saveContentEntries } from "~/admin/content/content.server";
 import { startRegeneratePosts, startTranslatePosts } from "~/admin/blog/ai.server";

@@ -16,7 +16,7 @@ import { createAiClient } from "../../core/outside/ai";
 import { createSiteTranslator } from "~/ai/writing.server";
 import { countWords } from "~/ai/words";
 import { JobRunner } from "~/jobs/runner.server";
-import { jobKinds } from "~/jobs/kinds.server";
+import { jobKinds } from "~/jobs/registry.server";
 import { lastRun, tick } from "~/admin/automation/daily.server";
 import {
   addTopic,

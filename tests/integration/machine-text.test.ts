@@ -15,7 +15,7 @@ import { parseEnv, type Config } from "../../core/config";
 import { createAiClient } from "../../core/outside/ai";
 import { createSiteTranslator } from "~/ai/writing.server";
 import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { jobKinds } from "~/jobs/kinds.server";
+import { jobKinds } from "~/jobs/registry.server";
 import { startGenerateNow } from "~/admin/automation/topics.server";
 import { lastRun, tick } from "~/admin/automation/daily.server";
 import { generateForEditor, startRegeneratePosts, startTranslatePosts, translateForEditor } from "~/admin/blog/ai.server";

@@ -4,7 +4,7 @@
  *
  * Exactly once per day across instances: every instance's scheduler tries to insert the day's row
  * in `automation_runs` (its primary key is the date); the one insert that succeeds enqueues the
- * job, the others see the row and do nothing. A restart the same day finds the row. After
+ * job in the same transaction, the others see the row and do nothing. A restart the same day finds the row. After
  * downtime only the latest 09:00 is tried, so the missed day runs once, never a burst of days.
  * 'Test Generate Now' runs the same job kind at once for the next pending topic, with no row.
  */
@@ -16,7 +16,8 @@ import type { Services } from "../../services";
 import type { Article } from "../../ai/writing.server";
 import { translatePostFields, writeArticle } from "../../ai/writing.server";
 import { POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../../i18n/translated";
-import { describeItemError, ItemFailed, StopJob, type ItemOutcome, type JobKind } from "../../jobs/runner.server";
+import { describeItemError, ItemFailed, StopJob, type ItemOutcome } from "../../jobs/runner.server";
+import { defineJob } from "../../jobs/define.server";
 import { recordMachineTranslation } from "../../translation/review.server";
 import { recordAudit } from "../kit/audit.server";
 import { featuredImage } from "../blog/ai.server";
@@ -93,7 +94,12 @@ async function finishRun(db: Db, runDate: string, outcome: { status: RunStatus; 
 async function freeSlug(tx: Db, title: string, now: Date): Promise<string> {
   const base = slugify(title) || `post-${now.getTime()}`;
   const taken = new Set(
-    (await tx.select({ slug: blogPosts.slug }).from(blogPosts).where(sql`${blogPosts.slug} like ${`${base.slice(0, SLUG_MAX - 12)}%`}`)).map((r) => r.slug),
+    (
+      await tx
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .where(sql`${blogPosts.slug} like ${`${base.slice(0, SLUG_MAX - 12)}%`}`)
+    ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
   // The number goes within the editor's slug limit: a long base gives up its end, not the limit.
@@ -198,14 +204,16 @@ async function generate(services: GenerateServices, topic: TopicRow, signal: Abo
 }
 
 /** The job behind the daily run and 'Test Generate Now': one item, one post. */
-export function generatePostKind(services: GenerateServices): JobKind<GeneratePayload, null> {
-  const failRun = async (payload: GeneratePayload, message: string, topicId: number | null) => {
-    if (payload.mode === "daily") await finishRun(services.db, payload.runDate, { status: "failed", message, topicId }, services.clock.now());
-  };
-  return {
-    kind: GENERATE_POST,
-    maxAttempts: MAX_ATTEMPTS,
-    async runItem({ job, signal, willRetry }) {
+export const generatePost = defineJob<GeneratePayload, null, [GenerateServices]>(GENERATE_POST, {
+  uniqueKey: (payload) => (payload.mode === "daily" ? `${GENERATE_POST}:daily:${payload.runDate}` : `${GENERATE_POST}:now`),
+  retry: { maxAttempts: MAX_ATTEMPTS },
+  summarize: ({ failed }, payload) =>
+    failed > 0 ? "The post could not be generated." : payload.mode === "daily" ? `The run of ${payload.runDate} has ended: see Last run.` : "The post was generated: it is in the Blog Posts tab.",
+  handler: (services) => {
+    const failRun = async (payload: GeneratePayload, message: string, topicId: number | null) => {
+      if (payload.mode === "daily") await finishRun(services.db, payload.runDate, { status: "failed", message, topicId }, services.clock.now());
+    };
+    return async ({ job, signal, willRetry }) => {
       const payload = job.payload;
       if (!services.ai.configured) {
         await failRun(payload, services.ai.notConfiguredMessage, null);
@@ -225,7 +233,10 @@ export function generatePostKind(services: GenerateServices): JobKind<GeneratePa
           return { skipped: NO_TOPIC_DUE, apply: async (tx) => void (await finishRun(tx, payload.runDate, { status: "no-topic", message: NO_TOPIC_DUE }, services.clock.now())) };
         }
       } else {
-        [topic] = await services.db.select().from(blogTopics).where(and(eq(blogTopics.id, payload.topicId), eq(blogTopics.status, "pending")));
+        [topic] = await services.db
+          .select()
+          .from(blogTopics)
+          .where(and(eq(blogTopics.id, payload.topicId), eq(blogTopics.status, "pending")));
         if (!topic) throw new ItemFailed("The topic was deleted or already used; nothing was generated.");
       }
       let generated: Generated;
@@ -239,74 +250,55 @@ export function generatePostKind(services: GenerateServices): JobKind<GeneratePa
       }
       for (const note of generated.notes) services.log.warn({ topic: topic.id, note }, "generated post stored with a note");
       const topicId = topic.id;
-      let stored: { postId: number; published: boolean } | null = null;
       const outcome: Exclude<ItemOutcome, void> = {
         // Whether the post went public is decided inside the transaction (the publish mode read
         // there); the runner sends the change event only after the commit.
         apply: async (tx) => {
-          stored = await storePost(tx, services, payload, topicId, generated);
+          const stored = await storePost(tx, services, payload, topicId, generated);
           outcome.changes = stored?.published ? ["blog"] : [];
-        },
-        // A post published at once goes to Instagram like one a person publishes (when auto-post is on).
-        afterCommit: async () => {
-          const post = stored as { postId: number; published: boolean } | null;
-          if (post?.published) await queueInstagramPostIfEnabled(services, post.postId);
+          // A post published at once goes to Instagram like one a person publishes (when auto-post
+          // is on): its job is queued in this transaction, so it exists exactly when the post does.
+          if (stored?.published) await queueInstagramPostIfEnabled({ ...services, db: tx }, stored.postId);
         },
       };
       return outcome;
-    },
-    summarize: ({ failed }, payload) =>
-      failed > 0
-        ? "The post could not be generated."
-        : payload.mode === "daily"
-          ? `The run of ${payload.runDate} has ended: see Last run.`
-          : "The post was generated: it is in the Blog Posts tab.",
-  };
-}
+    };
+  },
+});
 
 // ---------------------------------------------------------------- the schedule
 
 export interface TickResult {
   runDate: string;
   /** What this instance did: started the day's run, found it started (here or elsewhere), or nothing (paused). */
-  action: "started" | "exists" | "paused" | "recovered";
+  action: "started" | "exists" | "paused";
   jobId?: number;
 }
 
-type SchedulerServices = Pick<Services, "db" | "jobs" | "clock" | "log">;
-
-async function enqueueRun(services: SchedulerServices, runDate: string): Promise<number> {
-  const queued = await services.jobs.enqueue<GeneratePayload, null>({
-    kind: GENERATE_POST,
-    payload: { mode: "daily", runDate },
-    items: [{ label: `Daily post for ${runDate}` }],
-    uniqueKey: `${GENERATE_POST}:daily:${runDate}`,
-  });
-  await services.db.update(automationRuns).set({ jobId: queued.id }).where(eq(automationRuns.runDate, runDate));
-  return queued.id;
-}
+type SchedulerServices = Pick<Services, "db" | "clock" | "log">;
 
 /**
  * One look at the schedule: the latest 09:00 UTC at or before now is due; the instance whose
- * insert of that day's row succeeds starts its job. A row left without a job (its instance died
- * between the two steps) is taken over after a minute; a row whose job was given up is closed.
+ * insert of that day's row succeeds starts its job, in the same transaction: a day's row always
+ * has its job (decision 0058). A row whose job was given up is closed.
  */
 export async function tick(services: SchedulerServices): Promise<TickResult> {
   const now = services.clock.now();
   const runDate = utcDate(latestRunTime(now));
   const settings = await readSettings(services.db);
   if (!settings.enabled) return { runDate, action: "paused" };
-  const [claimed] = await services.db.insert(automationRuns).values({ runDate, status: "queued" }).onConflictDoNothing().returning();
-  if (claimed) {
+  const jobId = await services.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [claimed] = await tx.insert(automationRuns).values({ runDate, status: "queued" }).onConflictDoNothing().returning();
+    if (!claimed) return null;
+    const queued = await generatePost.enqueue(tx, { mode: "daily", runDate }, [{ label: `Daily post for ${runDate}` }]);
+    await tx.update(automationRuns).set({ jobId: queued.id }).where(eq(automationRuns.runDate, runDate));
+    return queued.id;
+  });
+  if (jobId !== null) {
     services.log.info({ runDate }, "daily run started");
-    return { runDate, action: "started", jobId: await enqueueRun(services, runDate) };
+    return { runDate, action: "started", jobId };
   }
-  const [orphan] = await services.db
-    .update(automationRuns)
-    .set({ startedAt: sql`now()` })
-    .where(and(eq(automationRuns.runDate, runDate), eq(automationRuns.status, "queued"), sql`${automationRuns.jobId} is null`, sql`${automationRuns.startedAt} < now() - interval '1 minute'`))
-    .returning();
-  if (orphan) return { runDate, action: "recovered", jobId: await enqueueRun(services, runDate) };
   await closeAbandoned(services.db, runDate);
   return { runDate, action: "exists" };
 }

@@ -10,7 +10,7 @@ import type { AdminUser } from "../../auth/guard.server";
 import { commit, NO_EVENTS } from "../kit/commit.server";
 import { AdminError, NotFound } from "../kit/errors.server";
 import { startedJob, type Started } from "../jobs/jobs.server";
-import { GENERATE_POST, lastRun, nextPending, readSettings, skipPassedSlot, type GeneratePayload } from "./daily.server";
+import { generatePost, lastRun, nextPending, readSettings, skipPassedSlot, type GeneratePayload } from "./daily.server";
 import { byScheduledTime, newTopicSchedule, runTimeOn, USED_SHOWN } from "./schedule";
 
 export interface TopicView {
@@ -105,13 +105,7 @@ export async function startGenerateNow(services: Services, user: AdminUser): Pro
   if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
   const topic = await nextPending(services.db);
   if (!topic) throw new AdminError("There is no pending topic: add one first.");
-  const queued = await services.jobs.enqueue<GeneratePayload, null>({
-    kind: GENERATE_POST,
-    payload: { mode: "now", topicId: topic.id, topic: topic.topic },
-    items: [{ label: topic.topic }],
-    uniqueKey: `${GENERATE_POST}:now`,
-    createdBy: user.id,
-  });
+  const queued = await generatePost.enqueue(services.db, { mode: "now", topicId: topic.id, topic: topic.topic }, [{ label: topic.topic }], { createdBy: user.id });
   const started = await startedJob(services, queued);
   // A second click while one runs shows the running one, with its own topic.
   return { ...started, topic: queued.attached ? (started.job.payload as GeneratePayload & { mode: "now" }).topic : topic.topic };
@@ -135,7 +129,7 @@ export async function loadAutomationTab(services: Services) {
   } catch (error) {
     services.log.error({ err: error }, "admin: reading the topics failed");
   }
-  const jobs = await services.jobs.list({ kinds: [GENERATE_POST], limit: 3 });
+  const jobs = await services.jobs.list({ kinds: [generatePost.name], limit: 3 });
   const warnings: string[] = [];
   if (settings?.enabled && !services.ai.configured) warnings.push(`Automation is on, but the AI service is not configured: no post can be written. ${services.ai.notConfiguredMessage}`);
   if (run?.status === "failed") warnings.push(`The last run failed: ${run.message ?? "see the server log"}`);

@@ -17,7 +17,8 @@ import type { AdminUser } from "../../auth/guard.server";
 import { writeArticle, makeFeaturedImage, translatePostFields, type Article } from "../../ai/writing.server";
 import { MachineTextRefused } from "../../ai/machine-text.server";
 import { hasText, POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../../i18n/translated";
-import { ItemFailed, StopJob, type JobKind } from "../../jobs/runner.server";
+import { ItemFailed, StopJob } from "../../jobs/runner.server";
+import { defineJob } from "../../jobs/define.server";
 import { loadStates, machineMayWrite, recordMachineTranslation, reviewState, type TranslationLanguage } from "../../translation/review.server";
 import { AdminError } from "../kit/errors.server";
 import { startedJob, type Started } from "../jobs/jobs.server";
@@ -48,10 +49,13 @@ async function fieldsToTranslate(db: Db, post: AdminPostRow, language: Translati
 }
 
 /** 'Translate All Posts': every post's five fields into Farsi and Chinese, never over a person's text. */
-export function translatePostsKind(services: AiServices): JobKind<null, PostItem> {
-  return {
-    kind: TRANSLATE_POSTS,
-    async runItem({ item, signal }) {
+export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_POSTS, {
+  uniqueKey: () => TRANSLATE_POSTS,
+  resumeCancelled: true,
+  summarize: ({ done, failed }) => `Translation complete: ${done} ${done === 1 ? "post" : "posts"} translated, ${failed} failed.`,
+  handler:
+    (services) =>
+    async ({ item, signal }) => {
       if (!services.translator.configured) throw new StopJob(services.translator.notConfiguredMessage);
       const post = await findPost(services.db, item.payload.postId);
       if (!post) return { skipped: "The post was deleted." };
@@ -75,9 +79,7 @@ export function translatePostsKind(services: AiServices): JobKind<null, PostItem
         ...(refused.length > 0 ? { failed: refused.join(" ") } : {}),
       };
     },
-    summarize: ({ done, failed }) => `Translation complete: ${done} ${done === 1 ? "post" : "posts"} translated, ${failed} failed.`,
-  };
-}
+});
 
 /** Store translations made from `read`, field by field, only where the post still holds what was read. */
 async function storePostTranslations(tx: Db, read: AdminPostRow, translated: Partial<Record<TranslationLanguage, Record<string, string>>>): Promise<void> {
@@ -95,7 +97,10 @@ async function storePostTranslations(tx: Db, read: AdminPostRow, translated: Par
     }
   }
   if (written.length === 0) return;
-  await tx.update(blogPosts).set({ ...set, updatedAt: sql`now()` }).where(eq(blogPosts.id, read.id));
+  await tx
+    .update(blogPosts)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(blogPosts.id, read.id));
   for (const { field, language } of written) {
     await recordMachineTranslation(tx, { entity: "post", entityId: String(read.id), field, language }, englishOf(now, field));
   }
@@ -125,11 +130,14 @@ export async function featuredImage(services: AiServices, title: string, signal:
 }
 
 /** 'Regenerate All with AI': each post rewritten as a 600-800 word article (with an image when a model is set). */
-export function regeneratePostsKind(services: AiServices): JobKind<null, PostItem> {
-  return {
-    kind: REGENERATE_POSTS,
-    maxAttempts: 2,
-    async runItem({ item, signal }) {
+export const regeneratePosts = defineJob<null, PostItem, [AiServices]>(REGENERATE_POSTS, {
+  uniqueKey: () => REGENERATE_POSTS,
+  resumeCancelled: true,
+  retry: { maxAttempts: 2 },
+  summarize: ({ done, failed }) => `Regeneration complete: ${done} ${done === 1 ? "post" : "posts"} rewritten as drafts awaiting review, ${failed} failed.`,
+  handler:
+    (services) =>
+    async ({ item, signal }) => {
       if (!services.ai.configured) throw new StopJob(services.ai.notConfiguredMessage);
       const post = await findPost(services.db, item.payload.postId);
       if (!post) return { skipped: "The post was deleted." };
@@ -142,10 +150,7 @@ export function regeneratePostsKind(services: AiServices): JobKind<null, PostIte
         changes: post.published ? ["blog"] : [],
       };
     },
-    summarize: ({ done, failed }) =>
-      `Regeneration complete: ${done} ${done === 1 ? "post" : "posts"} rewritten as drafts awaiting review, ${failed} failed.`,
-  };
-}
+});
 
 /** The whole article at once, and the post back to draft until a person publishes it. */
 async function storeArticle(tx: Db, postId: number, article: Article, imageUrl: string | null): Promise<void> {
@@ -178,14 +183,14 @@ export async function startTranslatePosts(services: Services, user: AdminUser): 
   if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
   const items = await allPostItems(services.db);
   if (items.length === 0) throw new AdminError("There are no posts to translate.");
-  return startedJob(services, await services.jobs.enqueue({ kind: TRANSLATE_POSTS, items, uniqueKey: TRANSLATE_POSTS, createdBy: user.id, resumeCancelled: true }));
+  return startedJob(services, await translatePosts.enqueue(services.db, null, items, { createdBy: user.id }));
 }
 
 export async function startRegeneratePosts(services: Services, user: AdminUser): Promise<Started> {
   if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
   const items = await allPostItems(services.db);
   if (items.length === 0) throw new AdminError("There are no posts to regenerate.");
-  return startedJob(services, await services.jobs.enqueue({ kind: REGENERATE_POSTS, items, uniqueKey: REGENERATE_POSTS, createdBy: user.id, resumeCancelled: true }));
+  return startedJob(services, await regeneratePosts.enqueue(services.db, null, items, { createdBy: user.id }));
 }
 
 // ---------------------------------------------------------------- the editor

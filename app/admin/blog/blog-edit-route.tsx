@@ -42,10 +42,9 @@ const intents = {
     run: async ({ input, params, services, user }) => {
       const id = parseId(params.id);
       if (!id) throw data("Post not found", { status: 404 });
-      const result = await savePost(services, user, id, input as PostFormInput);
+      // Auto-post (when on): queued once in the post's life, whatever the saves that follow, in the save's transaction.
+      const result = await savePost(services, user, id, input as PostFormInput, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()));
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
-      // Auto-post (when on): queued once in the post's life, whatever the saves that follow.
-      if (result.post.published) await queueInstagramPostIfEnabled(services, id);
       return { values: postToFormValues(result.post) };
     },
   }),
@@ -94,10 +93,5 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  return (
-    <AdminRouteError
-      what="the post"
-      notFound={{ title: "Post not found", text: "It may have been deleted.", back: { to: "/admin/dashboard", label: "Back to Blog Posts" } }}
-    />
-  );
+  return <AdminRouteError what="the post" notFound={{ title: "Post not found", text: "It may have been deleted.", back: { to: "/admin/dashboard", label: "Back to Blog Posts" } }} />;
 }

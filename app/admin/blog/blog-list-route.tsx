@@ -4,7 +4,7 @@ import { redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { toast } from "sonner";
 import { createDraft, deletePost, listAllPosts } from "~/admin/blog/manage-posts.server";
-import { REGENERATE_POSTS, startRegeneratePosts, startTranslatePosts, TRANSLATE_POSTS } from "~/admin/blog/ai.server";
+import { regeneratePosts, startRegeneratePosts, startTranslatePosts, translatePosts } from "~/admin/blog/ai.server";
 import { recentJobs } from "~/admin/jobs/jobs.server";
 import { BlogAiButtons, BlogJobs } from "~/admin/blog/components/BlogAiTools";
 import { adminAction, intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     translator: { configured: services.translator.configured, provider: services.translator.provider, message: services.translator.notConfiguredMessage },
   };
   try {
-    return { posts: await listAllPosts(services.db, await postsBeingPosted(services.db)), jobs: await recentJobs(services, [TRANSLATE_POSTS, REGENERATE_POSTS]), ...ai, loadError: null };
+    return { posts: await listAllPosts(services.db, await postsBeingPosted(services.db)), jobs: await recentJobs(services, [translatePosts.name, regeneratePosts.name]), ...ai, loadError: null };
   } catch (error) {
     services.log.error({ err: error }, "admin: loading blog posts failed");
     return { posts: [], jobs: [], ...ai, loadError: "The posts could not be read. Please reload the page." };

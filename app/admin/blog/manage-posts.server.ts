@@ -150,63 +150,67 @@ export async function createDraft(deps: ChangeDeps, user: AdminUser, now = Date.
   );
 }
 
-export type SavePostResult =
-  | { ok: true; post: AdminPostRow }
-  | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
+export type SavePostResult = { ok: true; post: AdminPostRow } | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
 
 /**
  * Validate and store the editor's values. Nothing is written when anything is wrong; the
  * public pages hear about it only when the post is (or was) visible to them.
  */
-export async function savePost(deps: ChangeDeps, user: AdminUser, id: number, values: PostFormInput): Promise<SavePostResult> {
+export async function savePost(
+  deps: ChangeDeps,
+  user: AdminUser,
+  id: number,
+  values: PostFormInput,
+  /** Runs in the save's transaction once the post is stored (auto-post queues its job here). */
+  onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
+): Promise<SavePostResult> {
   const checked = validatePostForm(values);
   if (!checked.success) return { ok: false, status: 400, message: "Please correct the highlighted fields.", errors: checked.errors };
   const data = checked.data;
   const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
 
-  // Outside a transaction: a unique violation of the slug is an answer, not an aborted transaction.
-  return commit<SavePostResult>(
-    deps,
-    async (db) => {
-      const before = await findPost(db, id);
-      if (!before) return { result: gone };
-      const taken = await db
-        .select({ id: blogPosts.id })
-        .from(blogPosts)
-        .where(and(eq(blogPosts.slug, data.slug), ne(blogPosts.id, id)))
-        .limit(1);
-      if (taken.length > 0) return { result: slugTaken };
+  return commit<SavePostResult>(deps, async (db) => {
+    const before = await findPost(db, id);
+    if (!before) return { result: gone };
+    const taken = await db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.slug, data.slug), ne(blogPosts.id, id)))
+      .limit(1);
+    if (taken.length > 0) return { result: slugTaken };
 
-      let post: AdminPostRow | undefined;
-      try {
-        [post] = await db
+    let post: AdminPostRow | undefined;
+    try {
+      // In a savepoint: a unique violation of the slug is an answer, and the transaction goes on.
+      [post] = await db.transaction((savepoint) =>
+        savepoint
           .update(blogPosts)
           // Publishing is the person's sign-off on a machine-written draft.
           .set({ ...data, ...(data.published ? { awaitingReview: false } : {}), updatedAt: new Date() })
           .where(eq(blogPosts.id, id))
-          .returning();
-      } catch (error) {
-        // Another save took the slug between the check and the write.
-        if (isUniqueViolation(error)) return { result: slugTaken };
-        throw error;
-      }
-      if (!post) return { result: gone };
-      await recordPostReview(db, before, post);
+          .returning(),
+      );
+    } catch (error) {
+      // Another save took the slug between the check and the write.
+      if (isUniqueViolation(error)) return { result: slugTaken };
+      throw error;
+    }
+    if (!post) return { result: gone };
+    await recordPostReview(db, before, post);
+    await onSaved?.(db, post);
 
-      const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
-      const entry = { userId: user.id, entity: "blog_post", entityId: id } as const;
-      return {
-        result: { ok: true, post },
-        audit: [
-          { ...entry, action: "update", details: { slug: post.slug, changed } },
-          ...(before.published !== post.published ? [{ ...entry, action: post.published ? "publish" : "unpublish", details: { slug: post.slug } }] : []),
-        ],
-        changes: before.published || post.published ? ["blog"] : [],
-      };
-    },
-    { transaction: false },
-  );
+    const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
+    const entry = { userId: user.id, entity: "blog_post", entityId: id } as const;
+    return {
+      result: { ok: true, post },
+      audit: [
+        { ...entry, action: "update", details: { slug: post.slug, changed } },
+        ...(before.published !== post.published ? [{ ...entry, action: post.published ? "publish" : "unpublish", details: { slug: post.slug } }] : []),
+      ],
+      changes: before.published || post.published ? ["blog"] : [],
+    };
+  });
 }
 
 /** Saving a post is a person's review of the translations the editor showed them. */

@@ -8,7 +8,7 @@ import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { listContentEntries, saveContentEntries } from "~/admin/content/content.server";
 import { contentSaveFromFormData, contentSaveSchema, translateMissingSchema, translateOneSchema } from "~/admin/content/schema";
-import { startTranslateMissing, translateText, TRANSLATE_MISSING } from "~/admin/content/translate.server";
+import { startTranslateMissing, translateMissing, translateText } from "~/admin/content/translate.server";
 import { recentJobs } from "~/admin/jobs/jobs.server";
 import { ContentEditor } from "~/admin/content/components/ContentEditor";
 import { AdminTab } from "~/admin/kit/AdminTab";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { translator } = services;
   return {
     entries: await listContentEntries(services.db),
-    jobs: await recentJobs(services, [TRANSLATE_MISSING]),
+    jobs: await recentJobs(services, [translateMissing.name]),
     translator: { configured: translator.configured, provider: translator.provider, message: translator.notConfiguredMessage },
   };
 }

@@ -10,7 +10,8 @@ import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
 import { hasText } from "../../i18n/translated";
 import { teamMemberKeyPattern } from "../../team/fields";
-import { ItemFailed, StopJob, type JobKind } from "../../jobs/runner.server";
+import { ItemFailed, StopJob } from "../../jobs/runner.server";
+import { defineJob } from "../../jobs/define.server";
 import { checkTextTranslation } from "../../ai/machine-text.server";
 import { recordMachineTranslation, type TranslationLanguage } from "../../translation/review.server";
 import { commit } from "../kit/commit.server";
@@ -39,11 +40,13 @@ interface Payload {
 }
 
 /** 'Translate All Missing Farsi/Chinese': one item per text, a pause between calls, failures counted. */
-export function translateMissingKind(services: Pick<Services, "db" | "translator">): JobKind<Payload, { key: string }> {
-  return {
-    kind: TRANSLATE_MISSING,
-    pauseMs: (payload) => payload.delayMs,
-    async runItem({ job, item, signal }) {
+export const translateMissing = defineJob<Payload, { key: string }, [Pick<Services, "db" | "translator">]>(TRANSLATE_MISSING, {
+  uniqueKey: (payload) => `${TRANSLATE_MISSING}:${payload.language}`,
+  pauseMs: (payload) => payload.delayMs,
+  summarize: ({ done, failed }) => `Batch translation complete: ${done} translated, ${failed} failed.`,
+  handler:
+    (services) =>
+    async ({ job, item, signal }) => {
       const { translator, db } = services;
       if (!translator.configured) throw new StopJob(translator.notConfiguredMessage);
       const { language } = job.payload;
@@ -59,22 +62,13 @@ export function translateMissingKind(services: Pick<Services, "db" | "translator
         changes: ["content"],
       };
     },
-    summarize: ({ done, failed }) => `Batch translation complete: ${done} translated, ${failed} failed.`,
-  };
-}
+});
 
 /**
  * Store a machine translation only while its English is unchanged and (for a batch) the text is
  * still missing: a person's edit in the meantime wins.
  */
-async function storeMachineTranslation(
-  tx: Db,
-  key: string,
-  language: TranslationLanguage,
-  english: string,
-  translation: string,
-  { overwrite = false } = {},
-): Promise<void> {
+async function storeMachineTranslation(tx: Db, key: string, language: TranslationLanguage, english: string, translation: string, { overwrite = false } = {}): Promise<void> {
   const field = language === "fa" ? { contentFa: translation } : { contentZh: translation };
   const stored = await tx
     .update(contentText)
@@ -89,13 +83,12 @@ export async function startTranslateMissing(services: Services, user: AdminUser,
   const keys = await missingKeys(services.db, language);
   if (keys.length === 0) throw new AdminError(`No content to translate: All entries already have ${LANGUAGE_NAMES[language]} translations.`);
   if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
-  const queued = await services.jobs.enqueue({
-    kind: TRANSLATE_MISSING,
-    payload: { language, delayMs: services.config.TRANSLATE_DELAY_MS } satisfies Payload,
-    items: keys.map((key) => ({ label: key, payload: { key } })),
-    uniqueKey: `${TRANSLATE_MISSING}:${language}`,
-    createdBy: user.id,
-  });
+  const queued = await translateMissing.enqueue(
+    services.db,
+    { language, delayMs: services.config.TRANSLATE_DELAY_MS },
+    keys.map((key) => ({ label: key, payload: { key } })),
+    { createdBy: user.id },
+  );
   return startedJob(services, queued);
 }
 

@@ -15,22 +15,26 @@
  * caption); FINISHED is published (the earlier publish never arrived); only EXPIRED or ERROR
  * lead to a new container.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
-import { blogPosts, jobs } from "../../../db/schema";
+import { blogPosts } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { GraphError, MEDIA_FETCH_FAILED, type GraphClient } from "../../../core/outside/graph";
 import { describeOutsideError, formatDuration } from "../../../core/outside/errors";
 import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
-import { ItemFailed, RetryLater, type JobKind, type JobRunner } from "../../jobs/runner.server";
+import { ItemFailed, RetryLater } from "../../jobs/runner.server";
+import { defineJob } from "../../jobs/define.server";
 import { AdminError, NotFound } from "../kit/errors.server";
 import { findPost, type AdminPostRow } from "../blog/manage-posts.server";
 import { graphFor, markReconnectNeeded, postingCredentials, type InstagramDeps } from "./settings.server";
 import { buildCaption, checkSiteUrl, imageSource, makeInstagramImage, PreflightFailed, storeInstagramImage, type ImageSource } from "./prepare.server";
 
 export const INSTAGRAM_POST = "instagram.post";
-export const instagramJobKey = (postId: number) => `${INSTAGRAM_POST}:${postId}`;
+/** The job's unique key for a post: one queued-or-running Instagram job per post. */
+export function instagramJobKey(postId: number): string {
+  return `${INSTAGRAM_POST}:${postId}`;
+}
 /** Attempts for retryable failures (throttling, 5xx, quota): with the runner's backoff, hours at the end. */
 const INSTAGRAM_MAX_ATTEMPTS = 8;
 
@@ -69,15 +73,15 @@ async function recordError(db: Db, postId: number, message: string): Promise<voi
   await db.update(blogPosts).set({ instagramError: message }).where(eq(blogPosts.id, postId));
 }
 
-export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}): JobKind<null, PostItem> {
-  const pollMs = options.pollMs ?? 3_000;
-  const maxWaitMs = options.maxWaitMs ?? 3 * 60_000;
-  const images = options.images ?? imageSource(deps.db, { allowLoopback: deps.config.OUTSIDE_FETCH_ALLOW_LOOPBACK === true, log: deps.log });
-
-  return {
-    kind: INSTAGRAM_POST,
-    maxAttempts: INSTAGRAM_MAX_ATTEMPTS,
-    async runItem({ item, signal, saveProgress, willRetry }) {
+export const instagramPost = defineJob<null, PostItem, [Deps, InstagramPostOptions?]>(INSTAGRAM_POST, {
+  uniqueKey: (_, items) => instagramJobKey(items[0]?.payload?.postId ?? 0),
+  retry: { maxAttempts: INSTAGRAM_MAX_ATTEMPTS },
+  summarize: ({ done, failed }) => (failed > 0 ? "Failed to post to Instagram." : done > 0 ? "Posted to Instagram." : "Nothing to post."),
+  handler: (deps, options = {}) => {
+    const pollMs = options.pollMs ?? 3_000;
+    const maxWaitMs = options.maxWaitMs ?? 3 * 60_000;
+    const images = options.images ?? imageSource(deps.db, { allowLoopback: deps.config.OUTSIDE_FETCH_ALLOW_LOOPBACK === true, log: deps.log });
+    return async ({ item, signal, saveProgress, willRetry }) => {
       const postId = item.payload.postId;
       const post = await findPost(deps.db, postId);
       if (!post) return { skipped: "The post was deleted." };
@@ -162,15 +166,18 @@ export function instagramPostKind(deps: Deps, options: InstagramPostOptions = {}
         }
         throw error;
       }
-    },
-    summarize: ({ done, failed }) => (failed > 0 ? "Failed to post to Instagram." : done > 0 ? "Posted to Instagram." : "Nothing to post."),
-  };
-}
+    };
+  },
+});
 
 function mediaFetchError(reason: string | null): GraphError {
-  return new GraphError("retry", `Instagram could not fetch the image from this site${reason ? ` (${reason})` : ""}. Check that SITE_URL is the site's public https address and that it answers from the internet.`, {
-    code: MEDIA_FETCH_FAILED,
-  });
+  return new GraphError(
+    "retry",
+    `Instagram could not fetch the image from this site${reason ? ` (${reason})` : ""}. Check that SITE_URL is the site's public https address and that it answers from the internet.`,
+    {
+      code: MEDIA_FETCH_FAILED,
+    },
+  );
 }
 
 async function createContainer(
@@ -192,11 +199,7 @@ async function createContainer(
     imagePath = (await storeInstagramImage(deps.db, image)).path;
     await store({ imagePath });
   }
-  const containerId = await graph.createImageContainer(
-    accountId,
-    { imageUrl: `${deps.config.SITE_URL}${imagePath}`, caption, altText: (post.imageAltText ?? "").trim() || post.title },
-    signal,
-  );
+  const containerId = await graph.createImageContainer(accountId, { imageUrl: `${deps.config.SITE_URL}${imagePath}`, caption, altText: (post.imageAltText ?? "").trim() || post.title }, signal);
   // The moment it arrives: a crash after this continues with this container.
   await store({ containerId, caption, containersMade: (progress.containersMade ?? 0) + 1 });
   await deps.db.update(blogPosts).set({ instagramContainerId: containerId }).where(eq(blogPosts.id, post.id));
@@ -255,12 +258,14 @@ async function posted(deps: Deps, post: AdminPostRow, mediaId: string | null, gr
   };
 }
 
+
+/** The kind the runner registers (tests pass shorter waits). */
+export const instagramPostKind = (deps: Deps, options?: InstagramPostOptions) => instagramPost.kind(deps, options);
+
 // ---------------------------------------------------------------- queueing
 
-type QueueDeps = Deps & { jobs: Pick<JobRunner, "enqueue" | "get"> };
-
 /** The 'Post' button: checks what can be checked at once, then queues the job (one per post at a time). */
-export async function postToInstagram(deps: QueueDeps, user: AdminUser, postId: number): Promise<{ jobId: number; attached: boolean }> {
+export async function postToInstagram(deps: Deps, user: AdminUser, postId: number): Promise<{ jobId: number; attached: boolean }> {
   const post = await findPost(deps.db, postId);
   if (!post) throw new NotFound("This post no longer exists.");
   if (post.instagramPosted) throw new AdminError("This post is already on Instagram.", 409);
@@ -279,58 +284,40 @@ export async function postToInstagram(deps: QueueDeps, user: AdminUser, postId: 
     }
     throw error;
   }
-  await deps.db
-    .update(blogPosts)
-    .set({ instagramError: null, instagramQueuedAt: sql`coalesce(${blogPosts.instagramQueuedAt}, now())` })
-    .where(eq(blogPosts.id, postId));
-  const queued = await deps.jobs.enqueue({
-    kind: INSTAGRAM_POST,
-    items: [{ label: post.title, payload: { postId } }],
-    uniqueKey: instagramJobKey(postId),
-    createdBy: user.id,
+  const queued = await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .update(blogPosts)
+      .set({ instagramError: null, instagramQueuedAt: sql`coalesce(${blogPosts.instagramQueuedAt}, now())` })
+      .where(eq(blogPosts.id, postId));
+    return instagramPost.enqueue(tx, null, [{ label: post.title, payload: { postId } }], { createdBy: user.id });
   });
   return { jobId: queued.id, attached: queued.attached };
 }
 
 /**
- * Auto-post: call after any change that may have published a post (the editor's save, a reviewed
- * AI draft, the daily run in immediate mode). When the integration and auto-post are on and the
- * post is published with a featured image, its Instagram job is queued exactly once in the post's
- * life: `instagram_queued_at` is claimed by one UPDATE, so unpublishing and publishing again (or
- * two saves at once) never queue a second. Never throws: a failure is logged and shown on the post.
+ * Auto-post: call with `db` the transaction of any change that may have published a post (the
+ * editor's save, the daily run in immediate mode). When the integration and auto-post are on and
+ * the post is published with a featured image, its Instagram job is queued exactly once in the
+ * post's life: `instagram_queued_at` is claimed by one UPDATE, in the same transaction as the job,
+ * so unpublishing and publishing again (or two saves at once) never queue a second, and a change
+ * that rolls back leaves neither the claim nor the job.
  */
-export async function queueInstagramPostIfEnabled(deps: QueueDeps, postId: number): Promise<{ queued: boolean; jobId?: number }> {
-  try {
-    const { row, token, accountId } = await postingCredentials(deps);
-    if (!row.enabled || !row.autoPost || !token || !accountId) return { queued: false };
-    const [claimed] = await deps.db
-      .update(blogPosts)
-      .set({ instagramQueuedAt: sql`now()` })
-      .where(
-        and(
-          eq(blogPosts.id, postId),
-          isNull(blogPosts.instagramQueuedAt),
-          eq(blogPosts.published, true),
-          eq(blogPosts.instagramPosted, false),
-          sql`coalesce(${blogPosts.featuredImage}, '') <> ''`,
-        ),
-      )
-      .returning({ title: blogPosts.title });
-    if (!claimed) return { queued: false };
-    const queued = await deps.jobs.enqueue({ kind: INSTAGRAM_POST, items: [{ label: claimed.title, payload: { postId } }], uniqueKey: instagramJobKey(postId) });
-    return { queued: true, jobId: queued.id };
-  } catch (error) {
-    deps.log.error({ err: error, post: postId }, "instagram: auto-post could not be queued");
-    await recordError(deps.db, postId, "Auto-post could not be queued; see the server log. Press Post to try again.").catch(() => {});
-    return { queued: false };
-  }
+export async function queueInstagramPostIfEnabled(deps: Pick<InstagramDeps, "db" | "config" | "log">, postId: number): Promise<{ queued: boolean; jobId?: number }> {
+  const tx = deps.db;
+  const { row, token, accountId } = await postingCredentials(deps);
+  if (!row.enabled || !row.autoPost || !token || !accountId) return { queued: false };
+  const [claimed] = await tx
+    .update(blogPosts)
+    .set({ instagramQueuedAt: sql`now()` })
+    .where(and(eq(blogPosts.id, postId), isNull(blogPosts.instagramQueuedAt), eq(blogPosts.published, true), eq(blogPosts.instagramPosted, false), sql`coalesce(${blogPosts.featuredImage}, '') <> ''`))
+    .returning({ title: blogPosts.title });
+  if (!claimed) return { queued: false };
+  const queued = await instagramPost.enqueue(tx, null, [{ label: claimed.title, payload: { postId } }]);
+  return { queued: true, jobId: queued.id };
 }
 
 /** The posts whose Instagram job is queued or running now. */
 export async function postsBeingPosted(db: Db): Promise<Set<number>> {
-  const rows = await db
-    .select({ key: jobs.uniqueKey })
-    .from(jobs)
-    .where(and(eq(jobs.kind, INSTAGRAM_POST), inArray(jobs.status, ["queued", "running"])));
-  return new Set(rows.map((r) => Number(r.key?.split(":")[1])).filter((id) => Number.isInteger(id)));
+  return new Set((await instagramPost.activeItems(db)).map((item) => item.postId));
 }
