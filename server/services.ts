@@ -10,9 +10,9 @@ import { startControlServer } from "./control";
 import { setupLink } from "../app/auth/admin-users.server";
 import type { Services } from "../app/services";
 import { JobRunner } from "../app/jobs/runner.server";
-import { jobKinds } from "../app/jobs/registry.server";
+import { jobKinds } from "./job-registry";
 import { startedClock, systemClock } from "../core/clock";
-import { DailyScheduler } from "../app/admin/automation/daily.server";
+import { DailyScheduler } from "../app/automation/daily.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 

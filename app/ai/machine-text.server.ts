@@ -10,8 +10,8 @@
  *   does not have (markdown-addresses.ts). One language is refused whole, never half-stored.
  */
 import type { z } from "zod";
-import { postFormSchema } from "../admin/blog/post-schema";
-import { contentEntrySchema } from "../admin/content/schema";
+import { postFormSchema } from "../blog/post-schema";
+import { contentEntrySchema } from "../content/schema";
 import type { PostTranslatedField } from "../i18n/translated";
 import { ItemFailed } from "../jobs/runner.server";
 import { addedAddresses } from "./markdown-addresses";

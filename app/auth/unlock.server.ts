@@ -6,14 +6,13 @@ import { rateLimits, users, verifications } from "../../db/schema";
 import { createMailer, MailError, mailSettings, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { recordAudit } from "../admin/kit/audit.server";
-import { redirectWithToast } from "../admin/kit/toast.server";
+import { recordAudit } from "../changes/audit.server";
+import { redirectWithToast } from "../toast/toast.server";
 import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
-import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED } from "./forms";
+import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED, type LoginActionData } from "./forms";
 import { isAdmin } from "./guard.server";
 import { issueDeviceCookie } from "./login-throttle.server";
-import type { LoginActionData } from "./login.server";
 
 /**
  * The unlock link by mail (decision 0055). A browser that never signed in to an account meets the

@@ -6,7 +6,7 @@ import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
-import { splitContactMessage } from "../admin/inbox/message";
+import { splitContactMessage } from "./message";
 
 /**
  * The firm's notification of each contact message (an outbox on the job runner): the message is

@@ -3,7 +3,7 @@
  * `defineJob<Payload, Item>(name, { lane, retry, uniqueKey, handler })`. The handle it returns
  * queues the job in the caller's transaction (`enqueue(tx, payload, items)`: the job exists if and
  * only if the change that needs it commits, and the runners wake at that commit) and makes the
- * kind the runner registers (`kind(deps)`, listed once in app/jobs/registry.server.ts).
+ * kind the runner registers (`kind(deps)`, listed once in server/job-registry.ts).
  *
  * The name is stored in `jobs.kind` and the unique key in `jobs.unique_key`; no caller writes or
  * reads either: the payload types are checked where a job is queued and where it runs.

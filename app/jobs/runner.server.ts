@@ -19,7 +19,7 @@
  *   outbox never waits for an hour-long batch translation (decision 0049).
  *
  * Use: a job is declared with `defineJob` (app/jobs/define.server.ts) in the module that owns the
- * work, registered in app/jobs/registry.server.ts, and queued with its handle's
+ * work, registered in server/job-registry.ts, and queued with its handle's
  * `enqueue(tx, payload, items)` in the caller's transaction (decision 0058). With a unique key, a
  * second request while one such job is queued or running returns that job (`attached: true`).
  */

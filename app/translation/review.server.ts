@@ -11,10 +11,12 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { translationStates } from "../../db/schema";
+import type { ReviewState } from "./states";
+
+export type { ReviewState };
 
 export type ReviewEntity = "content" | "post";
 export type TranslationLanguage = "fa" | "zh";
-export type ReviewState = "missing" | "machine" | "reviewed" | "stale";
 
 type StateRow = { state: "machine" | "reviewed"; sourceHash: string };
 export type StateMap = Map<string, StateRow>;

@@ -16,14 +16,14 @@ import { parseEnv, type Config } from "../../core/config";
 import { storeImage } from "../../core/media";
 import { mediaRouter } from "../../server/media-routes";
 import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { instagramPostKind, postToInstagram, queueInstagramPostIfEnabled } from "~/admin/instagram/post.server";
-import { loadSettings, saveSettings, testConnection } from "~/admin/instagram/settings.server";
+import { instagramPostKind, postToInstagram, queueInstagramPostIfEnabled } from "~/instagram/post.server";
+import { loadSettings, saveSettings, testConnection } from "~/instagram/settings.server";
 import { RECONNECT_MESSAGE } from "../../core/outside/graph";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { FAKE_ACCOUNT, FAKE_TOKEN, startFakeGraph, type FakeGraph } from "../fakes/graph";
 import { startBigServer } from "../fakes/big-answer";
-import { FEATURED_IMAGE_NOT_DOWNLOADED, imageSource } from "~/admin/instagram/prepare.server";
+import { FEATURED_IMAGE_NOT_DOWNLOADED, imageSource } from "~/instagram/prepare.server";
 
 const user = { id: "admin-ig", email: "admin@example.com", name: "Admin" };
 const KEY = "k".repeat(40);

@@ -4,8 +4,8 @@ import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
 import { requireAdminAction } from "../../auth/guard.server";
 import { parseForm } from "../../form-data.server";
-import { describeFailure, SERVER_FAILURE } from "./errors.server";
-import type { FieldNamer } from "./field-errors";
+import { describeFailure, SERVER_FAILURE } from "../../changes/errors.server";
+import type { FieldNamer } from "../../changes/field-errors";
 import type { Failure, Success } from "./result";
 
 export interface IntentArgs<Input> {

@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { hasText, postColumn, POST_TRANSLATED_FIELDS } from "~/i18n/translated";
-import type { PostFormInput } from "~/admin/blog/post-schema";
-import type { GenerateResult, TranslateResult } from "~/admin/blog/blog-edit-route";
+import type { PostFormInput } from "~/blog/post-schema";
+import type { GenerateResult, TranslateResult } from "~/admin/blog/edit-actions.server";
 
 interface Props {
   postId: number;

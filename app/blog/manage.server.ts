@@ -1,12 +1,12 @@
-import { and, desc, eq, ne } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { blogPosts } from "../../../db/schema";
-import type { AdminUser } from "../../auth/guard.server";
-import { commit, type ChangeDeps } from "../kit/commit.server";
-import { SLUG_TAKEN_MESSAGE, validatePostForm, type PostFieldErrors, type PostFormInput } from "./post-schema";
-import { POST_TRANSLATED_FIELDS, postColumn } from "../../i18n/translated";
-import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../../translation/review.server";
-import { needsReview, type ReviewState } from "../content/schema";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { blogPosts } from "../../db/schema";
+import type { AdminUser } from "../auth/guard.server";
+import { commit, type ChangeDeps } from "../changes/commit.server";
+import { SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput } from "./post-schema";
+import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
+import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
+import { needsReview, type ReviewState } from "../translation/states";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
 
@@ -119,6 +119,29 @@ export async function findPost(db: Db, id: number): Promise<AdminPostRow | null>
   return rows[0] ?? null;
 }
 
+/** A slug from the title that no post has yet (read inside the storing transaction). */
+export async function freeSlug(tx: Db, title: string, now: Date): Promise<string> {
+  const base = slugify(title) || `post-${now.getTime()}`;
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .where(sql`${blogPosts.slug} like ${`${base.slice(0, SLUG_MAX - 12)}%`}`)
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  // The number goes within the editor's slug limit: a long base gives up its end, not the limit.
+  const numbered = (n: number) => `${base.slice(0, SLUG_MAX - `-${n}`.length).replace(/-+$/, "")}-${n}`;
+  for (let n = 2; ; n++) if (!taken.has(numbered(n))) return numbered(n);
+}
+
+/** Store a new post: the one insert of a post, for the editor's New Post and the daily run alike. */
+export async function insertPost(db: Db, values: typeof blogPosts.$inferInsert): Promise<AdminPostRow> {
+  const [row] = await db.insert(blogPosts).values(values).returning();
+  return row;
+}
+
 /** A new draft as the spec describes it: 'New Blog Post', slug 'new-post-{timestamp}', today's date. */
 export async function createDraft(deps: ChangeDeps, user: AdminUser, now = Date.now()): Promise<AdminPostRow> {
   // Two drafts in the same millisecond would share a slug: step the number until it is free
@@ -128,18 +151,15 @@ export async function createDraft(deps: ChangeDeps, user: AdminUser, now = Date.
     async (db) => {
       for (let attempt = 0; ; attempt++) {
         try {
-          const [row] = await db
-            .insert(blogPosts)
-            .values({
-              title: "New Blog Post",
-              slug: `new-post-${now + attempt}`,
-              excerpt: "",
-              content: "",
-              author: "",
-              published: false,
-              publishedAt: todayInVancouver(new Date(now)),
-            })
-            .returning();
+          const row = await insertPost(db, {
+            title: "New Blog Post",
+            slug: `new-post-${now + attempt}`,
+            excerpt: "",
+            content: "",
+            author: "",
+            published: false,
+            publishedAt: todayInVancouver(new Date(now)),
+          });
           return { result: row, audit: { userId: user.id, action: "create", entity: "blog_post", entityId: row.id, details: { slug: row.slug } } };
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= 5) throw error;

@@ -17,16 +17,16 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
-import { blogPosts } from "../../../db/schema";
-import type { Db } from "../../../db/client";
-import { GraphError, MEDIA_FETCH_FAILED, type GraphClient } from "../../../core/outside/graph";
-import { describeOutsideError, formatDuration } from "../../../core/outside/errors";
-import type { Services } from "../../services";
-import type { AdminUser } from "../../auth/guard.server";
-import { ItemFailed, RetryLater } from "../../jobs/runner.server";
-import { defineJob } from "../../jobs/define.server";
-import { AdminError, NotFound } from "../kit/errors.server";
-import { findPost, type AdminPostRow } from "../blog/manage-posts.server";
+import { blogPosts } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { GraphError, MEDIA_FETCH_FAILED, type GraphClient } from "../../core/outside/graph";
+import { describeOutsideError, formatDuration } from "../../core/outside/errors";
+import type { Services } from "../services";
+import type { AdminUser } from "../auth/guard.server";
+import { ItemFailed, RetryLater } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { AdminError, NotFound } from "../changes/errors.server";
+import { findPost, type AdminPostRow } from "../blog/manage.server";
 import { graphFor, markReconnectNeeded, postingCredentials, type InstagramDeps } from "./settings.server";
 import { buildCaption, checkSiteUrl, imageSource, makeInstagramImage, PreflightFailed, storeInstagramImage, type ImageSource } from "./prepare.server";
 

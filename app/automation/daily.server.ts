@@ -9,21 +9,20 @@
  * 'Test Generate Now' runs the same job kind at once for the next pending topic, with no row.
  */
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { automationRuns, blogAutomationSettings, blogPosts, blogTopics, jobs } from "../../../db/schema";
-import { isOutsideServiceError } from "../../../core/outside/errors";
-import type { Services } from "../../services";
-import type { Article } from "../../ai/writing.server";
-import { translatePostFields, writeArticle } from "../../ai/writing.server";
-import { POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../../i18n/translated";
-import { describeItemError, ItemFailed, StopJob, type ItemOutcome } from "../../jobs/runner.server";
-import { defineJob } from "../../jobs/define.server";
-import { recordMachineTranslation } from "../../translation/review.server";
-import { recordAudit } from "../kit/audit.server";
+import type { Db } from "../../db/client";
+import { automationRuns, blogAutomationSettings, blogPosts, blogTopics, jobs } from "../../db/schema";
+import { isOutsideServiceError } from "../../core/outside/errors";
+import type { Services } from "../services";
+import type { Article } from "../ai/writing.server";
+import { translatePostFields, writeArticle } from "../ai/writing.server";
+import { POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../i18n/translated";
+import { describeItemError, ItemFailed, StopJob, type ItemOutcome } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { recordMachineTranslation } from "../translation/review.server";
+import { recordAudit } from "../changes/audit.server";
 import { featuredImage } from "../blog/ai.server";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
-import { todayInVancouver } from "../blog/manage-posts.server";
-import { SLUG_MAX, slugify } from "../blog/post-schema";
+import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
 import { latestRunTime, nextRunTime, runTimeOn, utcDate } from "./schedule";
 
 export const GENERATE_POST = "automation.generate";
@@ -90,23 +89,6 @@ async function finishRun(db: Db, runDate: string, outcome: { status: RunStatus; 
   return true;
 }
 
-/** A slug from the title that no post has yet (read inside the storing transaction). */
-async function freeSlug(tx: Db, title: string, now: Date): Promise<string> {
-  const base = slugify(title) || `post-${now.getTime()}`;
-  const taken = new Set(
-    (
-      await tx
-        .select({ slug: blogPosts.slug })
-        .from(blogPosts)
-        .where(sql`${blogPosts.slug} like ${`${base.slice(0, SLUG_MAX - 12)}%`}`)
-    ).map((r) => r.slug),
-  );
-  if (!taken.has(base)) return base;
-  // The number goes within the editor's slug limit: a long base gives up its end, not the limit.
-  const numbered = (n: number) => `${base.slice(0, SLUG_MAX - `-${n}`.length).replace(/-+$/, "")}-${n}`;
-  for (let n = 2; ; n++) if (!taken.has(numbered(n))) return numbered(n);
-}
-
 interface Generated {
   article: Article;
   imageUrl: string | null;
@@ -139,25 +121,22 @@ async function storePost(tx: Db, services: GenerateServices, payload: GeneratePa
   for (const language of LANGUAGES) {
     for (const [field, text] of Object.entries(translations[language] ?? {})) translated[postColumn(field as PostTranslatedField, language)] = text;
   }
-  const [post] = await tx
-    .insert(blogPosts)
-    .values({
-      slug: await freeSlug(tx, article.title, now),
-      title: article.title,
-      excerpt: article.excerpt,
-      content: article.content,
-      metaDescription: article.metaDescription,
-      imageAltText: article.imageAltText,
-      featuredImage: imageUrl,
-      author: "",
-      published: immediate,
-      publishedAt: todayInVancouver(now),
-      aiGenerated: true,
-      // A lawyer reads legal text before it goes out, unless the firm chose otherwise.
-      awaitingReview: !immediate,
-      ...translated,
-    })
-    .returning({ id: blogPosts.id, title: blogPosts.title });
+  const post = await insertPost(tx, {
+    slug: await freeSlug(tx, article.title, now),
+    title: article.title,
+    excerpt: article.excerpt,
+    content: article.content,
+    metaDescription: article.metaDescription,
+    imageAltText: article.imageAltText,
+    featuredImage: imageUrl,
+    author: "",
+    published: immediate,
+    publishedAt: todayInVancouver(now),
+    aiGenerated: true,
+    // A lawyer reads legal text before it goes out, unless the firm chose otherwise.
+    awaitingReview: !immediate,
+    ...translated,
+  });
   for (const language of LANGUAGES) {
     for (const field of Object.keys(translations[language] ?? {}) as PostTranslatedField[]) {
       await recordMachineTranslation(tx, { entity: "post", entityId: String(post.id), field, language }, article[field]);

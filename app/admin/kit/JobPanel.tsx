@@ -4,7 +4,10 @@ import { Ban, CheckCircle2, CircleAlert, Clock, LoaderCircle } from "lucide-reac
 import { Button } from "~/components/ui/button";
 import { IconBadge } from "~/components/ui/badge";
 import type { JobView } from "~/jobs/runner.server";
-import type { JobActionResult } from "../job-route";
+import type { AdminResult } from "./result";
+
+/** The job route's answer to Cancel (app/admin/jobs/job-route.ts). */
+export type JobActionResult = AdminResult<"cancel", { job: JobView }>;
 
 const POLL_MS = 1000;
 const ACTIVE = new Set(["queued", "running"]);

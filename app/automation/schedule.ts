@@ -2,7 +2,7 @@
  * The schedule rules of the topic queue and the daily run (SPEC 9), as plain functions of "now"
  * so the server, the tab and the tests agree. All times are UTC.
  */
-import { isCalendarDay } from "../../../core/clock";
+import { isCalendarDay } from "../../core/clock";
 
 /** The daily run's hour: 9:00 AM UTC. */
 export const RUN_HOUR_UTC = 9;

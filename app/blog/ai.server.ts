@@ -8,21 +8,21 @@
  * publishes it; translations are machine-made until someone saves the post.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { blogPosts } from "../../../db/schema";
-import { ImageRejected, storeImage } from "../../../core/media";
-import { isOutsideServiceError } from "../../../core/outside/errors";
-import type { Services } from "../../services";
-import type { AdminUser } from "../../auth/guard.server";
-import { writeArticle, makeFeaturedImage, translatePostFields, type Article } from "../../ai/writing.server";
-import { MachineTextRefused } from "../../ai/machine-text.server";
-import { hasText, POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../../i18n/translated";
-import { ItemFailed, StopJob } from "../../jobs/runner.server";
-import { defineJob } from "../../jobs/define.server";
-import { loadStates, machineMayWrite, recordMachineTranslation, reviewState, type TranslationLanguage } from "../../translation/review.server";
-import { AdminError } from "../kit/errors.server";
-import { startedJob, type Started } from "../jobs/jobs.server";
-import { findPost, type AdminPostRow } from "./manage-posts.server";
+import type { Db } from "../../db/client";
+import { blogPosts } from "../../db/schema";
+import { ImageRejected, storeImage } from "../../core/media";
+import { isOutsideServiceError } from "../../core/outside/errors";
+import type { Services } from "../services";
+import type { AdminUser } from "../auth/guard.server";
+import { writeArticle, makeFeaturedImage, translatePostFields, type Article } from "../ai/writing.server";
+import { MachineTextRefused } from "../ai/machine-text.server";
+import { hasText, POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../i18n/translated";
+import { ItemFailed, StopJob } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { loadStates, machineMayWrite, recordMachineTranslation, reviewState, type TranslationLanguage } from "../translation/review.server";
+import { AdminError } from "../changes/errors.server";
+import { startedJob, type Started } from "../jobs/started.server";
+import { findPost, type AdminPostRow } from "./manage.server";
 
 export const TRANSLATE_POSTS = "blog.translate-all";
 export const REGENERATE_POSTS = "blog.regenerate-all";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { FieldNamer } from "../kit/field-errors";
-import { TEAM_MEMBER_FIELDS, type TeamMemberField } from "../../team/fields";
+import type { FieldNamer } from "../changes/field-errors";
+import { TEAM_MEMBER_FIELDS, type TeamMemberField } from "./fields";
 import { CONTENT_MAX_LENGTH } from "../content/schema";
 
 /** The per-member texts: the site's one list (app/team/fields.ts, no imports, so the browser bundle stays small). */
@@ -18,7 +18,7 @@ export const MEMBER_FIELD_LABELS: Record<MemberTextField, string> = {
 /** Bio, education and bar admissions are edited in multi-line boxes. */
 export const MULTILINE_MEMBER_FIELDS: ReadonlySet<MemberTextField> = new Set(["bio", "education", "bar_admissions"]);
 
-import type { ReviewState } from "../content/schema";
+import type { ReviewState } from "../translation/states";
 
 export type MemberTexts = Record<MemberTextField, { en: string; fa: string; zh: string }>;
 

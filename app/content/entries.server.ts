@@ -1,11 +1,11 @@
 import { asc, eq, inArray, notLike } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { contentText } from "../../../db/schema";
-import { teamMemberKeyPattern } from "../../team/fields";
-import type { AuditEntry } from "../kit/audit.server";
-import { commit, type ChangeDeps } from "../kit/commit.server";
-import { AdminError } from "../kit/errors.server";
-import { loadStates, recordSavedTranslation, reviewState } from "../../translation/review.server";
+import type { Db } from "../../db/client";
+import { contentText } from "../../db/schema";
+import { teamMemberKeyPattern } from "../team/fields";
+import type { AuditEntry } from "../changes/audit.server";
+import { commit, type ChangeDeps } from "../changes/commit.server";
+import { AdminError } from "../changes/errors.server";
+import { loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import type { ContentRow, ContentSaveInput } from "./schema";
 
 export type { ContentRow };

@@ -1,16 +1,16 @@
 import { asc, eq, like, max, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { contentText, teamMembers } from "../../../db/schema";
-import { listVariants, storeImage, MEDIA_URL } from "../../../core/media";
-import { commit, type ChangeDeps } from "../kit/commit.server";
-import { NotFound } from "../kit/errors.server";
-import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../../team/fields";
-import { mediaUrl } from "../../media/sources";
-import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../../translation/review.server";
+import type { Db } from "../../db/client";
+import { contentText, teamMembers } from "../../db/schema";
+import { listVariants, storeImage, MEDIA_URL } from "../../core/media";
+import { commit, type ChangeDeps } from "../changes/commit.server";
+import { NotFound } from "../changes/errors.server";
+import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "./fields";
+import { mediaUrl } from "../media/sources";
+import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
 
 export type { TeamMemberView };
-export { ImageRejected, MAX_UPLOAD_BYTES } from "../../../core/media";
+export { ImageRejected, MAX_UPLOAD_BYTES } from "../../core/media";
 
 /** A member's texts are site texts too: a change reaches the Team page and every page's texts. */
 const MEMBER_CHANGES = ["team", "content"] as const;

@@ -1,5 +1,5 @@
-import type { Services } from "../../services";
-import type { JobView } from "../../jobs/runner.server";
+import type { Services } from "../services";
+import type { JobView } from "./runner.server";
 
 export type { JobView };
 

@@ -4,14 +4,14 @@
  * saved and its last four characters.
  */
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { instagramSettings } from "../../../db/schema";
-import { createSecretBox, SealBroken, type SecretBox } from "../../../core/secrets";
-import { createGraphClient, GraphError, type GraphClient } from "../../../core/outside/graph";
-import type { Config } from "../../../core/config";
-import type { Logger } from "../../../core/log";
-import type { AdminUser } from "../../auth/guard.server";
-import { AdminError } from "../kit/errors.server";
+import type { Db } from "../../db/client";
+import { instagramSettings } from "../../db/schema";
+import { createSecretBox, SealBroken, type SecretBox } from "../../core/secrets";
+import { createGraphClient, GraphError, type GraphClient } from "../../core/outside/graph";
+import type { Config } from "../../core/config";
+import type { Logger } from "../../core/log";
+import type { AdminUser } from "../auth/guard.server";
+import { AdminError } from "../changes/errors.server";
 import { MISSING_CREDENTIALS, type SettingsInput, type TestInput } from "./schema";
 
 /** The additional data of the sealed token: the column it belongs to. */

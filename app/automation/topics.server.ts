@@ -3,13 +3,13 @@
  * services' clock, the one tests can set (decision 0031).
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { blogAutomationSettings, blogTopics } from "../../../db/schema";
-import type { Services } from "../../services";
-import type { AdminUser } from "../../auth/guard.server";
-import { commit, NO_EVENTS } from "../kit/commit.server";
-import { AdminError, NotFound } from "../kit/errors.server";
-import { startedJob, type Started } from "../jobs/jobs.server";
+import type { Db } from "../../db/client";
+import { blogAutomationSettings, blogTopics } from "../../db/schema";
+import type { Services } from "../services";
+import type { AdminUser } from "../auth/guard.server";
+import { commit, NO_EVENTS } from "../changes/commit.server";
+import { AdminError, NotFound } from "../changes/errors.server";
+import { startedJob, type Started } from "../jobs/started.server";
 import { generatePost, lastRun, nextPending, readSettings, skipPassedSlot, type GeneratePayload } from "./daily.server";
 import { byScheduledTime, newTopicSchedule, runTimeOn, USED_SHOWN } from "./schedule";
 

@@ -1,9 +1,9 @@
 import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { contactSubmissions, newsletterSubscribers } from "../../../db/schema";
-import type { AdminUser } from "../../auth/guard.server";
-import { recordAudit } from "../kit/audit.server";
-import { commit, NO_EVENTS } from "../kit/commit.server";
+import type { Db } from "../../db/client";
+import { contactSubmissions, newsletterSubscribers } from "../../db/schema";
+import type { AdminUser } from "../auth/guard.server";
+import { recordAudit } from "../changes/audit.server";
+import { commit, NO_EVENTS } from "../changes/commit.server";
 import { toCsv } from "./csv";
 import { splitContactMessage } from "./message";
 

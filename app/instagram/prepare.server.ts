@@ -6,12 +6,12 @@
 import { isIP } from "node:net";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import type { Db } from "../../../db/client";
-import { media, mediaVariants } from "../../../db/schema";
-import { MEDIA_URL, readVariant } from "../../../core/media";
-import { isInstagramsOwnGraph } from "../../../core/outside/graph";
-import { DownloadTooLarge, fetchPublicResource, type PublicFetchOptions } from "../../../core/outside/guarded-fetch";
-import { localizePath, type Lang } from "../../i18n/languages";
+import type { Db } from "../../db/client";
+import { media, mediaVariants } from "../../db/schema";
+import { MEDIA_URL, readVariant } from "../../core/media";
+import { isInstagramsOwnGraph } from "../../core/outside/graph";
+import { DownloadTooLarge, fetchPublicResource, type PublicFetchOptions } from "../../core/outside/guarded-fetch";
+import { localizePath, type Lang } from "../i18n/languages";
 
 export class PreflightFailed extends Error {}
 

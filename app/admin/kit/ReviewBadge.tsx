@@ -1,6 +1,6 @@
 import { Bot, History } from "lucide-react";
 import { IconBadge } from "~/components/ui/badge";
-import type { ReviewState } from "~/admin/content/schema";
+import type { ReviewState } from "~/translation/states";
 
 /** A translation a person should read shows why; a reviewed or missing one shows nothing. */
 export function ReviewBadge({ state }: { state: ReviewState }) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ImageRejected, TOO_LARGE } from "../../../core/media";
-import { isOutsideServiceError } from "../../../core/outside/errors";
-import { BadForm } from "../../form-data.server";
+import { ImageRejected, TOO_LARGE } from "../../core/media";
+import { isOutsideServiceError } from "../../core/outside/errors";
+import { BadForm } from "../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
 
 /** What an admin action answers when nothing more specific is known (the cause is logged). */

@@ -4,19 +4,19 @@
  * or Chinese text of the Website Content tab.
  */
 import { and, eq, isNull, notLike, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { contentText } from "../../../db/schema";
-import type { Services } from "../../services";
-import type { AdminUser } from "../../auth/guard.server";
-import { hasText } from "../../i18n/translated";
-import { teamMemberKeyPattern } from "../../team/fields";
-import { ItemFailed, StopJob } from "../../jobs/runner.server";
-import { defineJob } from "../../jobs/define.server";
-import { checkTextTranslation } from "../../ai/machine-text.server";
-import { recordMachineTranslation, type TranslationLanguage } from "../../translation/review.server";
-import { commit } from "../kit/commit.server";
-import { AdminError } from "../kit/errors.server";
-import { startedJob, type Started } from "../jobs/jobs.server";
+import type { Db } from "../../db/client";
+import { contentText } from "../../db/schema";
+import type { Services } from "../services";
+import type { AdminUser } from "../auth/guard.server";
+import { hasText } from "../i18n/translated";
+import { teamMemberKeyPattern } from "../team/fields";
+import { ItemFailed, StopJob } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { checkTextTranslation } from "../ai/machine-text.server";
+import { recordMachineTranslation, type TranslationLanguage } from "../translation/review.server";
+import { commit } from "../changes/commit.server";
+import { AdminError } from "../changes/errors.server";
+import { startedJob, type Started } from "../jobs/started.server";
 
 export const TRANSLATE_MISSING = "content.translate-missing";
 const LANGUAGE_NAMES = { fa: "Farsi", zh: "Chinese" } as const;

@@ -1,5 +1,5 @@
-import type { Db } from "../../../db/client";
-import type { ChangeEvents, ChangeKind } from "../../../core/events";
+import type { Db } from "../../db/client";
+import type { ChangeEvents, ChangeKind } from "../../core/events";
 import { recordAudit, type AuditEntry } from "./audit.server";
 
 /** What every change to stored data needs: the database and the change events. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isTeamMemberKey } from "../../team/fields";
+import { isTeamMemberKey } from "../team/fields";
+import type { ReviewState } from "../translation/states";
 
 /** Longest text one field may hold (the longest built-in text is far shorter). */
 export const CONTENT_MAX_LENGTH = 20_000;
@@ -26,9 +27,6 @@ export const contentSaveSchema = z.object({
     .refine((entries) => new Set(entries.map((e) => e.key)).size === entries.length, "The same entry was sent twice."),
 });
 
-/** Where a translation stands (app/translation/review.server.ts): a machine's, a person's, or behind its English. */
-export type ReviewState = "missing" | "machine" | "reviewed" | "stale";
-
 /** One editable text as the Website Content tab shows it (missing translations as ""). */
 export interface ContentRow {
   key: string;
@@ -39,9 +37,6 @@ export interface ContentRow {
   contentZh: string;
   review: { fa: ReviewState; zh: ReviewState };
 }
-
-/** A translation a person should read: made by a machine, or its English changed since. */
-export const needsReview = (state: ReviewState) => state === "machine" || state === "stale";
 
 const language = z.enum(["fa", "zh"], { message: "Choose Farsi or Chinese." });
 
@@ -87,16 +82,6 @@ export function contentSaveToFormData(entries: readonly ContentEntryInput[]): Fo
     form.append("content_zh", entry.contentZh);
   }
   return form;
-}
-
-export type TranslationStatus = "complete" | "partial" | "english-only";
-
-const filled = (value: string | null | undefined) => typeof value === "string" && value.trim() !== "";
-
-/** Complete: Farsi and Chinese both present; partial: one of them; English only: neither. */
-export function translationStatus(fa: string | null | undefined, zh: string | null | undefined): TranslationStatus {
-  const count = Number(filled(fa)) + Number(filled(zh));
-  return count === 2 ? "complete" : count === 1 ? "partial" : "english-only";
 }
 
 /** SPEC 3: multi-line when the key names a description or bio, or the text is long. */

@@ -1,5 +1,5 @@
-import type { Db } from "../../../db/client";
-import { auditLog } from "../../../db/schema";
+import type { Db } from "../../db/client";
+import { auditLog } from "../../db/schema";
 
 export type AuditAction =
   | "create"

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDay } from "../../../core/clock";
+import { isCalendarDay } from "../../core/clock";
 
 /**
  * The blog editor's one schema, run in the browser before sending and again on the server
@@ -21,7 +21,7 @@ export const LIMITS = {
 } as const;
 
 /** The fields that exist per language: English in the base column, then _fa and _zh. */
-export { POST_TRANSLATED_FIELDS as TRANSLATED_FIELDS, type PostTranslatedField as TranslatedField } from "../../i18n/translated";
+export { POST_TRANSLATED_FIELDS as TRANSLATED_FIELDS, type PostTranslatedField as TranslatedField } from "../i18n/translated";
 
 const MEDIA_PATH = /^\/media\/[0-9a-f-]{36}(?:\/\d+\.(?:webp|avif))?$/;
 
