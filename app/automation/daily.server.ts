@@ -24,10 +24,10 @@ import { featuredImage } from "../blog/ai.server";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
 import { latestRunTime, nextRunTime, runTimeOn, utcDate } from "./schedule";
+import { LANGUAGE_NAMES, TARGET_LANGUAGES } from "../i18n/languages";
 
 export const GENERATE_POST = "automation.generate";
 const MAX_ATTEMPTS = 2;
-const LANGUAGES = ["fa", "zh"] as const;
 
 /** The job's payload: the day's scheduled run, or 'Test Generate Now' for one chosen topic. */
 export type GeneratePayload = { mode: "daily"; runDate: string } | { mode: "now"; topicId: number; topic: string };
@@ -92,7 +92,7 @@ async function finishRun(db: Db, runDate: string, outcome: { status: RunStatus; 
 interface Generated {
   article: Article;
   imageUrl: string | null;
-  translations: Partial<Record<(typeof LANGUAGES)[number], Record<string, string>>>;
+  translations: Partial<Record<(typeof TARGET_LANGUAGES)[number], Record<string, string>>>;
   notes: string[];
 }
 
@@ -118,7 +118,7 @@ async function storePost(tx: Db, services: GenerateServices, payload: GeneratePa
   const immediate = settings.publishMode === "immediate";
   const { article, imageUrl, translations } = generated;
   const translated: Record<string, string> = {};
-  for (const language of LANGUAGES) {
+  for (const language of TARGET_LANGUAGES) {
     for (const [field, text] of Object.entries(translations[language] ?? {})) translated[postColumn(field as PostTranslatedField, language)] = text;
   }
   const post = await insertPost(tx, {
@@ -137,7 +137,7 @@ async function storePost(tx: Db, services: GenerateServices, payload: GeneratePa
     awaitingReview: !immediate,
     ...translated,
   });
-  for (const language of LANGUAGES) {
+  for (const language of TARGET_LANGUAGES) {
     for (const field of Object.keys(translations[language] ?? {}) as PostTranslatedField[]) {
       await recordMachineTranslation(tx, { entity: "post", entityId: String(post.id), field, language }, article[field]);
     }
@@ -164,7 +164,7 @@ async function generate(services: GenerateServices, topic: TopicRow, signal: Abo
   const translations: Generated["translations"] = {};
   if (services.translator.configured) {
     const fields = Object.fromEntries(POST_TRANSLATED_FIELDS.map((field) => [field, article[field]]));
-    for (const language of LANGUAGES) {
+    for (const language of TARGET_LANGUAGES) {
       try {
         const checked = await translatePostFields(services.translator, fields, language, { signal });
         // A refused language (too long, or a link the English lacks) is left out, with its reason.
@@ -173,7 +173,7 @@ async function generate(services: GenerateServices, topic: TopicRow, signal: Abo
       } catch (error) {
         if (signal.aborted || !isOutsideServiceError(error)) throw error;
         // The English post is worth keeping; Translate All Posts can add the language later.
-        notes.push(`${language === "fa" ? "Farsi" : "Chinese"} translation failed: ${error.message}`);
+        notes.push(`${LANGUAGE_NAMES[language]} translation failed: ${error.message}`);
       }
     }
   } else {

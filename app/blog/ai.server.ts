@@ -23,10 +23,10 @@ import { loadStates, machineMayWrite, recordMachineTranslation, reviewState, typ
 import { AdminError } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
 import { findPost, type AdminPostRow } from "./manage.server";
+import { TARGET_LANGUAGES } from "../i18n/languages";
 
 export const TRANSLATE_POSTS = "blog.translate-all";
 export const REGENERATE_POSTS = "blog.regenerate-all";
-const LANGUAGES = ["fa", "zh"] as const;
 
 type PostItem = { postId: number };
 type AiServices = Pick<Services, "db" | "ai" | "translator" | "log">;
@@ -61,7 +61,7 @@ export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_
       if (!post) return { skipped: "The post was deleted." };
       const translated: Partial<Record<TranslationLanguage, Record<string, string>>> = {};
       const refused: string[] = [];
-      for (const language of LANGUAGES) {
+      for (const language of TARGET_LANGUAGES) {
         const fields = await fieldsToTranslate(services.db, post, language);
         if (Object.keys(fields).length === 0) continue;
         const checked = await translatePostFields(services.translator, fields, language, { signal });
@@ -87,7 +87,7 @@ async function storePostTranslations(tx: Db, read: AdminPostRow, translated: Par
   if (!now) return;
   const set: Record<string, string> = {};
   const written: Array<{ field: PostTranslatedField; language: TranslationLanguage }> = [];
-  for (const language of LANGUAGES) {
+  for (const language of TARGET_LANGUAGES) {
     for (const [field, text] of Object.entries(translated[language] ?? {}) as Array<[PostTranslatedField, string]>) {
       const column = postColumn(field, language);
       // A person's edit in the meantime (of the English or of this translation) wins.
@@ -222,7 +222,7 @@ export async function translateForEditor(
   const fields = Object.fromEntries(POST_TRANSLATED_FIELDS.filter((f) => hasText(english[f])).map((f) => [f, english[f]!]));
   const result = {} as Record<TranslationLanguage, Record<string, string>>;
   const refused: string[] = [];
-  for (const language of LANGUAGES) {
+  for (const language of TARGET_LANGUAGES) {
     const checked = await translatePostFields(services.translator, fields, language, { signal });
     if (checked.ok) result[language] = checked.fields;
     else refused.push(checked.reason);

@@ -7,6 +7,7 @@ import { SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostField
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import { needsReview, type ReviewState } from "../translation/states";
+import { TARGET_LANGUAGES } from "../i18n/languages";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
 
@@ -56,7 +57,7 @@ async function reviewCounts(db: Db): Promise<Map<number, number>> {
   for (const row of rows) {
     let count = 0;
     for (const field of POST_TRANSLATED_FIELDS) {
-      for (const language of ["fa", "zh"] as const) {
+      for (const language of TARGET_LANGUAGES) {
         const state = reviewState(states, String(row.id), field, language, row[field] ?? "", row[postColumn(field, language)] as string | null);
         if (needsReview(state)) count += 1;
       }
@@ -71,7 +72,7 @@ export async function postReviewStates(db: Db, post: AdminPostRow): Promise<Reco
   const states = await loadStates(db, "post", [String(post.id)]);
   const result: Record<string, ReviewState> = {};
   for (const field of POST_TRANSLATED_FIELDS) {
-    for (const language of ["fa", "zh"] as const) {
+    for (const language of TARGET_LANGUAGES) {
       const column = postColumn(field, language);
       result[column] = reviewState(states, String(post.id), field, language, post[field] ?? "", post[column] as string | null);
     }
@@ -236,7 +237,7 @@ export async function savePost(
 /** Saving a post is a person's review of the translations the editor showed them. */
 async function recordPostReview(db: Db, before: AdminPostRow, after: AdminPostRow): Promise<void> {
   for (const field of POST_TRANSLATED_FIELDS) {
-    for (const language of ["fa", "zh"] as const) {
+    for (const language of TARGET_LANGUAGES) {
       const column = postColumn(field, language);
       await recordSavedTranslation(
         db,

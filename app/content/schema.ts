@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTeamMemberKey } from "../team/fields";
 import type { ReviewState } from "../translation/states";
+import { TARGET_LANGUAGES } from "../i18n/languages";
 
 /** Longest text one field may hold (the longest built-in text is far shorter). */
 export const CONTENT_MAX_LENGTH = 20_000;
@@ -38,7 +39,7 @@ export interface ContentRow {
   review: { fa: ReviewState; zh: ReviewState };
 }
 
-const language = z.enum(["fa", "zh"], { message: "Choose Farsi or Chinese." });
+const language = z.enum(TARGET_LANGUAGES, { message: "Choose Farsi or Chinese." });
 
 /** Auto-translate of one entry: the English as it is in the form, into one language. */
 export const translateOneSchema = z.object({

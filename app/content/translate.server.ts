@@ -17,9 +17,9 @@ import { recordMachineTranslation, type TranslationLanguage } from "../translati
 import { commit } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
+import { LANGUAGE_NAMES } from "../i18n/languages";
 
 export const TRANSLATE_MISSING = "content.translate-missing";
-const LANGUAGE_NAMES = { fa: "Farsi", zh: "Chinese" } as const;
 
 const column = (language: TranslationLanguage) => (language === "fa" ? contentText.contentFa : contentText.contentZh);
 const blank = (language: TranslationLanguage) => or(isNull(column(language)), eq(sql`trim(${column(language)})`, ""));

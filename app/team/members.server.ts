@@ -8,6 +8,7 @@ import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "./fields";
 import { mediaUrl } from "../media/sources";
 import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
+import { TARGET_LANGUAGES } from "../i18n/languages";
 
 export type { TeamMemberView };
 export { ImageRejected, MAX_UPLOAD_BYTES } from "../../core/media";
@@ -134,7 +135,7 @@ export async function updateMember(deps: TeamDeps, userId: string, input: Member
     for (const field of MEMBER_TEXT_FIELDS) {
       const key = memberTextKey(input.id, field);
       const old = before.get(key);
-      for (const language of ["fa", "zh"] as const) {
+      for (const language of TARGET_LANGUAGES) {
         await recordSavedTranslation(
           tx,
           { entity: "content", entityId: key, field: "content", language },

@@ -19,6 +19,7 @@ export const MEMBER_FIELD_LABELS: Record<MemberTextField, string> = {
 export const MULTILINE_MEMBER_FIELDS: ReadonlySet<MemberTextField> = new Set(["bio", "education", "bar_admissions"]);
 
 import type { ReviewState } from "../translation/states";
+import { LANGUAGE_NAMES, LANGUAGES, TARGET_LANGUAGES, type Lang } from "../i18n/languages";
 
 export type MemberTexts = Record<MemberTextField, { en: string; fa: string; zh: string }>;
 
@@ -45,14 +46,14 @@ export interface TeamMemberView {
 export const memberTranslateSchema = z.object({
   id: z.coerce.number().int().positive("This team member no longer exists."),
   field: z.enum(MEMBER_TEXT_FIELDS, { message: "Unknown field." }),
-  language: z.enum(["fa", "zh"], { message: "Choose Farsi or Chinese." }),
+  language: z.enum(TARGET_LANGUAGES, { message: "Choose Farsi or Chinese." }),
   english: z.string().max(20_000),
 });
 
-export const LANGS = ["en", "fa", "zh"] as const;
-export type EditLang = (typeof LANGS)[number];
-
-export const LANGUAGE_NAMES: Record<EditLang, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
+/** A member's texts are edited in every language of the site (app/i18n/languages.ts). */
+export const LANGS = LANGUAGES;
+export type EditLang = Lang;
+export { LANGUAGE_NAMES };
 
 const memberText = (field: MemberTextField, lang: EditLang) =>
   z

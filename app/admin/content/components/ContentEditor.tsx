@@ -18,9 +18,9 @@ import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
 import type { ContentActionResult, ContentSaveResult } from "~/admin/content/actions.server";
 import { MoreEntries } from "./MoreEntries";
+import { LANGUAGE_NAMES, TARGET_LANGUAGES } from "~/i18n/languages";
 
 const PAGE_SIZE = 60;
-const LANGUAGE_NAMES = { fa: "Farsi", zh: "Chinese" } as const;
 
 const hasText = (value: string) => value.trim() !== "";
 /** SPEC 5: entries with English and no translation in the language. */
@@ -267,7 +267,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
 
         <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex flex-wrap items-center gap-2">
-            {(["fa", "zh"] as const).map((language) => (
+            {TARGET_LANGUAGES.map((language) => (
               <Button key={language} variant="secondary" onClick={() => askBatch(language)} disabled={batch.state !== "idle"}>
                 <Languages className="size-4" aria-hidden="true" />
                 Translate All Missing {LANGUAGE_NAMES[language]} ({missing[language]})
