@@ -16,10 +16,10 @@ import type { Services } from "../services";
 import type { Article } from "../ai/writing.server";
 import { translatePostFields, writeArticle } from "../ai/writing.server";
 import { POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../i18n/translated";
-import { describeItemError, ItemFailed, StopJob, type ItemOutcome } from "../jobs/runner.server";
+import { describeItemError, ItemFailed, StopJob } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { recordMachineTranslation } from "../translation/review.server";
-import { recordAudit } from "../changes/audit.server";
+import type { AuditEntry } from "../changes/audit.server";
 import { featuredImage } from "../blog/ai.server";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
@@ -100,7 +100,13 @@ interface Generated {
  * Store the post and turn the topic used in one transaction (the runner's, which also marks the
  * item done). A topic used or deleted meanwhile stores nothing.
  */
-async function storePost(tx: Db, services: GenerateServices, payload: GeneratePayload, topicId: number, generated: Generated): Promise<{ postId: number; published: boolean } | null> {
+async function storePost(
+  tx: Db,
+  services: GenerateServices,
+  payload: GeneratePayload,
+  topicId: number,
+  generated: Generated,
+): Promise<{ postId: number; published: boolean; audit: AuditEntry } | null> {
   const now = services.clock.now();
   const [topic] = await tx.select().from(blogTopics).where(eq(blogTopics.id, topicId)).for("update");
   if (payload.mode === "daily") {
@@ -145,14 +151,14 @@ async function storePost(tx: Db, services: GenerateServices, payload: GeneratePa
   await tx.update(blogTopics).set({ status: "used", usedAt: now }).where(eq(blogTopics.id, topicId));
   const message = `Created “${post.title}”${immediate ? ", published" : ", a draft awaiting review"}.${generated.notes.length ? ` ${generated.notes.join(" ")}` : ""}`;
   if (payload.mode === "daily") await finishRun(tx, payload.runDate, { status: "done", message, topicId, postId: post.id }, now);
-  await recordAudit(tx, {
+  const audit: AuditEntry = {
     userId: null,
     action: immediate ? "publish" : "create",
     entity: "blog_post",
     entityId: post.id,
     details: { by: payload.mode === "daily" ? `daily run ${payload.runDate}` : "Test Generate Now", topicId, ...(generated.notes.length ? { notes: generated.notes } : {}) },
-  });
-  return { postId: post.id, published: immediate };
+  };
+  return { postId: post.id, published: immediate, audit };
 }
 
 /** Write the article, its image and its translations: the slow part, with no transaction open. */
@@ -229,18 +235,18 @@ export const generatePost = defineJob<GeneratePayload, null, [GenerateServices]>
       }
       for (const note of generated.notes) services.log.warn({ topic: topic.id, note }, "generated post stored with a note");
       const topicId = topic.id;
-      const outcome: Exclude<ItemOutcome, void> = {
+      return {
         // Whether the post went public is decided inside the transaction (the publish mode read
-        // there); the runner sends the change event only after the commit.
+        // there); its audit entry and change event are declared as any change's (commit()).
         apply: async (tx) => {
           const stored = await storePost(tx, services, payload, topicId, generated);
-          outcome.changes = stored?.published ? ["blog"] : [];
+          if (!stored) return;
           // A post published at once goes to Instagram like one a person publishes (when auto-post
           // is on): its job is queued in this transaction, so it exists exactly when the post does.
-          if (stored?.published) await queueInstagramPostIfEnabled({ ...services, db: tx }, stored.postId);
+          if (stored.published) await queueInstagramPostIfEnabled({ ...services, db: tx }, stored.postId);
+          return { audit: stored.audit, changes: stored.published ? ["blog"] : [] };
         },
       };
-      return outcome;
     };
   },
 });

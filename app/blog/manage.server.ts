@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput } from "./post-schema";
+import { POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import { needsReview, type ReviewState } from "../translation/states";
@@ -186,8 +186,12 @@ export async function savePost(
   onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
 ): Promise<SavePostResult> {
   const checked = validatePostForm(values);
-  if (!checked.success) return { ok: false, status: 400, message: "Please correct the highlighted fields.", errors: checked.errors };
-  const data = checked.data;
+  if (!checked.success) return { ok: false, status: 400, message: POST_FORM_REFUSED, errors: checked.errors };
+  return saveCheckedPost(deps, user, id, checked.data, onSaved);
+}
+
+/** Store values the post form's schema has checked (the editor's save, checked by the admin kit). */
+export async function saveCheckedPost(deps: ChangeDeps, user: AdminUser, id: number, data: PostFormOutput, onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>): Promise<SavePostResult> {
   const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
 

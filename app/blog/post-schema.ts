@@ -8,6 +8,8 @@ import { isCalendarDay } from "../../core/clock";
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 200;
+/** The answer to a post form with a refused field (each field says why beside it). */
+export const POST_FORM_REFUSED = "Please correct the highlighted fields.";
 export const SLUG_TAKEN_MESSAGE = "This slug is already used by another post.";
 
 export const LIMITS = {

@@ -30,6 +30,7 @@ import type { Database, Db } from "../../db/client";
 import { jobItems, jobs } from "../../db/schema";
 import type { ChangeEvents, ChangeKind } from "../../core/events";
 import type { Logger } from "../../core/log";
+import { commit, type Committed } from "../changes/commit.server";
 
 /** What a kind's items see while they run. */
 export interface ItemContext<P, I> {
@@ -43,10 +44,16 @@ export interface ItemContext<P, I> {
   willRetry(error: unknown): boolean;
 }
 
+/** What an item's stored change declares, as a request's change does (app/changes/commit.server.ts). */
+export type ItemChange = Omit<Committed<unknown>, "result">;
+
 /** An item's result: what to store with it, or why it was skipped. */
 export type ItemOutcome = void | {
-  /** Runs in the transaction that marks the item done: no outside calls here. */
-  apply?: (tx: Db) => Promise<void>;
+  /**
+   * Runs in the transaction that marks the item done, through `commit()` like every change: no
+   * outside calls here. It may declare the audit entries and change events of what it stored.
+   */
+  apply?: (tx: Db) => Promise<void | ItemChange>;
   /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
   skipped?: string;
   /**
@@ -490,16 +497,17 @@ export class JobRunner {
       await this.itemFailed(kind, job.id, item, error);
       return;
     }
-    const stored = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    // Stored as every change is (commit(), app/changes): in one transaction with the item's mark,
+    // its audit entries with it, and its change events after the commit (batched, see below).
+    const stored = await commit({ db, events: this.batchedEvents }, async (t) => {
       // Only the lease holder stores: a runner that lost its lease must not finish items twice.
       const [mine] = await t
         .update(jobs)
         .set(outcome?.failed ? { failed: sql`${jobs.failed} + 1` } : { done: sql`${jobs.done} + 1` })
         .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, this.owner)))
         .returning({ id: jobs.id });
-      if (!mine) return false;
-      if (outcome?.apply) await outcome.apply(t);
+      if (!mine) return { result: false };
+      const declared = outcome?.apply ? await outcome.apply(t) : undefined;
       await t
         .update(jobItems)
         .set({
@@ -509,16 +517,21 @@ export class JobRunner {
           updatedAt: sql`now()`,
         })
         .where(and(eq(jobItems.jobId, job.id), eq(jobItems.seq, item.seq)));
-      return true;
+      return { result: true, audit: declared?.audit, changes: [...(outcome?.changes ?? []), ...(declared?.changes ?? [])] };
     });
     if (!stored) {
       log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
       this.current.get(job.id)?.abort("lease");
-      return;
     }
-    for (const change of outcome?.changes ?? []) this.pendingChanges.add(change);
-    this.flushChangesSoon();
   }
+
+  /** The change events of stored items, gathered and sent at most once a second. */
+  private readonly batchedEvents = {
+    emit: async (kind: ChangeKind) => {
+      this.pendingChanges.add(kind);
+      this.flushChangesSoon();
+    },
+  };
 
   /**
    * Change events of a job's items go out at most once a second: a batch of 600 texts refreshes

@@ -3,8 +3,8 @@
  * (beside them, so no component imports its route).
  */
 import { data } from "react-router";
-import { postToFormValues, savePost } from "~/blog/manage.server";
-import { postValuesFromForm, type PostFormInput } from "~/blog/post-schema";
+import { postToFormValues, saveCheckedPost } from "~/blog/manage.server";
+import { POST_FORM_REFUSED, postFormSchema, postValuesFromForm } from "~/blog/post-schema";
 import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
 import { generateForEditor, translateForEditor } from "~/blog/ai.server";
 import { queueInstagramPostIfEnabled } from "~/instagram/post.server";
@@ -15,14 +15,17 @@ import { parseId } from "~/admin/kit/ids";
 export const intents = {
   save: intent({
     failure: "Error saving",
+    // The post form's own rules (app/blog/post-schema.ts), checked by the kit like every tab's form.
+    schema: postFormSchema,
     input: (form) => postValuesFromForm(form),
+    refused: POST_FORM_REFUSED,
     echoValues: true,
     serverFailure: "The post could not be saved. Please try again.",
     run: async ({ input, params, services, user }) => {
       const id = parseId(params.id);
       if (!id) throw data("Post not found", { status: 404 });
       // Auto-post (when on): queued once in the post's life, whatever the saves that follow, in the save's transaction.
-      const result = await savePost(services, user, id, input as PostFormInput, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()));
+      const result = await saveCheckedPost(services, user, id, input, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()));
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
       return { values: postToFormValues(result.post) };
     },
