@@ -12,7 +12,7 @@ import type { Services } from "../app/services";
 import { JobRunner } from "../app/jobs/runner.server";
 import { jobKinds } from "./job-registry";
 import { startedClock, systemClock } from "../core/clock";
-import { DailyScheduler } from "../app/automation/daily.server";
+import { DailyScheduler } from "../app/automation/scheduler.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 

@@ -1,16 +1,12 @@
 /**
- * The daily run (SPEC 2.17, 4; decision 0030): at 09:00 UTC, when automation is on, the earliest
- * due pending topic becomes a post through the AI adapter, as a server job.
- *
- * Exactly once per day across instances: every instance's scheduler tries to insert the day's row
- * in `automation_runs` (its primary key is the date); the one insert that succeeds enqueues the
- * job in the same transaction, the others see the row and do nothing. A restart the same day finds the row. After
- * downtime only the latest 09:00 is tried, so the missed day runs once, never a burst of days.
- * 'Test Generate Now' runs the same job kind at once for the next pending topic, with no row.
+ * The daily run's job (SPEC 2.17, 4; decision 0030): the earliest due pending topic (or, for
+ * 'Test Generate Now', the next pending one) becomes a post through the AI adapter, stored with
+ * its translations by app/blog in the transaction that marks the item done. The schedule that
+ * queues it is scheduler.server.ts; the runs' record is runs.server.ts.
  */
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { automationRuns, blogAutomationSettings, blogPosts, blogTopics, jobs } from "../../db/schema";
+import { automationRuns, blogTopics } from "../../db/schema";
 import { isOutsideServiceError } from "../../core/outside/errors";
 import type { Services } from "../services";
 import type { Article } from "../ai/writing.server";
@@ -23,7 +19,9 @@ import type { AuditEntry } from "../changes/audit.server";
 import { featuredImage } from "../blog/ai.server";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
-import { latestRunTime, nextRunTime, runTimeOn, utcDate } from "./schedule";
+import { runTimeOn } from "./schedule";
+import { readSettings } from "./settings.server";
+import { finishRun, NO_TOPIC_DUE } from "./runs.server";
 import { LANGUAGE_NAMES, TARGET_LANGUAGES } from "../i18n/languages";
 
 export const GENERATE_POST = "automation.generate";
@@ -32,27 +30,10 @@ const MAX_ATTEMPTS = 2;
 /** The job's payload: the day's scheduled run, or 'Test Generate Now' for one chosen topic. */
 export type GeneratePayload = { mode: "daily"; runDate: string } | { mode: "now"; topicId: number; topic: string };
 
-export type RunStatus = "queued" | "running" | "done" | "no-topic" | "failed" | "skipped";
-
 type GenerateServices = Pick<Services, "db" | "ai" | "translator" | "log" | "clock" | "config" | "events" | "jobs">;
 type TopicRow = typeof blogTopics.$inferSelect;
 
-export const NO_TOPIC_DUE = "No topic was due.";
 const TOPIC_GONE = "The topic was deleted or used by another run while its post was written; nothing was stored.";
-
-// ---------------------------------------------------------------- settings
-
-export type AutomationSettings = typeof blogAutomationSettings.$inferSelect;
-
-/** The single settings row (created when missing: a database seeded before it existed). */
-export async function readSettings(db: Db): Promise<AutomationSettings> {
-  const [row] = await db.select().from(blogAutomationSettings).orderBy(asc(blogAutomationSettings.id)).limit(1);
-  if (row) return row;
-  const [created] = await db.insert(blogAutomationSettings).values({ enabled: false }).returning();
-  return created;
-}
-
-// ---------------------------------------------------------------- the job
 
 /** The earliest pending topic due by `now` (for the daily run). */
 async function earliestDue(db: Db, now: Date): Promise<TopicRow | null> {
@@ -74,19 +55,6 @@ export async function nextPending(db: Db): Promise<TopicRow | null> {
     .orderBy(sql`${blogTopics.scheduleFor} asc nulls last`, asc(blogTopics.id))
     .limit(1);
   return row ?? null;
-}
-
-/** Record how a daily run ended, unless it already ended (a duplicate job after a takeover). */
-async function finishRun(db: Db, runDate: string, outcome: { status: RunStatus; message: string; topicId?: number | null; postId?: number | null }, at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(automationRuns)
-    .set({ status: outcome.status, message: outcome.message, topicId: outcome.topicId ?? null, postId: outcome.postId ?? null, finishedAt: sql`now()` })
-    .where(and(eq(automationRuns.runDate, runDate), inArray(automationRuns.status, ["queued", "running"])))
-    .returning({ runDate: automationRuns.runDate });
-  if (!row) return false;
-  const settings = await readSettings(db);
-  await db.update(blogAutomationSettings).set({ lastRun: at }).where(eq(blogAutomationSettings.id, settings.id));
-  return true;
 }
 
 interface Generated {
@@ -250,124 +218,3 @@ export const generatePost = defineJob<GeneratePayload, null, [GenerateServices]>
     };
   },
 });
-
-// ---------------------------------------------------------------- the schedule
-
-export interface TickResult {
-  runDate: string;
-  /** What this instance did: started the day's run, found it started (here or elsewhere), or nothing (paused). */
-  action: "started" | "exists" | "paused";
-  jobId?: number;
-}
-
-type SchedulerServices = Pick<Services, "db" | "clock" | "log">;
-
-/**
- * One look at the schedule: the latest 09:00 UTC at or before now is due; the instance whose
- * insert of that day's row succeeds starts its job, in the same transaction: a day's row always
- * has its job (decision 0058). A row whose job was given up is closed.
- */
-export async function tick(services: SchedulerServices): Promise<TickResult> {
-  const now = services.clock.now();
-  const runDate = utcDate(latestRunTime(now));
-  const settings = await readSettings(services.db);
-  if (!settings.enabled) return { runDate, action: "paused" };
-  const jobId = await services.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [claimed] = await tx.insert(automationRuns).values({ runDate, status: "queued" }).onConflictDoNothing().returning();
-    if (!claimed) return null;
-    const queued = await generatePost.enqueue(tx, { mode: "daily", runDate }, [{ label: `Daily post for ${runDate}` }]);
-    await tx.update(automationRuns).set({ jobId: queued.id }).where(eq(automationRuns.runDate, runDate));
-    return queued.id;
-  });
-  if (jobId !== null) {
-    services.log.info({ runDate }, "daily run started");
-    return { runDate, action: "started", jobId };
-  }
-  await closeAbandoned(services.db, runDate);
-  return { runDate, action: "exists" };
-}
-
-/** A run whose job failed or was cancelled outside the item (given up, cancelled by a person) ends as failed. */
-async function closeAbandoned(db: Db, runDate: string): Promise<void> {
-  const [run] = await db.select().from(automationRuns).where(eq(automationRuns.runDate, runDate));
-  if (!run?.jobId || !["queued", "running"].includes(run.status)) return;
-  const [job] = await db.select({ status: jobs.status, message: jobs.message }).from(jobs).where(eq(jobs.id, run.jobId));
-  if (!job || (job.status !== "failed" && job.status !== "cancelled")) return;
-  await db
-    .update(automationRuns)
-    .set({ status: "failed", message: job.message ?? "The run's job stopped.", finishedAt: sql`now()` })
-    .where(and(eq(automationRuns.runDate, runDate), inArray(automationRuns.status, ["queued", "running"])));
-}
-
-/**
- * Turning automation on after today's 09:00 does not start a run at once: the slot that has
- * passed is recorded as skipped, and the next 09:00 runs. (Downtime is different: the scheduler
- * catches up a slot that passed while automation was on.)
- */
-export async function skipPassedSlot(db: Db, now: Date): Promise<void> {
-  await db
-    .insert(automationRuns)
-    .values({ runDate: utcDate(latestRunTime(now)), status: "skipped", message: "Automation was off at 9:00 AM UTC.", finishedAt: sql`now()` })
-    .onConflictDoNothing();
-}
-
-/** The latest run that happened (skipped days left out), with its job's state. */
-export async function lastRun(db: Db) {
-  const [run] = await db.select().from(automationRuns).where(ne(automationRuns.status, "skipped")).orderBy(desc(automationRuns.runDate)).limit(1);
-  if (!run) return null;
-  const [post] = run.postId ? await db.select({ id: blogPosts.id, title: blogPosts.title, published: blogPosts.published }).from(blogPosts).where(eq(blogPosts.id, run.postId)) : [];
-  const [topic] = run.topicId ? await db.select({ topic: blogTopics.topic }).from(blogTopics).where(eq(blogTopics.id, run.topicId)) : [];
-  return {
-    runDate: run.runDate,
-    status: run.status as RunStatus,
-    message: run.message,
-    startedAt: run.startedAt.toISOString(),
-    finishedAt: run.finishedAt?.toISOString() ?? null,
-    post: post ?? null,
-    topic: topic?.topic ?? null,
-  };
-}
-export type LastRun = NonNullable<Awaited<ReturnType<typeof lastRun>>>;
-
-/**
- * Every instance runs one: it looks at the schedule at start (catching up a missed day), at each
- * 09:00 UTC, and once a minute besides (a clock that jumped, a run to take over).
- */
-export class DailyScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
-
-  constructor(
-    private readonly services: SchedulerServices,
-    private readonly checkEveryMs = 60_000,
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private run(): void {
-    this.running = tick(this.services)
-      .catch((error: unknown) => this.services.log.error({ err: error }, "daily run: could not look at the schedule"))
-      .finally(() => {
-        this.running = null;
-        if (this.stopped) return;
-        const now = this.services.clock.now();
-        // A little past 09:00, so the clock reads 09:00 when it looks.
-        const untilNext = nextRunTime(now).getTime() - now.getTime() + 20;
-        this.timer = setTimeout(() => this.run(), Math.max(20, Math.min(this.checkEveryMs, untilNext)));
-        this.timer.unref();
-      });
-  }
-}

@@ -10,7 +10,9 @@ import type { AdminUser } from "../auth/guard.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
-import { generatePost, lastRun, nextPending, readSettings, skipPassedSlot, type GeneratePayload } from "./daily.server";
+import { generatePost, nextPending, type GeneratePayload } from "./daily.server";
+import { lastRun, skipPassedSlot } from "./runs.server";
+import { readSettings } from "./settings.server";
 import { byScheduledTime, newTopicSchedule, runTimeOn, USED_SHOWN } from "./schedule";
 
 export interface TopicView {
@@ -144,4 +146,3 @@ export async function loadAutomationTab(services: Services) {
     warnings,
   };
 }
-

@@ -17,7 +17,8 @@ import { createSiteTranslator } from "~/ai/writing.server";
 import { countWords } from "~/ai/words";
 import { JobRunner } from "~/jobs/runner.server";
 import { jobKinds } from "../../server/job-registry";
-import { lastRun, tick } from "~/automation/daily.server";
+import { lastRun } from "~/automation/runs.server";
+import { tick } from "~/automation/scheduler.server";
 import {
   addTopic,
   deleteTopic,

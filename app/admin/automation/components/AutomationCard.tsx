@@ -10,7 +10,8 @@ import { JobPanel } from "~/admin/kit/JobPanel";
 import { ServiceNote } from "~/admin/kit/ServiceNote";
 import type { JobView } from "~/jobs/runner.server";
 import type { AutomationActionResult } from "../actions.server";
-import type { GeneratePayload, LastRun } from "../../../automation/daily.server";
+import type { GeneratePayload } from "../../../automation/daily.server";
+import type { LastRun } from "../../../automation/runs.server";
 import type { loadAutomationTab } from "../../../automation/topics.server";
 import { formatUtc, nextRunTime } from "../../../automation/schedule";
 
