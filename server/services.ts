@@ -10,9 +10,9 @@ import { startControlServer } from "./control";
 import { setupLink } from "../app/auth/admin-users.server";
 import type { Services } from "../app/services";
 import { JobRunner } from "../app/jobs/runner.server";
-import { jobKinds } from "../app/jobs/kinds.server";
+import { jobKinds } from "./job-registry";
 import { startedClock, systemClock } from "../core/clock";
-import { DailyScheduler } from "../app/admin/automation/daily.server";
+import { DailyScheduler } from "../app/automation/scheduler.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 
@@ -60,7 +60,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   // Tests set the schedule's time (decision 0031); a server that does says so loudly, here and in the admin.
   const clock = config.TEST_CLOCK_START ? startedClock(new Date(config.TEST_CLOCK_START)) : systemClock;
   if (config.TEST_CLOCK_START) log.warn({ TEST_CLOCK_START: config.TEST_CLOCK_START }, "TEST_CLOCK_START is set: schedules follow a test clock, not this machine's time");
-  const scheduler = new DailyScheduler({ db, jobs, clock, log });
+  const scheduler = new DailyScheduler({ db, clock, log });
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
   const services: Services = {

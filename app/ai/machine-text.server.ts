@@ -10,17 +10,17 @@
  *   does not have (markdown-addresses.ts). One language is refused whole, never half-stored.
  */
 import type { z } from "zod";
-import { postFormSchema } from "../admin/blog/post-schema";
-import { contentEntrySchema } from "../admin/content/schema";
+import { postFormSchema } from "../blog/post-schema";
+import { contentEntrySchema } from "../content/schema";
 import type { PostTranslatedField } from "../i18n/translated";
 import { ItemFailed } from "../jobs/runner.server";
 import { addedAddresses } from "./markdown-addresses";
+import { LANGUAGE_NAMES, type TargetLang } from "../i18n/languages";
 
 /** Machine text that cannot be stored, with the reason for the admin (fails a job item as it is). */
 export class MachineTextRefused extends ItemFailed {}
 
-type Language = "fa" | "zh";
-const LANGUAGE_NAMES: Record<Language, string> = { fa: "Farsi", zh: "Chinese" };
+type Language = TargetLang;
 
 /** Short texts a reader still understands when cut at a word; the rest are refused when too long. */
 const CLIPPABLE: ReadonlySet<string> = new Set<PostTranslatedField>(["title", "excerpt", "metaDescription", "imageAltText"]);

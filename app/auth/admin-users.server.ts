@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { generateRandomString, hashPassword } from "better-auth/crypto";
 import type { Db } from "../../db/client";
 import { accounts, appMeta, sessions, userRoles, users } from "../../db/schema";
-import { recordAudit } from "../admin/kit/audit.server";
+import { recordAudit } from "../changes/audit.server";
 import { adminEmailSchema, newPasswordSchema } from "./forms";
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { accounts, sessions, users, verifications } from "../../db/schema";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { configureToastCookie } from "../admin/kit/toast.server";
+import { configureToastCookie } from "../toast/toast.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
 
 /**

@@ -77,4 +77,15 @@ export const UNLOCK_INVALID = "This unlock link is invalid, has expired or was a
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** The first message per field, for showing beside each input (the admin's one mapper). */
-export { fieldErrors } from "../admin/kit/field-errors";
+export { fieldErrors } from "../changes/field-errors";
+
+/** The sign-in page's answer: to the password, the unlock link's request and its confirmation. */
+export interface LoginActionData {
+  error?: { title: string; message?: string };
+  /** A notice that is not an error (the unlock link's answer). */
+  notice?: string;
+  /** The attempt met the lock of browsers unknown to the account: offer the unlock link by mail. */
+  unlockOffer?: boolean;
+  fields?: FieldErrors;
+  email?: string;
+}

@@ -2,24 +2,16 @@ import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { data, type AppLoadContext } from "react-router";
 import { sessions } from "../../db/schema";
-import { recordAudit } from "../admin/kit/audit.server";
-import { redirectWithToast } from "../admin/kit/toast.server";
+import { recordAudit } from "../changes/audit.server";
+import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
-import { fieldErrors, loginSchema, type FieldErrors } from "./forms";
+import { fieldErrors, loginSchema, type LoginActionData } from "./forms";
 import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isAdmin } from "./guard.server";
 import { confirmUnlockAction, requestUnlockAction } from "./unlock.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 
-export interface LoginActionData {
-  error?: { title: string; message?: string };
-  /** A notice that is not an error (the unlock link's answer). */
-  notice?: string;
-  /** The attempt met the lock of browsers unknown to the account: offer the unlock link by mail. */
-  unlockOffer?: boolean;
-  fields?: FieldErrors;
-  email?: string;
-}
+export type { LoginActionData };
 
 /** One message for an unknown email and a wrong password: nothing tells which accounts exist. */
 export const INVALID_CREDENTIALS = "Invalid email or password";

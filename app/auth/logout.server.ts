@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { recordAudit } from "../admin/kit/audit.server";
-import { redirectWithToast } from "../admin/kit/toast.server";
+import { recordAudit } from "../changes/audit.server";
+import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { assertSameOriginMutation, endSession, getSignedInUser } from "./guard.server";
 

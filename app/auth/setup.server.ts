@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { data, type AppLoadContext } from "react-router";
-import { recordAudit } from "../admin/kit/audit.server";
-import { redirectWithToast } from "../admin/kit/toast.server";
+import { recordAudit } from "../changes/audit.server";
+import { redirectWithToast } from "../toast/toast.server";
 import { AdminInputError, adminExists, createOrPromoteAdmin, SetupAlreadyDone, verifySetupToken } from "./admin-users.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";

@@ -6,13 +6,13 @@ import { rateLimits, users, verifications } from "../../db/schema";
 import { createMailer, MailError, mailSettings, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { recordAudit } from "../admin/kit/audit.server";
-import { redirectWithToast } from "../admin/kit/toast.server";
-import { ItemFailed, MAIL_LANE, type JobKind } from "../jobs/runner.server";
-import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED } from "./forms";
+import { recordAudit } from "../changes/audit.server";
+import { redirectWithToast } from "../toast/toast.server";
+import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED, type LoginActionData } from "./forms";
 import { isAdmin } from "./guard.server";
 import { issueDeviceCookie } from "./login-throttle.server";
-import type { LoginActionData } from "./login.server";
 
 /**
  * The unlock link by mail (decision 0055). A browser that never signed in to an account meets the
@@ -31,7 +31,6 @@ export const UNLOCK = {
   MAIL_EVERY_MS: 15 * 60 * 1000,
 } as const;
 
-export const UNLOCK_MAIL_KIND = "admin-unlock-mail";
 const IDENTIFIER = "admin-unlock";
 /** Under `login:`, so the sign-in throttle's sweep of stale rows removes these too. */
 const mailKey = (email: string) => `login:unlock-mail:${sha256(email.trim().toLowerCase())}`;
@@ -109,13 +108,13 @@ export function unlockMail(siteUrl: string, token: string) {
 }
 
 /** The outbox job: makes the token and sends it (the token is never stored in plain, not even in the job). */
-export function unlockMailKind(deps: UnlockDeps): JobKind<unknown, { userId: string }> {
-  let mailer: Mailer | null = null;
-  return {
-    kind: UNLOCK_MAIL_KIND,
-    lane: MAIL_LANE,
-    maxAttempts: 5,
-    async runItem({ item, saveProgress }) {
+export const unlockMailJob = defineJob<null, { userId: string }, [UnlockDeps]>("admin-unlock-mail", {
+  lane: MAIL_LANE,
+  retry: { maxAttempts: 5 },
+  summarize: ({ done, failed }) => (failed > 0 ? "The unlock mail could not be sent." : done > 0 ? "Unlock mail sent." : "Nothing to send."),
+  handler: (deps) => {
+    let mailer: Mailer | null = null;
+    return async ({ item, saveProgress }) => {
       if (item.progress?.sent) return;
       const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, item.payload.userId));
       if (!user) return { skipped: "The account no longer exists." };
@@ -134,16 +133,15 @@ export function unlockMailKind(deps: UnlockDeps): JobKind<unknown, { userId: str
         throw failure;
       }
       await saveProgress({ sent: true });
-    },
-    summarize: ({ done, failed }) => (failed > 0 ? "The unlock mail could not be sent." : done > 0 ? "Unlock mail sent." : "Nothing to send."),
-  };
-}
+    };
+  },
+});
 
 // ------------------------------------------------------------------ the sign-in page's two intents
 
 /** "Email me an unlock link": the same answer whether or not the address has an admin account. */
 export async function requestUnlockAction(form: FormData, context: AppLoadContext) {
-  const { db, jobs, log, config } = context.services;
+  const { db, log, config } = context.services;
   const typedEmail = String(form.get("email") ?? "").slice(0, 255);
   const parsed = adminEmailSchema.safeParse(typedEmail);
   if (!parsed.success) {
@@ -158,7 +156,7 @@ export async function requestUnlockAction(form: FormData, context: AppLoadContex
     log.warn("an unlock link was asked for, but mail is not configured (SMTP_URL, MAIL_FROM)");
     return answer;
   }
-  await jobs.enqueue({ kind: UNLOCK_MAIL_KIND, items: [{ label: "Unlock link", payload: { userId: user.id } }] });
+  await unlockMailJob.enqueue(db, null, [{ label: "Unlock link", payload: { userId: user.id } }]);
   log.info({ ip: context.clientIp }, "admin unlock link queued");
   return answer;
 }
@@ -173,9 +171,5 @@ export async function confirmUnlockAction(form: FormData, context: AppLoadContex
   if (user) await recordAudit(db, { userId: user.id, action: "unlock", entity: "session", details: { ip } });
   log.info({ ip }, "admin sign-in unlocked for a browser by mail link");
   const headers = new Headers({ "Set-Cookie": await issueDeviceCookie(config, email) });
-  return redirectWithToast(
-    "/admin/login",
-    { title: "Browser unlocked", description: "This browser can sign in to the account now.", type: "success" },
-    { headers },
-  );
+  return redirectWithToast("/admin/login", { title: "Browser unlocked", description: "This browser can sign in to the account now.", type: "success" }, { headers });
 }

@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { ItemFailed, MAIL_LANE, type JobKind, type JobRunner } from "../jobs/runner.server";
+import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
 import type { TextStore } from "../content/texts.server";
 import { isLang, type Lang } from "../i18n/languages";
 import { claimConfirmMail, subscriberLinks } from "./subscribers.server";
@@ -20,7 +21,6 @@ import { claimConfirmMail, subscriberLinks } from "./subscribers.server";
  * - "welcome": once confirmed, says so and carries the unsubscribe link (as every later mail).
  */
 
-export const NEWSLETTER_MAIL_KIND = "newsletter-mail";
 /** 2 s ... about 4 min of backoff: a mail server that is down for a few minutes delays the mail. */
 const MAX_ATTEMPTS = 8;
 
@@ -59,14 +59,16 @@ export async function newsletterMail(
   return { subject, text: [...paragraphs, signature].join("\n\n"), unsubscribeUrl };
 }
 
-export function newsletterMailKind(deps: NewsletterMailDeps): JobKind<unknown, ItemPayload> {
-  let mailer: Mailer | null = null;
-  return {
-    kind: NEWSLETTER_MAIL_KIND,
-    // Never behind a long batch (decision 0049).
-    lane: MAIL_LANE,
-    maxAttempts: MAX_ATTEMPTS,
-    async runItem({ item, saveProgress }) {
+/** One newsletter mail to one subscriber. */
+export const newsletterMailJob = defineJob<null, ItemPayload, [NewsletterMailDeps]>("newsletter-mail", {
+  // Never behind a long batch (decision 0049).
+  lane: MAIL_LANE,
+  retry: { maxAttempts: MAX_ATTEMPTS },
+  uniqueKey: (_, items) => `newsletter-mail:${items[0]?.payload?.mail}:${items[0]?.payload?.subscriberId}`,
+  summarize: ({ done, failed }) => (failed > 0 ? "The newsletter mail could not be sent." : done > 0 ? "Newsletter mail sent." : "Nothing to send."),
+  handler: (deps) => {
+    let mailer: Mailer | null = null;
+    return async ({ item, saveProgress }) => {
       const { subscriberId, mail } = item.payload;
       const [row] = await deps.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId));
       if (!row) return { skipped: "The address left the list before its mail went out." };
@@ -85,52 +87,24 @@ export function newsletterMailKind(deps: NewsletterMailDeps): JobKind<unknown, I
         throw failure;
       }
       await saveProgress({ sent: true });
-    },
-    summarize: ({ done, failed }) => (failed > 0 ? "The newsletter mail could not be sent." : done > 0 ? "Newsletter mail sent." : "Nothing to send."),
-  };
-}
+    };
+  },
+});
 
-type QueueDeps = Pick<NewsletterMailDeps, "db" | "log"> & { jobs: Pick<JobRunner, "enqueue"> };
-
-const enqueueMail = (deps: QueueDeps, subscriberId: number, mail: NewsletterMail) =>
-  deps.jobs.enqueue({
-    kind: NEWSLETTER_MAIL_KIND,
-    // No address in the label: the jobs list is seen by every admin and kept after an unsubscribe.
-    items: [{ label: `Subscriber #${subscriberId}: ${mail === "confirm" ? "confirmation" : "welcome"} mail`, payload: { subscriberId, mail } }],
-    uniqueKey: `${NEWSLETTER_MAIL_KIND}:${mail}:${subscriberId}`,
-  });
+const enqueueMail = (tx: Db, subscriberId: number, mail: NewsletterMail) =>
+  // No address in the label: the jobs list is seen by every admin and kept after an unsubscribe.
+  newsletterMailJob.enqueue(tx, null, [{ label: `Subscriber #${subscriberId}: ${mail === "confirm" ? "confirmation" : "welcome"} mail`, payload: { subscriberId, mail } }]);
 
 /**
  * Queue the confirmation mail of an address awaiting confirmation, unless it was mailed within
- * the hour. A failure to queue is logged and undone (the next sign-up tries again), never thrown:
- * the visitor's sign-up is stored either way.
+ * the hour: the claim (`confirm_mailed_at`) and the job are one transaction's, the sign-up's.
  */
-export async function queueConfirmationMail(deps: QueueDeps, email: string): Promise<void> {
-  let subscriberId: number | null;
-  try {
-    subscriberId = await claimConfirmMail(deps.db, email);
-  } catch (error) {
-    deps.log.error({ err: error }, "could not claim the newsletter confirmation mail");
-    return;
-  }
-  if (subscriberId === null) return;
-  try {
-    await enqueueMail(deps, subscriberId, "confirm");
-  } catch (error) {
-    deps.log.error({ err: error, subscriber: subscriberId }, "could not queue the newsletter confirmation mail");
-    await deps.db
-      .update(newsletterSubscribers)
-      .set({ confirmMailedAt: null })
-      .where(eq(newsletterSubscribers.id, subscriberId))
-      .catch(() => {});
-  }
+export async function queueConfirmationMail(tx: Db, email: string): Promise<void> {
+  const subscriberId = await claimConfirmMail(tx, email);
+  if (subscriberId !== null) await enqueueMail(tx, subscriberId, "confirm");
 }
 
-/** Queue the welcome mail of a subscriber who has just confirmed; a failure is logged, never thrown. */
-export async function queueWelcomeMail(deps: QueueDeps, subscriberId: number): Promise<void> {
-  try {
-    await enqueueMail(deps, subscriberId, "welcome");
-  } catch (error) {
-    deps.log.error({ err: error, subscriber: subscriberId }, "could not queue the newsletter welcome mail");
-  }
+/** Queue the welcome mail of a subscriber who has just confirmed, in the confirming transaction. */
+export async function queueWelcomeMail(tx: Db, subscriberId: number): Promise<void> {
+  await enqueueMail(tx, subscriberId, "welcome");
 }

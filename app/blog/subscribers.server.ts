@@ -48,13 +48,15 @@ export type SubscribeOutcome = "accepted" | "rate-limited";
 export async function subscribe(
   db: Db,
   input: { email: string; language: Lang; clientIp: string; limit?: number },
-  /** Queues the confirmation mail of an address awaiting confirmation (when mail is configured). */
-  mailConfirmation?: (email: string) => Promise<void>,
+  /** Queues the confirmation mail of an address awaiting confirmation, in the sign-up's transaction (when mail is configured). */
+  mailConfirmation?: (tx: Db, email: string) => Promise<void>,
 ): Promise<SubscribeOutcome> {
   const limit = await hitRateLimit(db, `newsletter:${input.clientIp}`, { limit: input.limit ?? NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_RATE_WINDOW_MS });
   if (!limit.allowed) return "rate-limited";
-  await addSubscriber(db, input.email, input.language);
-  if (mailConfirmation) await mailConfirmation(input.email);
+  await db.transaction(async (tx) => {
+    await addSubscriber(tx as unknown as Db, input.email, input.language);
+    if (mailConfirmation) await mailConfirmation(tx as unknown as Db, input.email);
+  });
   return "accepted";
 }
 

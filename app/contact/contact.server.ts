@@ -22,8 +22,8 @@ export interface ContactDeps {
   log: Logger;
   /** Accepted messages per address per hour. */
   rateLimit: number;
-  /** Queues the firm's notification mail of a stored message; unset when mail is not configured. */
-  notify?: (submissionId: number) => Promise<void>;
+  /** Queues the firm's notification mail of a message, in the transaction that stores it; unset when mail is not configured. */
+  notify?: (tx: Db, submissionId: number) => Promise<unknown>;
 }
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
@@ -61,12 +61,15 @@ export async function submitContact(
     }
 
     const { name, email, phone, subject, message } = checked.data;
-    const [stored] = await deps.db
-      .insert(contactSubmissions)
-      .values({ name, email, phone, message: storedContactMessage(subject, message), notifyStatus: deps.notify ? "queued" : "none" })
-      .returning({ id: contactSubmissions.id });
-    // Stored first: the mail goes out from the job queue and never fails the visitor's form.
-    if (deps.notify) await deps.notify(stored.id);
+    // The message and its notification job commit together; the mail goes out from the job
+    // queue later and never fails the visitor's form.
+    await deps.db.transaction(async (tx) => {
+      const [stored] = await tx
+        .insert(contactSubmissions)
+        .values({ name, email, phone, message: storedContactMessage(subject, message), notifyStatus: deps.notify ? "queued" : "none" })
+        .returning({ id: contactSubmissions.id });
+      if (deps.notify) await deps.notify(tx as unknown as Db, stored.id);
+    });
     return { status: 200, body: { ok: true } };
   } catch (error) {
     deps.log.error({ err: error }, "contact form submission failed");

@@ -4,8 +4,9 @@ import type { Db } from "../../db/client";
 import { createMailer, mailSettings, MailError, plainAddress, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { ItemFailed, MAIL_LANE, type JobKind, type JobRunner } from "../jobs/runner.server";
-import { splitContactMessage } from "../admin/inbox/message";
+import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { splitContactMessage } from "./message";
 
 /**
  * The firm's notification of each contact message (an outbox on the job runner): the message is
@@ -14,7 +15,6 @@ import { splitContactMessage } from "../admin/inbox/message";
  * it never fails the visitor's form nor loses the message.
  */
 
-export const CONTACT_NOTIFY_KIND = "contact-notify";
 /** Retries with the runner's doubling backoff (2 s ... about 17 min): about half an hour in all. */
 const MAX_ATTEMPTS = 11;
 
@@ -52,14 +52,16 @@ export function contactMail(row: typeof contactSubmissions.$inferSelect, siteUrl
   return { subject: `Contact form: ${subject || "new message"} (${row.name})`, text };
 }
 
-export function contactNotifyKind(deps: NotifyDeps): JobKind<unknown, ItemPayload> {
-  let mailer: Mailer | null = null;
-  return {
-    kind: CONTACT_NOTIFY_KIND,
-    // Never behind a long batch (decision 0049).
-    lane: MAIL_LANE,
-    maxAttempts: MAX_ATTEMPTS,
-    async runItem({ item, saveProgress }) {
+/** The notification mail of one stored message. */
+export const contactNotify = defineJob<null, ItemPayload, [NotifyDeps]>("contact-notify", {
+  // Never behind a long batch (decision 0049).
+  lane: MAIL_LANE,
+  retry: { maxAttempts: MAX_ATTEMPTS },
+  uniqueKey: (_, items) => `contact-notify:${items[0]?.payload?.submissionId}`,
+  summarize: ({ done, failed }) => (failed > 0 ? "The notification mail could not be sent." : done > 0 ? "Notification mail sent." : "Nothing to send."),
+  handler: (deps) => {
+    let mailer: Mailer | null = null;
+    return async ({ item, saveProgress }) => {
       const id = item.payload.submissionId;
       const [row] = await deps.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
       if (!row) return { skipped: "The message was deleted before its mail went out." };
@@ -92,25 +94,11 @@ export function contactNotifyKind(deps: NotifyDeps): JobKind<unknown, ItemPayloa
           await tx.update(contactSubmissions).set({ notifyStatus: "sent", notifyError: null, notifiedAt: new Date() }).where(eq(contactSubmissions.id, id));
         },
       };
-    },
-    summarize: ({ done, failed }) => (failed > 0 ? "The notification mail could not be sent." : done > 0 ? "Notification mail sent." : "Nothing to send."),
-  };
-}
+    };
+  },
+});
 
-/** Queue the notification of a stored message; a failure to queue is recorded on the row, never thrown. */
-export async function queueContactNotification(deps: NotifyDeps & { jobs: Pick<JobRunner, "enqueue"> }, submissionId: number): Promise<void> {
-  try {
-    await deps.jobs.enqueue({
-      kind: CONTACT_NOTIFY_KIND,
-      items: [{ label: `Message #${submissionId}`, payload: { submissionId } }],
-      uniqueKey: `${CONTACT_NOTIFY_KIND}:${submissionId}`,
-    });
-  } catch (error) {
-    deps.log.error({ err: error, submission: submissionId }, "could not queue the contact notification");
-    await deps.db
-      .update(contactSubmissions)
-      .set({ notifyStatus: "failed", notifyError: "The notification could not be queued; see the server log." })
-      .where(eq(contactSubmissions.id, submissionId))
-      .catch(() => {});
-  }
+/** Queue the notification of a message, in the transaction that stores it: stored and queued, or neither. */
+export function queueContactNotification(tx: Db, submissionId: number) {
+  return contactNotify.enqueue(tx, null, [{ label: `Message #${submissionId}`, payload: { submissionId } }]);
 }

@@ -1,6 +1,13 @@
 /** The site's languages, their URL prefixes and text direction: the one registry everything else reads. */
-export const LANGUAGES = ["en", "fa", "zh"] as const;
+/** The languages translated from English: every language but the default. */
+export const TARGET_LANGUAGES = ["fa", "zh"] as const;
+export type TargetLang = (typeof TARGET_LANGUAGES)[number];
+
+export const LANGUAGES = ["en", ...TARGET_LANGUAGES] as const;
 export type Lang = (typeof LANGUAGES)[number];
+
+/** The languages' names as the admin (in English) writes them. */
+export const LANGUAGE_NAMES: Record<Lang, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
 
 export const DEFAULT_LANG: Lang = "en";
 

@@ -18,8 +18,10 @@
  * - Lanes: a runner works one job at a time per lane (`JobKind.lane`, default "main"), so the mail
  *   outbox never waits for an hour-long batch translation (decision 0049).
  *
- * Use: `services.jobs.enqueue({ kind, payload, items, uniqueKey })` — with a `uniqueKey`, a second
- * request while one such job is queued or running returns that job (`attached: true`).
+ * Use: a job is declared with `defineJob` (app/jobs/define.server.ts) in the module that owns the
+ * work, registered in server/job-registry.ts, and queued with its handle's
+ * `enqueue(tx, payload, items)` in the caller's transaction (decision 0058). With a unique key, a
+ * second request while one such job is queued or running returns that job (`attached: true`).
  */
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -28,6 +30,7 @@ import type { Database, Db } from "../../db/client";
 import { jobItems, jobs } from "../../db/schema";
 import type { ChangeEvents, ChangeKind } from "../../core/events";
 import type { Logger } from "../../core/log";
+import { commit, type Committed } from "../changes/commit.server";
 
 /** What a kind's items see while they run. */
 export interface ItemContext<P, I> {
@@ -41,10 +44,16 @@ export interface ItemContext<P, I> {
   willRetry(error: unknown): boolean;
 }
 
+/** What an item's stored change declares, as a request's change does (app/changes/commit.server.ts). */
+export type ItemChange = Omit<Committed<unknown>, "result">;
+
 /** An item's result: what to store with it, or why it was skipped. */
 export type ItemOutcome = void | {
-  /** Runs in the transaction that marks the item done: no outside calls here. */
-  apply?: (tx: Db) => Promise<void>;
+  /**
+   * Runs in the transaction that marks the item done, through `commit()` like every change: no
+   * outside calls here. It may declare the audit entries and change events of what it stored.
+   */
+  apply?: (tx: Db) => Promise<void | ItemChange>;
   /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
   skipped?: string;
   /**
@@ -54,11 +63,6 @@ export type ItemOutcome = void | {
   failed?: string;
   /** Which public pages must hear of it, sent after the commit. */
   changes?: ChangeKind[];
-  /**
-   * Runs once the item is stored and committed (e.g. queue a follow-up job for what `apply`
-   * stored). It must not throw for the item's sake: a failure is logged, the item stays done.
-   */
-  afterCommit?: () => Promise<void>;
 };
 
 // Methods, not function properties: a JobKind<P, I> is then usable where any kind is expected.
@@ -227,56 +231,14 @@ export class JobRunner {
     for (const wakeUp of [...this.wakeUps]) wakeUp();
   }
 
+  /**
+   * Queue a job in a transaction of its own: for tools and tests. Product code queues through a
+   * job's handle (`defineJob(...).enqueue(tx, ...)`, app/jobs/define.server.ts), in the transaction
+   * of the change that needs the job.
+   */
   async enqueue<P, I>(request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
     if (!this.kinds.has(request.kind)) throw new Error(`Unknown job kind ${request.kind}`);
-    const { db } = this.deps;
-    if (request.uniqueKey) {
-      const running = await this.activeWithKey(request.uniqueKey);
-      if (running) return { id: running, attached: true };
-    }
-    let id: number;
-    try {
-      id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(jobs)
-          .values({
-            kind: request.kind,
-            payload: (request.payload ?? null) as unknown,
-            total: request.items.length,
-            uniqueKey: request.uniqueKey ?? null,
-            createdBy: request.createdBy ?? null,
-            ...(request.runAfter ? { runAfter: request.runAfter } : {}),
-          })
-          .returning({ id: jobs.id });
-        const carried = request.resumeCancelled && request.uniqueKey ? await finishedOfCancelled(tx as unknown as Db, request.kind, request.uniqueKey) : null;
-        let done = 0;
-        const rows = request.items.map((item, seq) => {
-          const from = carried?.items.has(itemKey(item.label, item.payload)) ? carried.jobId : null;
-          if (from !== null) done++;
-          return {
-            jobId: row.id,
-            seq,
-            label: item.label,
-            payload: (item.payload ?? null) as unknown,
-            ...(from !== null ? { status: "done" as const, progress: { carriedFrom: from } } : {}),
-          };
-        });
-        for (let i = 0; i < rows.length; i += 500) await tx.insert(jobItems).values(rows.slice(i, i + 500));
-        if (carried && done > 0) {
-          // Progress counts them from the start; the closing message replaces this line.
-          const message = `Continues cancelled job #${carried.jobId}: ${done} of ${rows.length} already done.`;
-          await tx.update(jobs).set({ done, message }).where(eq(jobs.id, row.id));
-        }
-        return row.id;
-      });
-    } catch (error) {
-      // Two clicks at once: the unique index let one in; the other attaches to it.
-      const running = request.uniqueKey && isUniqueViolation(error) ? await this.activeWithKey(request.uniqueKey) : null;
-      if (running) return { id: running, attached: true };
-      throw error;
-    }
-    await this.deps.database.notify(WAKE_CHANNEL, "new");
-    return { id, attached: false };
+    return this.deps.db.transaction((tx) => insertJob(tx as unknown as Db, request));
   }
 
   /** Cancel a job: a queued one at once, a running one as soon as its runner hears of it. */
@@ -290,9 +252,15 @@ export class JobRunner {
         .returning({ id: jobs.id, done: jobs.done, total: jobs.total });
       if (queued) {
         await skipPending(tx, id, CANCELLED);
-        await tx.update(jobs).set({ message: cancelledMessage(queued.done, queued.total) }).where(eq(jobs.id, id));
+        await tx
+          .update(jobs)
+          .set({ message: cancelledMessage(queued.done, queued.total) })
+          .where(eq(jobs.id, id));
       } else {
-        await tx.update(jobs).set({ cancelRequested: true }).where(and(eq(jobs.id, id), eq(jobs.status, "running")));
+        await tx
+          .update(jobs)
+          .set({ cancelRequested: true })
+          .where(and(eq(jobs.id, id), eq(jobs.status, "running")));
       }
     });
     const running = this.current.get(id);
@@ -341,14 +309,6 @@ export class JobRunner {
   }
 
   // ------------------------------------------------------------------ internals
-
-  private async activeWithKey(uniqueKey: string): Promise<number | null> {
-    const [row] = await this.deps.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, [...ACTIVE])));
-    return row?.id ?? null;
-  }
 
   private async view(row: JobRow): Promise<JobView> {
     const failures = row.failed
@@ -405,7 +365,11 @@ export class JobRunner {
   /** The kinds a lane takes: its own; the main lane every kind not in another lane (unknown ones too, to fail them). */
   private laneFilter(lane: string | undefined) {
     if (lane === undefined) return sql`true`;
-    const list = (names: string[]) => sql.join(names.map((name) => sql`${name}`), sql`, `);
+    const list = (names: string[]) =>
+      sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      );
     const kinds = [...this.kinds.values()];
     if (lane === MAIN_LANE) {
       const elsewhere = kinds.filter((kind) => (kind.lane ?? MAIN_LANE) !== MAIN_LANE).map((kind) => kind.kind);
@@ -533,16 +497,17 @@ export class JobRunner {
       await this.itemFailed(kind, job.id, item, error);
       return;
     }
-    const stored = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    // Stored as every change is (commit(), app/changes): in one transaction with the item's mark,
+    // its audit entries with it, and its change events after the commit (batched, see below).
+    const stored = await commit({ db, events: this.batchedEvents }, async (t) => {
       // Only the lease holder stores: a runner that lost its lease must not finish items twice.
       const [mine] = await t
         .update(jobs)
         .set(outcome?.failed ? { failed: sql`${jobs.failed} + 1` } : { done: sql`${jobs.done} + 1` })
         .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, this.owner)))
         .returning({ id: jobs.id });
-      if (!mine) return false;
-      if (outcome?.apply) await outcome.apply(t);
+      if (!mine) return { result: false };
+      const declared = outcome?.apply ? await outcome.apply(t) : undefined;
       await t
         .update(jobItems)
         .set({
@@ -552,17 +517,21 @@ export class JobRunner {
           updatedAt: sql`now()`,
         })
         .where(and(eq(jobItems.jobId, job.id), eq(jobItems.seq, item.seq)));
-      return true;
+      return { result: true, audit: declared?.audit, changes: [...(outcome?.changes ?? []), ...(declared?.changes ?? [])] };
     });
     if (!stored) {
       log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
       this.current.get(job.id)?.abort("lease");
-      return;
     }
-    for (const change of outcome?.changes ?? []) this.pendingChanges.add(change);
-    this.flushChangesSoon();
-    if (outcome?.afterCommit) await outcome.afterCommit().catch((error: unknown) => log.error({ err: error, job: job.id, item: item.seq }, "job item follow-up failed"));
   }
+
+  /** The change events of stored items, gathered and sent at most once a second. */
+  private readonly batchedEvents = {
+    emit: async (kind: ChangeKind) => {
+      this.pendingChanges.add(kind);
+      this.flushChangesSoon();
+    },
+  };
 
   /**
    * Change events of a job's items go out at most once a second: a batch of 600 texts refreshes
@@ -604,7 +573,10 @@ export class JobRunner {
         .update(jobItems)
         .set({ status: "failed", attempts, error: message, updatedAt: sql`now()` })
         .where(and(eq(jobItems.jobId, jobId), eq(jobItems.seq, item.seq)));
-      await t.update(jobs).set({ failed: sql`${jobs.failed} + 1` }).where(eq(jobs.id, jobId));
+      await t
+        .update(jobs)
+        .set({ failed: sql`${jobs.failed} + 1` })
+        .where(eq(jobs.id, jobId));
     });
   }
 
@@ -646,6 +618,64 @@ export class JobRunner {
       .update(jobs)
       .set({ status, message, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
       .where(eq(jobs.id, jobId));
+  }
+}
+
+const ACTIVE_SQL = sql`status in ('queued', 'running')`;
+
+/**
+ * Insert a job and its items in the caller's transaction, and wake the runners when it commits:
+ * NOTIFY inside a transaction is delivered at its commit and dropped by its rollback (PostgreSQL
+ * and PGlite alike), so a job is never seen before the data it works on, nor left behind by a
+ * change that was undone. With a `uniqueKey` already queued or running, nothing is inserted and
+ * that job is returned (`attached`): ON CONFLICT against the partial unique index, so two
+ * requests at once never abort the caller's transaction with a unique violation.
+ */
+export async function insertJob<P, I>(tx: Db, request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
+  for (let round = 0; ; round++) {
+    const [row] = await tx
+      .insert(jobs)
+      .values({
+        kind: request.kind,
+        payload: (request.payload ?? null) as unknown,
+        total: request.items.length,
+        uniqueKey: request.uniqueKey ?? null,
+        createdBy: request.createdBy ?? null,
+        ...(request.runAfter ? { runAfter: request.runAfter } : {}),
+      })
+      .onConflictDoNothing({ target: jobs.uniqueKey, where: ACTIVE_SQL })
+      .returning({ id: jobs.id });
+    if (!row) {
+      const [active] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.uniqueKey, request.uniqueKey ?? ""), inArray(jobs.status, [...ACTIVE])));
+      if (active) return { id: active.id, attached: true };
+      // The job it met has finished meanwhile: insert once more.
+      if (round < 3) continue;
+      throw new Error(`could not queue a job of kind ${request.kind}`);
+    }
+    const carried = request.resumeCancelled && request.uniqueKey ? await finishedOfCancelled(tx, request.kind, request.uniqueKey) : null;
+    let done = 0;
+    const rows = request.items.map((item, seq) => {
+      const from = carried?.items.has(itemKey(item.label, item.payload)) ? carried.jobId : null;
+      if (from !== null) done++;
+      return {
+        jobId: row.id,
+        seq,
+        label: item.label,
+        payload: (item.payload ?? null) as unknown,
+        ...(from !== null ? { status: "done" as const, progress: { carriedFrom: from } } : {}),
+      };
+    });
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(jobItems).values(rows.slice(i, i + 500));
+    if (carried && done > 0) {
+      // Progress counts them from the start; the closing message replaces this line.
+      const message = `Continues cancelled job #${carried.jobId}: ${done} of ${rows.length} already done.`;
+      await tx.update(jobs).set({ done, message }).where(eq(jobs.id, row.id));
+    }
+    await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, 'new')`);
+    return { id: row.id, attached: false };
   }
 }
 
@@ -713,9 +743,4 @@ function isKnownError(error: unknown): error is Error {
 export function describeItemError(error: unknown): string {
   if (isKnownError(error)) return error.message;
   return "Unexpected error; see the server log.";
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === "23505") return true;
-  return false;
 }

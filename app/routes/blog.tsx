@@ -44,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SubscribeResult>({ intent: "subscribe", status: "invalid", email }, { status: 400 });
   }
   const language = langFromPath(new URL(request.url).pathname);
-  const { db, log, config, jobs } = context.services;
+  const { db, log, config } = context.services;
   // The confirmation mail goes through the job runner (an outbox): the sign-up never waits for the mail server.
-  const mailConfirmation = newsletterMailConfigured(config) ? (email: string) => queueConfirmationMail({ db, log, jobs }, email) : undefined;
+  const mailConfirmation = newsletterMailConfigured(config) ? queueConfirmationMail : undefined;
   try {
     // Only well-formed addresses count towards the limit, as on the contact form. New, awaiting
     // confirmation or confirmed: one answer, so the form tells nobody who is subscribed.

@@ -29,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log, config, jobs } = context.services;
-  const notify = notifyConfigured(config) ? (id: number) => queueContactNotification({ db, log, config, jobs }, id) : undefined;
+  const { db, log, config } = context.services;
+  const notify = notifyConfigured(config) ? queueContactNotification : undefined;
   const form = await readForm(request);
   const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT, notify }, form, context.clientIp);
   return data(result.body, { status: result.status });

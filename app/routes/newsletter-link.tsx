@@ -1,14 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { MailCheck, MailX } from "lucide-react";
 import type { Route } from "./+types/newsletter-link";
-import {
-  CONFIRM_PATH,
-  confirmSubscriberOnce,
-  confirmTokenState,
-  readToken,
-  unsubscribe,
-  unsubscribeTokenState,
-} from "~/blog/subscribers.server";
+import { CONFIRM_PATH, confirmSubscriberOnce, confirmTokenState, readToken, unsubscribe, unsubscribeTokenState } from "~/blog/subscribers.server";
 import { newsletterMailConfigured, queueWelcomeMail } from "~/blog/newsletter-mail.server";
 import { readForm } from "~/form-data.server";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
@@ -45,13 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = kindOf(new URL(request.url).pathname);
   const form = await readForm(request);
   const token = readToken(form.get("token"));
-  const { db, log, config, jobs } = context.services;
+  const { db, config } = context.services;
   let result: "confirmed" | "unsubscribed" | "unknown";
   if (kind === "confirm") {
-    const confirmed = await confirmSubscriberOnce(db, token);
-    result = confirmed.result;
-    // The welcome mail, with the unsubscribe link, once: only the click that confirmed queues it.
-    if (confirmed.firstId !== null && newsletterMailConfigured(config)) await queueWelcomeMail({ db, log, jobs }, confirmed.firstId);
+    result = await db.transaction(async (t) => {
+      const tx = t as unknown as typeof db;
+      const confirmed = await confirmSubscriberOnce(tx, token);
+      // The welcome mail, with the unsubscribe link, once: only the click that confirmed queues it, with the confirmation.
+      if (confirmed.firstId !== null && newsletterMailConfigured(config)) await queueWelcomeMail(tx, confirmed.firstId);
+      return confirmed.result;
+    });
   } else {
     result = await unsubscribe(db, token);
   }

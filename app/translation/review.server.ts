@@ -11,10 +11,13 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { translationStates } from "../../db/schema";
+import type { ReviewState } from "./states";
+import type { TargetLang } from "../i18n/languages";
+
+export type { ReviewState };
 
 export type ReviewEntity = "content" | "post";
-export type TranslationLanguage = "fa" | "zh";
-export type ReviewState = "missing" | "machine" | "reviewed" | "stale";
+export type TranslationLanguage = TargetLang;
 
 type StateRow = { state: "machine" | "reviewed"; sourceHash: string };
 export type StateMap = Map<string, StateRow>;

@@ -9,7 +9,7 @@
  * Messages are sentences for the admin; the token never appears in one, nor in a URL logged.
  */
 import { capResponse } from "./capped-body";
-import { OutsideServiceError, parseRetryAfter } from "./errors";
+import { OutsideServiceError, parseRetryAfter, type OutsideErrorKind } from "./errors";
 import { formatBytes } from "./guarded-fetch";
 
 /** The one Graph API version this site speaks (SPEC 9). */
@@ -29,26 +29,39 @@ export interface GraphErrorBody {
 
 export class GraphError extends OutsideServiceError {
   readonly outcome: GraphOutcome;
-  readonly code: number | null;
+  declare readonly code: number | null;
   readonly subcode: number | null;
-  /** The provider's own message, when it sent one. */
-  readonly providerMessage: string | null;
 
+  /**
+   * `detail` says what happened and what to do, never whether it is tried again: for "retry",
+   * `message` adds that it will be (decision 0059); `describeOutsideError` words the last attempt.
+   */
   constructor(
     outcome: GraphOutcome,
-    message: string,
-    details: { code?: number | null; subcode?: number | null; providerMessage?: string | null; retryAfterMs?: number; cause?: unknown } = {},
+    detail: string,
+    details: {
+      code?: number | null;
+      subcode?: number | null;
+      providerMessage?: string | null;
+      retryAfterMs?: number;
+      cause?: unknown;
+      kind?: OutsideErrorKind;
+      /** The whole sentence for logs, when it is not the detail with the retry clause. */
+      message?: string;
+    } = {},
   ) {
-    super("graph", outcome === "reconnect" ? "auth" : outcome === "retry" ? "unavailable" : "refused", message, {
+    const kind = details.kind ?? (outcome === "reconnect" ? "auth" : outcome === "retry" ? "unavailable" : "refused");
+    super("graph", kind, details.message ?? (outcome === "retry" ? `${detail} The post will be tried again automatically.` : detail), {
       retryable: outcome === "retry",
       retryAfterMs: details.retryAfterMs,
       cause: details.cause,
+      code: details.code ?? null,
+      providerMessage: details.providerMessage ?? null,
+      detail,
     });
     this.name = "GraphError";
     this.outcome = outcome;
-    this.code = details.code ?? null;
     this.subcode = details.subcode ?? null;
-    this.providerMessage = details.providerMessage ?? null;
   }
 }
 
@@ -81,14 +94,16 @@ export function classifyGraphError(status: number, body: GraphErrorBody, retryAf
     );
   }
   if (code !== null && THROTTLED.has(code)) {
-    return new GraphError("retry", "Instagram is limiting how many requests this app makes. The post will be tried again automatically in a few minutes.", {
+    return new GraphError("retry", "Instagram is limiting how many requests this app makes.", {
       ...details,
+      kind: "rate-limited",
       retryAfterMs: retryAfterMs ?? 5 * 60_000,
     });
   }
   if (subcode === DAILY_LIMIT_SUBCODE) {
-    return new GraphError("retry", "The account has reached Instagram's limit of posts per 24 hours. The post will be tried again automatically later.", {
+    return new GraphError("retry", "The account has reached Instagram's limit of posts per 24 hours.", {
       ...details,
+      kind: "quota",
       retryAfterMs: retryAfterMs ?? 60 * 60_000,
     });
   }
@@ -100,7 +115,7 @@ export function classifyGraphError(status: number, body: GraphErrorBody, retryAf
     );
   }
   if (status >= 500 || body.is_transient === true || (code !== null && TRANSIENT.has(code))) {
-    return new GraphError("retry", withProvider("Instagram had a temporary problem. The post will be tried again automatically.", body), details);
+    return new GraphError("retry", withProvider("Instagram had a temporary problem.", body), details);
   }
   if (code === 36003 || subcode === 2207009) {
     return new GraphError("permanent", withProvider("Instagram refused the image's shape: it takes aspect ratios from 4:5 to 1.91:1. Choose another featured image and post again.", body), details);
@@ -175,15 +190,19 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       response = await doFetch(url, init);
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (timeout.aborted) throw new GraphError("retry", "Instagram did not answer in time. The post will be tried again automatically.", { cause: error });
+      if (timeout.aborted) throw new GraphError("retry", "Instagram did not answer in time.", { cause: error, kind: "timeout" });
       // The URL carries the token: only the cause's code goes into the error, never the request.
       const code = (error as { cause?: { code?: string } }).cause?.code;
-      throw new GraphError("retry", `Instagram could not be reached${code ? ` (${code})` : ""}. The post will be tried again automatically.`);
+      throw new GraphError("retry", `Instagram could not be reached${code ? ` (${code})` : ""}.`);
     }
     // Graph answers are a few KB; past the cap the rest is never read (decision 0052).
     const tooLarge = new GraphError(
       "retry",
-      `Instagram's answer is larger than ${formatBytes(maxAnswerBytes)}, so it was not read. Check GRAPH_API_URL; the post will be tried again automatically.`,
+      `Instagram's answer is larger than ${formatBytes(maxAnswerBytes)}, so it was not read. Check GRAPH_API_URL.`,
+      {
+        kind: "bad-answer",
+        message: `Instagram's answer is larger than ${formatBytes(maxAnswerBytes)}, so it was not read. Check GRAPH_API_URL; the post will be tried again automatically.`,
+      },
     );
     let text = "";
     try {
@@ -203,14 +222,14 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       const error = (body?.error ?? {}) as GraphErrorBody;
       throw classifyGraphError(response.status, error, parseRetryAfter(response.headers.get("retry-after")));
     }
-    if (!body) throw new GraphError("retry", "Instagram answered with something that is not JSON. The post will be tried again automatically.");
+    if (!body) throw new GraphError("retry", "Instagram answered with something that is not JSON.", { kind: "bad-answer" });
     return body;
   }
 
   const text = (value: unknown) => (typeof value === "string" && value ? value : null);
   const idOf = (body: Record<string, unknown>, what: string) => {
     const id = text(body.id) ?? (typeof body.id === "number" ? String(body.id) : null);
-    if (!id) throw new GraphError("retry", `Instagram's answer to ${what} had no id. The post will be tried again automatically.`);
+    if (!id) throw new GraphError("retry", `Instagram's answer to ${what} had no id.`, { kind: "bad-answer" });
     return id;
   };
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Db } from "../../db/client";
 import { auditLog, blogPosts, users } from "../../db/schema";
 import type { Services } from "../../server/services";
-import { createDraft, deletePost, findPost, postToFormValues, savePost, todayInVancouver } from "~/admin/blog/manage-posts.server";
-import { SLUG_TAKEN_MESSAGE, slugify, type PostFormInput } from "~/admin/blog/post-schema";
+import { createDraft, deletePost, findPost, postToFormValues, savePost, todayInVancouver } from "~/blog/manage.server";
+import { SLUG_TAKEN_MESSAGE, slugify, type PostFormInput } from "~/blog/post-schema";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 
 const ADMIN = { id: "blog-test-admin", email: "blog-admin@example.test", name: "Blog Admin" };

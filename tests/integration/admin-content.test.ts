@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { auditLog, contentText, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { ChangeEvents, type ChangeKind } from "../../core/events";
-import { ContentSaveError, listContentEntries, saveContentEntries } from "~/admin/content/content.server";
-import { CONTENT_MAX_LENGTH, contentSaveFromFormData, contentSaveSchema, contentSaveToFormData, translationStatus } from "~/admin/content/schema";
+import { ContentSaveError, listContentEntries, saveContentEntries } from "~/content/entries.server";
+import { CONTENT_MAX_LENGTH, contentSaveFromFormData, contentSaveSchema, contentSaveToFormData } from "~/content/schema";
+import { translationStatus } from "~/translation/states";
 import { categoryGroups } from "~/admin/content/categories";
 import { defaultTexts } from "~/i18n/defaults";
 import { openTestDatabase, usingPostgres } from "../helpers/db";

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, contentText, media, teamMembers, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { ImageRejected, readVariant } from "../../core/media";
-import { addMember, deleteMember, listTeam, MemberNotFound, setMemberPhoto, updateMember } from "~/admin/team/members.server";
+import { addMember, deleteMember, listTeam, MemberNotFound, setMemberPhoto, updateMember } from "~/team/members.server";
 import { readUploadForm, UploadRefused as UploadTooLarge } from "~/admin/kit/upload.server";
-import { MEMBER_TEXT_FIELDS, memberFromFormData, memberSchema, memberTranslationState } from "~/admin/team/schema";
+import { MEMBER_TEXT_FIELDS, memberFromFormData, memberSchema, memberTranslationState } from "~/team/schema";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 
 describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {

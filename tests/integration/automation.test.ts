@@ -16,8 +16,9 @@ import { createAiClient } from "../../core/outside/ai";
 import { createSiteTranslator } from "~/ai/writing.server";
 import { countWords } from "~/ai/words";
 import { JobRunner } from "~/jobs/runner.server";
-import { jobKinds } from "~/jobs/kinds.server";
-import { lastRun, tick } from "~/admin/automation/daily.server";
+import { jobKinds } from "../../server/job-registry";
+import { lastRun } from "~/automation/runs.server";
+import { tick } from "~/automation/scheduler.server";
 import {
   addTopic,
   deleteTopic,
@@ -27,11 +28,11 @@ import {
   setAutomationEnabled,
   setPublishMode,
   startGenerateNow,
-} from "~/admin/automation/topics.server";
-import { listAllPosts, savePost, postToFormValues } from "~/admin/blog/manage-posts.server";
-import { AdminError } from "~/admin/kit/errors.server";
-import { INSTAGRAM_POST, instagramJobKey } from "~/admin/instagram/post.server";
-import { saveSettings } from "~/admin/instagram/settings.server";
+} from "~/automation/topics.server";
+import { listAllPosts, savePost, postToFormValues } from "~/blog/manage.server";
+import { AdminError } from "~/changes/errors.server";
+import { INSTAGRAM_POST, instagramJobKey } from "~/instagram/post.server";
+import { saveSettings } from "~/instagram/settings.server";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { startFakeAi, type FakeAi } from "../fakes/openai";

@@ -16,14 +16,14 @@ import { parseEnv, type Config } from "../../core/config";
 import { storeImage } from "../../core/media";
 import { mediaRouter } from "../../server/media-routes";
 import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { instagramPostKind, postToInstagram, queueInstagramPostIfEnabled } from "~/admin/instagram/post.server";
-import { loadSettings, saveSettings, testConnection } from "~/admin/instagram/settings.server";
+import { instagramPostKind, postToInstagram, queueInstagramPostIfEnabled } from "~/instagram/post.server";
+import { loadSettings, saveSettings, testConnection } from "~/instagram/settings.server";
 import { RECONNECT_MESSAGE } from "../../core/outside/graph";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { FAKE_ACCOUNT, FAKE_TOKEN, startFakeGraph, type FakeGraph } from "../fakes/graph";
 import { startBigServer } from "../fakes/big-answer";
-import { FEATURED_IMAGE_NOT_DOWNLOADED, imageSource } from "~/admin/instagram/prepare.server";
+import { FEATURED_IMAGE_NOT_DOWNLOADED, imageSource } from "~/instagram/prepare.server";
 
 const user = { id: "admin-ig", email: "admin@example.com", name: "Admin" };
 const KEY = "k".repeat(40);
@@ -203,6 +203,16 @@ describe(`Instagram posting (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () 
     expect(job).toMatchObject({ status: "done", failed: 0 });
     expect(graph.published).toHaveLength(1);
     expect(await row(post.id)).toMatchObject({ instagramPosted: true, instagramError: null });
+  });
+
+  it("throttling on every attempt: the stored error is one sentence, without 'tried again automatically'", async () => {
+    const post = await newPost();
+    const limited = { code: 4, message: "Application request limit reached" };
+    graph.fail("create", ...Array.from({ length: 8 }, () => limited));
+    const job = await finished((await postToInstagram(services, user, post.id)).jobId);
+    expect(job).toMatchObject({ status: "done", failed: 1 });
+    expect(graph.published).toHaveLength(0);
+    expect((await row(post.id)).instagramError).toBe("Instagram is limiting how many requests this app makes. Tried 8 times; press Post to try again.");
   });
 
   it("a media fetch failure (9004) is tried once more, then reported with what to check", async () => {

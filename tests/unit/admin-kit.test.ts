@@ -8,8 +8,8 @@ vi.mock("../../app/auth/guard.server", () => ({
 }));
 
 const { adminAction, intent } = await import("~/admin/kit/action.server");
-const { AdminError, NotFound, describeFailure, SERVER_FAILURE } = await import("~/admin/kit/errors.server");
-const { fieldErrors } = await import("~/admin/kit/field-errors");
+const { AdminError, NotFound, describeFailure, SERVER_FAILURE } = await import("~/changes/errors.server");
+const { fieldErrors } = await import("~/changes/field-errors");
 const { parseId } = await import("~/admin/kit/ids");
 const { BadForm } = await import("~/form-data.server");
 const { ImageRejected, TOO_LARGE } = await import("../../core/media");

@@ -10,7 +10,7 @@ import {
   recentUsed,
   runTimeOn,
   usedLabel,
-} from "~/admin/automation/schedule";
+} from "~/automation/schedule";
 import { manualClock, startedClock } from "../../core/clock";
 import { ConfigError, parseEnv } from "../../core/config";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routeConfig, { NEWSLETTER_LINK_PAGES, PUBLIC_PAGES } from "../../app/routes";
-import { LIMITS as POST_LIMITS } from "../../app/admin/blog/post-schema";
+import { LIMITS as POST_LIMITS } from "../../app/blog/post-schema";
 import { CONTACT_LIMITS, clipContactValues } from "../../app/contact/fields";
 import { PASSWORD_MAX } from "../../app/auth/forms";
 import { UPLOAD_BODY_LIMIT } from "../../core/upload-limit";

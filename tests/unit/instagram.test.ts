@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { createSecretBox, SealBroken } from "../../core/secrets";
 import { classifyGraphError, GRAPH_API_VERSION, isInstagramsOwnGraph, RECONNECT_MESSAGE } from "../../core/outside/graph";
 import { loadConfig, parseEnv } from "../../core/config";
-import { buildCaption, checkSiteUrl, makeInstagramImage, PreflightFailed } from "~/admin/instagram/prepare.server";
-import { settingsSchema } from "~/admin/instagram/schema";
+import { buildCaption, checkSiteUrl, makeInstagramImage, PreflightFailed } from "~/instagram/prepare.server";
+import { settingsSchema } from "~/instagram/schema";
 
 const KEY = "an encryption key of at least 32 characters";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addedAddresses } from "~/ai/markdown-addresses";
 import { checkPostTranslation, checkTextTranslation, clipAtWord, fitArticle, MachineTextRefused } from "~/ai/machine-text.server";
-import { LIMITS } from "~/admin/blog/post-schema";
+import { LIMITS } from "~/blog/post-schema";
 import { ItemFailed } from "~/jobs/runner.server";
 
 /** Machine text held to the editors' schemas (decision 0054): cutting at a word, and no address a translation adds. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMBER_TEXT_FIELDS } from "~/admin/team/schema";
+import { MEMBER_TEXT_FIELDS } from "~/team/schema";
 import { demoTeamTexts } from "~/i18n/defaults";
 import { isTeamMemberKey, TEAM_MEMBER_FIELDS, TEAM_MEMBER_KEY_PREFIX, teamMemberIdOfKey, teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "~/team/fields";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "./post-schema";
+import { LIMITS } from "../../blog/post-schema";
 
 /** 'Generate with AI' in the editor: the title as it is in the form. */
 export const editorGenerateSchema = z.object({

@@ -2,13 +2,9 @@ import faFont from "@fontsource/vazirmatn/400.css?url";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { findPost, postReviewStates, postToFormValues, savePost } from "~/admin/blog/manage-posts.server";
-import { postValuesFromForm, type PostFormInput } from "~/admin/blog/post-schema";
-import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
-import { generateForEditor, translateForEditor } from "~/admin/blog/ai.server";
-import { queueInstagramPostIfEnabled } from "~/admin/instagram/post.server";
-import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
-import { AdminError } from "~/admin/kit/errors.server";
+import { findPost, postReviewStates, postToFormValues } from "~/blog/manage.server";
+import { type PostFormInput } from "~/blog/post-schema";
+import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { parseId } from "~/admin/kit/ids";
 import { requireAdminPage } from "~/auth/guard.server";
@@ -16,6 +12,7 @@ import { adminMeta } from "~/auth/ui";
 import { PostEditor } from "~/admin/blog/components/PostEditor";
 import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/blog-edit-route";
+import { intents } from "./edit-actions.server";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
 export const links: Route.LinksFunction = () => [
@@ -32,40 +29,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!post) throw data("Post not found", { status: 404 });
   return { id: post.id, values: postToFormValues(post), review: await postReviewStates(context.services.db, post) };
 }
-
-const intents = {
-  save: intent({
-    failure: "Error saving",
-    input: (form) => postValuesFromForm(form),
-    echoValues: true,
-    serverFailure: "The post could not be saved. Please try again.",
-    run: async ({ input, params, services, user }) => {
-      const id = parseId(params.id);
-      if (!id) throw data("Post not found", { status: 404 });
-      const result = await savePost(services, user, id, input as PostFormInput);
-      if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
-      // Auto-post (when on): queued once in the post's life, whatever the saves that follow.
-      if (result.post.published) await queueInstagramPostIfEnabled(services, id);
-      return { values: postToFormValues(result.post) };
-    },
-  }),
-  generate: intent({
-    failure: "Failed to generate post",
-    schema: editorGenerateSchema,
-    run: async ({ input, services, request }) => ({ article: await generateForEditor(services, input.title, request.signal) }),
-  }),
-  translate: intent({
-    failure: "Translation failed",
-    schema: editorTranslateSchema,
-    serverFailure: "Failed to translate content",
-    run: async ({ input, services, request }) => ({ translations: await translateForEditor(services, input, request.signal) }),
-  }),
-};
-export type EditorActionResult = ActionResult<typeof intents>;
-type Answer<I extends string> = Extract<EditorActionResult, { ok: true; intent: I }> | Extract<EditorActionResult, { ok: false }>;
-export type SavePostResult = Answer<"save">;
-export type GenerateResult = Answer<"generate">;
-export type TranslateResult = Answer<"translate">;
 
 // The editor's save form carries no intent field (it also works without JavaScript).
 export const action = adminAction(intents, { intentOf: (form) => String(form.get("intent") ?? "save") });
@@ -94,10 +57,5 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  return (
-    <AdminRouteError
-      what="the post"
-      notFound={{ title: "Post not found", text: "It may have been deleted.", back: { to: "/admin/dashboard", label: "Back to Blog Posts" } }}
-    />
-  );
+  return <AdminRouteError what="the post" notFound={{ title: "Post not found", text: "It may have been deleted.", back: { to: "/admin/dashboard", label: "Back to Blog Posts" } }} />;
 }

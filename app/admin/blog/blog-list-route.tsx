@@ -1,25 +1,23 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { redirect, useFetcher } from "react-router";
-import { z } from "zod";
+import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { createDraft, deletePost, listAllPosts } from "~/admin/blog/manage-posts.server";
-import { REGENERATE_POSTS, startRegeneratePosts, startTranslatePosts, TRANSLATE_POSTS } from "~/admin/blog/ai.server";
-import { recentJobs } from "~/admin/jobs/jobs.server";
+import { listAllPosts } from "~/blog/manage.server";
+import { regeneratePosts, translatePosts } from "~/blog/ai.server";
+import { recentJobs } from "~/jobs/started.server";
 import { BlogAiButtons, BlogJobs } from "~/admin/blog/components/BlogAiTools";
-import { adminAction, intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
-import { NotFound } from "~/admin/kit/errors.server";
+import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
-import { idField } from "~/admin/kit/ids";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { PostListItem } from "~/admin/blog/components/PostListItem";
-import { postsBeingPosted, postToInstagram } from "~/admin/instagram/post.server";
+import { postsBeingPosted } from "~/instagram/post.server";
 import { useInstagramProgress } from "~/admin/blog/components/InstagramStatus";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { AdminTab } from "~/admin/kit/AdminTab";
 import type { Route } from "./+types/blog-list-route";
+import { intents, type BlogListActionResult as ActionResult } from "./list-actions.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts | Admin Dashboard");
 
@@ -31,45 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     translator: { configured: services.translator.configured, provider: services.translator.provider, message: services.translator.notConfiguredMessage },
   };
   try {
-    return { posts: await listAllPosts(services.db, await postsBeingPosted(services.db)), jobs: await recentJobs(services, [TRANSLATE_POSTS, REGENERATE_POSTS]), ...ai, loadError: null };
+    return { posts: await listAllPosts(services.db, await postsBeingPosted(services.db)), jobs: await recentJobs(services, [translatePosts.name, regeneratePosts.name]), ...ai, loadError: null };
   } catch (error) {
     services.log.error({ err: error }, "admin: loading blog posts failed");
     return { posts: [], jobs: [], ...ai, loadError: "The posts could not be read. Please reload the page." };
   }
 }
-
-const intents = {
-  create: intent({
-    failure: "Error saving",
-    serverFailure: "The new post could not be created. Please try again.",
-    run: async ({ services, user }) => redirect(`/admin/dashboard/blog/${(await createDraft(services, user)).id}`),
-  }),
-  delete: intent({
-    failure: "Error deleting",
-    schema: z.object({ id: idField("Unknown post.") }),
-    serverFailure: "The post could not be deleted. Please try again.",
-    run: async ({ input, services, user }) => {
-      if (!(await deletePost(services, user, input.id))) throw new NotFound("This post was already deleted.");
-      return {};
-    },
-  }),
-  "instagram-post": intent({
-    failure: "Failed to post",
-    schema: z.object({ id: idField("Unknown post.") }),
-    serverFailure: "The post could not be sent to Instagram. Please try again.",
-    run: async ({ input, services, user }) => ({ postId: input.id, ...(await postToInstagram(services, user, input.id)) }),
-  }),
-  "translate-all": intent({
-    failure: "Failed to translate posts",
-    run: ({ services, user }) => startTranslatePosts(services, user),
-  }),
-  "regenerate-all": intent({
-    failure: "Failed to regenerate posts",
-    run: ({ services, user }) => startRegeneratePosts(services, user),
-  }),
-};
-export type BlogListActionResult = AdminActionResult<typeof intents>;
-type ActionResult = BlogListActionResult;
 
 export const action = adminAction(intents);
 

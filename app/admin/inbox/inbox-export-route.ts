@@ -1,4 +1,4 @@
-import { exportCsv, isExportKind } from "~/admin/inbox/inbox.server";
+import { exportCsv, isExportKind } from "~/contact/inbox.server";
 import { requireAdminData } from "~/auth/guard.server";
 import type { Route } from "./+types/inbox-export-route";
 

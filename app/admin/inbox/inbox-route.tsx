@@ -1,12 +1,9 @@
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { z } from "zod";
 import { toast } from "sonner";
-import { deleteSubmission, deleteSubscriber, listSubmissions, listSubscribers, setHandled } from "~/admin/inbox/inbox.server";
-import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
-import { NotFound } from "~/admin/kit/errors.server";
-import { idField } from "~/admin/kit/ids";
+import { listSubmissions, listSubscribers } from "~/contact/inbox.server";
+import { adminAction } from "~/admin/kit/action.server";
 import { requireAdminPage } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { useResultToast } from "~/admin/kit/hooks";
@@ -15,6 +12,7 @@ import { SubscriberTable } from "~/admin/inbox/components/SubscriberTable";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import type { Route } from "./+types/inbox-route";
+import { intents, type InboxResult } from "./actions.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard");
 
@@ -36,39 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
 }
-
-const itemId = z.object({ id: idField("Unknown item.") });
-
-const intents = {
-  handle: intent({
-    failure: "Error saving",
-    schema: itemId.extend({ handled: z.string().optional().transform((value) => value === "true") }),
-    serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services, user }) => {
-      if (!(await setHandled(services.db, user, input.id, input.handled))) throw new NotFound("This message was deleted.");
-      return { handled: input.handled };
-    },
-  }),
-  delete: intent({
-    failure: "Error deleting",
-    schema: itemId,
-    serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services, user }) => {
-      if (!(await deleteSubmission(services.db, user, input.id))) throw new NotFound("This message was already deleted.");
-      return {};
-    },
-  }),
-  "delete-subscriber": intent({
-    failure: "Error deleting",
-    schema: itemId,
-    serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services, user }) => {
-      if (!(await deleteSubscriber(services.db, user, input.id))) throw new NotFound("This address was already removed.");
-      return {};
-    },
-  }),
-};
-export type InboxResult = ActionResult<typeof intents>;
 
 export const action = adminAction(intents);
 
@@ -127,12 +92,7 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="divide-y divide-slate-200">
               {submissions.items.map((item) => (
-                <SubmissionItem
-                  key={item.id}
-                  item={item}
-                  deleting={deletingId === item.id}
-                  onDelete={(id) => deleter.submit({ intent: "delete", id: String(id) }, { method: "post" })}
-                />
+                <SubmissionItem key={item.id} item={item} deleting={deletingId === item.id} onDelete={(id) => deleter.submit({ intent: "delete", id: String(id) }, { method: "post" })} />
               ))}
             </ul>
           )}
@@ -148,27 +108,23 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="text-sm text-slate-600">
                 Addresses entered in the blog&apos;s Stay Informed box, newest first.
-                {subscribers.total > 0 ? ` ${subscribers.confirmed} confirmed, ${awaiting} awaiting confirmation.` : ""} Only confirmed
-                addresses may receive the newsletter, and only they are in the CSV export.
+                {subscribers.total > 0 ? ` ${subscribers.confirmed} confirmed, ${awaiting} awaiting confirmation.` : ""} Only confirmed addresses may receive the newsletter, and only they are in the
+                CSV export.
               </p>
             </div>
             <ExportLink kind="subscribers" label="confirmed newsletter subscribers" />
           </CardHeader>
           {mailConfigured ? null : (
             <p role="note" className="mx-4 mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Confirmation mails are not sent until outgoing mail is configured (<code>SMTP_URL</code> and <code>MAIL_FROM</code>). Until
-              then, new subscribers wait here awaiting confirmation and receive no newsletter.
+              Confirmation mails are not sent until outgoing mail is configured (<code>SMTP_URL</code> and <code>MAIL_FROM</code>). Until then, new subscribers wait here awaiting confirmation and
+              receive no newsletter.
             </p>
           )}
           <ShowingNote shown={subscribers.items.length} total={subscribers.total} />
           {subscribers.items.length === 0 ? (
             <p className="p-6 text-center text-sm text-slate-700">No subscribers yet.</p>
           ) : (
-            <SubscriberTable
-              items={subscribers.items}
-              removingId={removingId}
-              onRemove={(id) => deleter.submit({ intent: "delete-subscriber", id: String(id) }, { method: "post" })}
-            />
+            <SubscriberTable items={subscribers.items} removingId={removingId} onRemove={(id) => deleter.submit({ intent: "delete-subscriber", id: String(id) }, { method: "post" })} />
           )}
         </Card>
       </section>

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/job-route";
-import { adminAction, intent, type ActionResult } from "~/admin/kit/action.server";
-import { NotFound } from "~/admin/kit/errors.server";
+import { adminAction, intent } from "~/admin/kit/action.server";
+import { NotFound } from "~/changes/errors.server";
 import { parseId } from "~/admin/kit/ids";
 import { requireAdminData } from "~/auth/guard.server";
 
@@ -25,6 +25,5 @@ const intents = {
     },
   }),
 };
-export type JobActionResult = ActionResult<typeof intents>;
 
 export const action = adminAction(intents, { intentOf: () => "cancel" });

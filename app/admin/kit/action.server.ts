@@ -4,8 +4,8 @@ import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
 import { requireAdminAction } from "../../auth/guard.server";
 import { parseForm } from "../../form-data.server";
-import { describeFailure, SERVER_FAILURE } from "./errors.server";
-import type { FieldNamer } from "./field-errors";
+import { AdminError, describeFailure, SERVER_FAILURE } from "../../changes/errors.server";
+import { fieldErrors, type FieldNamer } from "../../changes/field-errors";
 import type { Failure, Success } from "./result";
 
 export interface IntentArgs<Input> {
@@ -28,6 +28,8 @@ export interface Intent<Input, Data extends object> {
   input?: (form: FormData, params: Record<string, string | undefined>) => unknown;
   /** Form field names of the schema's paths, when they differ. */
   fieldName?: FieldNamer;
+  /** The reason a refused form answers with (default: the first refused field's message). */
+  refused?: string;
   /** The reason shown when the server fails for a reason it cannot name. */
   serverFailure?: string;
   /** Keep what was sent in a failure's `values` (a form without JavaScript shows it again). */
@@ -44,8 +46,7 @@ type AnyIntent = Intent<any, any>;
 
 /** The union of answers of an action's intents, for the components that read them. */
 export type ActionResult<Intents extends Record<string, AnyIntent>> =
-  | { [K in keyof Intents & string]: Success<K, Exclude<Awaited<ReturnType<Intents[K]["run"]>>, Response>> }[keyof Intents & string]
-  | Failure<keyof Intents & string>;
+  { [K in keyof Intents & string]: Success<K, Exclude<Awaited<ReturnType<Intents[K]["run"]>>, Response>> }[keyof Intents & string] | Failure<keyof Intents & string>;
 
 export interface AdminActionOptions {
   /** Which intent a request is; by default the form's `intent` field. */
@@ -91,7 +92,7 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
       let input: unknown = raw;
       if (spec.schema) {
         const parsed = spec.schema.safeParse(raw);
-        if (!parsed.success) throw parsed.error;
+        if (!parsed.success) throw spec.refused ? new AdminError(spec.refused, 400, fieldErrors(parsed.error, spec.fieldName)) : parsed.error;
         input = parsed.data;
       }
       const result = await spec.run({ input, form, user, services, request, params });

@@ -1,7 +1,7 @@
 import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import { useMemo } from "react";
 import type { z } from "zod";
-import { fieldErrors, type FieldNamer } from "./field-errors";
+import { fieldErrors, type FieldNamer } from "../../changes/field-errors";
 
 /*
  * The admin forms (login, setup, team member, post editor) and conform: one way for all four.

@@ -2,7 +2,7 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError
 import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../core/media";
 import { UPLOAD_BODY_LIMIT } from "../../../core/upload-limit";
 import { assertCleanForm, parseForm } from "../../form-data.server";
-import { AdminError } from "./errors.server";
+import { AdminError } from "../../changes/errors.server";
 
 export { UPLOAD_BODY_LIMIT };
 

@@ -1,7 +1,7 @@
 import { storeImage, type StoredImage } from "../../../core/media";
 import type { AdminUser } from "../../auth/guard.server";
-import { commit, NO_EVENTS, type ChangeDeps } from "../kit/commit.server";
-import { describeFailure } from "../kit/errors.server";
+import { commit, NO_EVENTS, type ChangeDeps } from "../../changes/commit.server";
+import { describeFailure } from "../../changes/errors.server";
 import { readUploadForm, UploadRefused } from "../kit/upload.server";
 
 /** The uploaded file of a multipart body (field `file`), as bytes. */

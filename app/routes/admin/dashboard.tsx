@@ -1,12 +1,12 @@
 import { CircleAlert, LogOut } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { readToast } from "~/admin/kit/toast.server";
+import { readToast } from "~/toast/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
 import { requireAdminPage } from "~/auth/guard.server";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
-import { reconnectNeeded } from "~/admin/instagram/settings.server";
+import { reconnectNeeded } from "~/instagram/settings.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
-import { readToast } from "~/admin/kit/toast.server";
+import { readToast } from "~/toast/toast.server";
 import { adminExists } from "~/auth/admin-users.server";
 import { ACCESS_DENIED, loginSchema, UNLOCK_INVALID } from "~/auth/forms";
 import { endSession, getSignedInUser } from "~/auth/guard.server";

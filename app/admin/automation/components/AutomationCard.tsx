@@ -6,13 +6,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Switch } from "~/components/ui/switch";
 import { useResultToast } from "~/admin/kit/hooks";
-import { JobPanel } from "~/admin/jobs/components/JobPanel";
-import { ServiceNote } from "~/admin/jobs/components/ServiceNote";
+import { JobPanel } from "~/admin/kit/JobPanel";
+import { ServiceNote } from "~/admin/kit/ServiceNote";
 import type { JobView } from "~/jobs/runner.server";
-import type { AutomationActionResult } from "../automation-route";
-import type { GeneratePayload, LastRun } from "../daily.server";
-import type { loadAutomationTab } from "../topics.server";
-import { formatUtc, nextRunTime } from "../schedule";
+import type { AutomationActionResult } from "../actions.server";
+import type { GeneratePayload } from "../../../automation/daily.server";
+import type { LastRun } from "../../../automation/runs.server";
+import type { loadAutomationTab } from "../../../automation/topics.server";
+import { formatUtc, nextRunTime } from "../../../automation/schedule";
 
 type TabData = Awaited<ReturnType<typeof loadAutomationTab>>;
 

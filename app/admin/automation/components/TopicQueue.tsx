@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/field";
 import { useResultToast } from "~/admin/kit/hooks";
-import type { AutomationActionResult } from "../automation-route";
-import type { TopicView } from "../topics.server";
-import { formatUtc, isOverdue, TOPIC_MAX, usedLabel, utcDate } from "../schedule";
+import type { AutomationActionResult } from "../actions.server";
+import type { TopicView } from "../../../automation/topics.server";
+import { formatUtc, isOverdue, TOPIC_MAX, usedLabel, utcDate } from "../../../automation/schedule";
 
 interface Props {
   topics: { pending: TopicView[]; used: TopicView[]; usedCount: number } | null;

@@ -5,10 +5,10 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useResultToast } from "~/admin/kit/hooks";
-import { JobPanel } from "~/admin/jobs/components/JobPanel";
-import { ServiceNote, type ServiceState } from "~/admin/jobs/components/ServiceNote";
+import { JobPanel } from "~/admin/kit/JobPanel";
+import { ServiceNote, type ServiceState } from "~/admin/kit/ServiceNote";
 import type { JobView } from "~/jobs/runner.server";
-import type { BlogListActionResult } from "~/admin/blog/blog-list-route";
+import type { BlogListActionResult } from "~/admin/blog/list-actions.server";
 
 const ACTIONS = {
   "translate-all": {

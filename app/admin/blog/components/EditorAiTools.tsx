@@ -6,8 +6,9 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { hasText, postColumn, POST_TRANSLATED_FIELDS } from "~/i18n/translated";
-import type { PostFormInput } from "~/admin/blog/post-schema";
-import type { GenerateResult, TranslateResult } from "~/admin/blog/blog-edit-route";
+import type { PostFormInput } from "~/blog/post-schema";
+import type { GenerateResult, TranslateResult } from "~/admin/blog/edit-actions.server";
+import { TARGET_LANGUAGES } from "~/i18n/languages";
 
 interface Props {
   postId: number;
@@ -40,7 +41,7 @@ export function EditorAiTools({ postId, values, onResult }: Props) {
   useFetcherResult(translator, (result) => {
     if (!result.ok) return void toast.error(result.error, { description: result.reason });
     const changes: Record<string, string> = {};
-    for (const language of ["fa", "zh"] as const) {
+    for (const language of TARGET_LANGUAGES) {
       for (const [field, text] of Object.entries(result.translations[language])) changes[postColumn(field as (typeof POST_TRANSLATED_FIELDS)[number], language)] = text;
     }
     onResult(changes as Partial<PostFormInput>);

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Tooltip } from "~/components/ui/tooltip";
-import type { AdminPostListItem } from "../manage-posts.server";
+import type { AdminPostListItem } from "../../../blog/manage.server";
 
 type Social = AdminPostListItem["instagram"];
 

@@ -12,7 +12,7 @@ import {
   slugify,
   type PostFormField,
   type PostFormInput,
-} from "~/admin/blog/post-schema";
+} from "~/blog/post-schema";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -23,12 +23,12 @@ import { ImagePreview } from "./ImagePreview";
 import { ImageUploadButton } from "./ImageUploadButton";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { EditorAiTools } from "./EditorAiTools";
-import { ReviewBadge } from "~/admin/translation/ReviewBadge";
-import type { ReviewState } from "~/admin/content/schema";
+import { ReviewBadge } from "~/admin/kit/ReviewBadge";
+import type { ReviewState } from "~/translation/states";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
-import type { SavePostResult } from "~/admin/blog/blog-edit-route";
+import type { SavePostResult } from "~/admin/blog/edit-actions.server";
 
 type TextField = Exclude<PostFormField, "published">;
 type TranslationLang = "fa" | "zh";

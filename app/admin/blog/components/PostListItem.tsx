@@ -4,7 +4,7 @@ import { formatPostDate } from "~/blog/dates";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { AdminPostListItem } from "../manage-posts.server";
+import type { AdminPostListItem } from "../../../blog/manage.server";
 import { InstagramActions, InstagramBadge } from "./InstagramStatus";
 
 interface Props {

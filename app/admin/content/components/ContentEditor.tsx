@@ -6,20 +6,21 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { CATEGORY_PAGES, categoryGroups, categoryName } from "~/admin/content/categories";
-import { contentSaveSchema, contentSaveToFormData, needsReview, translationStatus, type ContentEntryInput, type ContentRow } from "~/admin/content/schema";
+import { contentSaveSchema, contentSaveToFormData, type ContentEntryInput, type ContentRow } from "~/content/schema";
+import { needsReview, translationStatus } from "~/translation/states";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { JobPanel } from "~/admin/jobs/components/JobPanel";
-import { ServiceNote, type ServiceState } from "~/admin/jobs/components/ServiceNote";
+import { JobPanel } from "~/admin/kit/JobPanel";
+import { ServiceNote, type ServiceState } from "~/admin/kit/ServiceNote";
 import { useResultToast } from "~/admin/kit/hooks";
 import type { JobView } from "~/jobs/runner.server";
 import { CategoryNav, type CategoryStats } from "./CategoryNav";
 import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
-import type { ContentActionResult, ContentSaveResult } from "~/admin/content/content-route";
+import type { ContentActionResult, ContentSaveResult } from "~/admin/content/actions.server";
 import { MoreEntries } from "./MoreEntries";
+import { LANGUAGE_NAMES, TARGET_LANGUAGES } from "~/i18n/languages";
 
 const PAGE_SIZE = 60;
-const LANGUAGE_NAMES = { fa: "Farsi", zh: "Chinese" } as const;
 
 const hasText = (value: string) => value.trim() !== "";
 /** SPEC 5: entries with English and no translation in the language. */
@@ -266,7 +267,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
 
         <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex flex-wrap items-center gap-2">
-            {(["fa", "zh"] as const).map((language) => (
+            {TARGET_LANGUAGES.map((language) => (
               <Button key={language} variant="secondary" onClick={() => askBatch(language)} disabled={batch.state !== "idle"}>
                 <Languages className="size-4" aria-hidden="true" />
                 Translate All Missing {LANGUAGE_NAMES[language]} ({missing[language]})

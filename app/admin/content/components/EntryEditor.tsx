@@ -4,10 +4,11 @@ import { CircleDot, Languages } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/field";
-import { isMultiline, translationStatus, type ContentRow } from "~/admin/content/schema";
+import { isMultiline, type ContentRow } from "~/content/schema";
+import { translationStatus } from "~/translation/states";
 import { useFetcherResult } from "~/admin/kit/hooks";
-import type { ContentActionResult } from "~/admin/content/content-route";
-import { ReviewBadge } from "~/admin/translation/ReviewBadge";
+import type { ContentActionResult } from "~/admin/content/actions.server";
+import { ReviewBadge } from "~/admin/kit/ReviewBadge";
 import { StatusBadge } from "./StatusBadge";
 
 export interface Draft {

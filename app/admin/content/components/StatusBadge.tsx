@@ -1,6 +1,6 @@
 import { CircleCheck, CircleDashed, Contrast } from "lucide-react";
 import { IconBadge } from "~/components/ui/badge";
-import type { TranslationStatus } from "~/admin/content/schema";
+import type { TranslationStatus } from "~/translation/states";
 
 const STATUS = {
   complete: { tone: "success", label: "Complete", Icon: CircleCheck },

@@ -2,14 +2,14 @@ import { Mail, Phone, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useResultToast } from "~/admin/kit/hooks";
-import type { InboxResult } from "~/admin/inbox/inbox-route";
+import type { InboxResult } from "~/admin/inbox/actions.server";
 import { telHref } from "~/components/site/Footer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Label } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
-import type { InboxSubmission } from "../inbox.server";
+import type { InboxSubmission } from "../../../contact/inbox.server";
 
 const mailto = (email: string, subject: string) =>
   `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}${subject ? `?subject=${encodeURIComponent(`Re: ${subject}`)}` : ""}`;

@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { InboxSubscriber } from "../inbox.server";
+import type { InboxSubscriber } from "../../../contact/inbox.server";
 
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
 

@@ -6,9 +6,9 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useResultToast } from "~/admin/kit/hooks";
-import type { InstagramActionResult } from "~/admin/instagram/instagram-route";
-import { IMAGE_REQUIREMENTS } from "~/admin/instagram/schema";
-import type { SettingsView } from "~/admin/instagram/settings.server";
+import type { InstagramActionResult } from "~/admin/instagram/actions.server";
+import { IMAGE_REQUIREMENTS } from "~/instagram/schema";
+import type { SettingsView } from "~/instagram/settings.server";
 
 type Connection = { state: "unknown" } | { state: "connected"; username: string | null; picture: string | null } | { state: "error"; message: string };
 

@@ -2,7 +2,7 @@ import * as Collapsible from "@radix-ui/react-collapsible";
 import { ChevronDown, UserRound } from "lucide-react";
 import { memo } from "react";
 import { Badge } from "~/components/ui/badge";
-import { memberTranslationState, type TeamMemberView } from "~/admin/team/schema";
+import { memberTranslationState, type TeamMemberView } from "~/team/schema";
 import { MemberForm } from "./MemberForm";
 import { TranslationBadge } from "./TranslationBadge";
 

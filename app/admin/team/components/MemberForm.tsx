@@ -17,12 +17,12 @@ import {
   memberSchema,
   type EditLang,
   type TeamMemberView,
-} from "~/admin/team/schema";
+} from "~/team/schema";
 import { PhotoUpload } from "./PhotoUpload";
-import type { TeamActionResult } from "~/admin/team/team-route";
+import type { TeamActionResult } from "~/admin/team/actions.server";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
-import { ReviewBadge } from "~/admin/translation/ReviewBadge";
+import { ReviewBadge } from "~/admin/kit/ReviewBadge";
 import { TeamAutoTranslate } from "./TeamAutoTranslate";
 
 const LANG_ATTRS: Record<EditLang, { lang: string; dir: "ltr" | "rtl"; className: string }> = {

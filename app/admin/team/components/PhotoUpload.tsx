@@ -4,8 +4,8 @@ import { ImageOff } from "lucide-react";
 import { toast } from "sonner";
 import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../../core/upload-limit";
 import { Label } from "~/components/ui/field";
-import type { PhotoKind } from "~/admin/team/schema";
-import type { TeamActionResult } from "~/admin/team/team-route";
+import type { PhotoKind } from "~/team/schema";
+import type { TeamActionResult } from "~/admin/team/actions.server";
 import { useFetcherResult } from "~/admin/kit/hooks";
 
 /** Same limit as the server's image pipeline; checked here too so nothing large is sent. */

@@ -3,8 +3,8 @@ import { Languages } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { useFetcherResult } from "~/admin/kit/hooks";
-import type { TeamActionResult } from "~/admin/team/team-route";
-import type { MemberTextField } from "~/admin/team/schema";
+import type { TeamActionResult } from "~/admin/team/actions.server";
+import type { MemberTextField } from "~/team/schema";
 
 /** The form control of a member's field in a language (`bio_fa`), in the member's form. */
 const control = (formId: string, name: string) =>

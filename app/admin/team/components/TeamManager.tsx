@@ -4,9 +4,9 @@ import { Plus } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { TeamMemberView } from "~/admin/team/schema";
+import type { TeamMemberView } from "~/team/schema";
 import { MemberCard } from "./MemberCard";
-import type { TeamActionResult } from "~/admin/team/team-route";
+import type { TeamActionResult } from "~/admin/team/actions.server";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { AdminTab } from "~/admin/kit/AdminTab";
 

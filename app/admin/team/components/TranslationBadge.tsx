@@ -1,6 +1,6 @@
 import { Check, TriangleAlert, X } from "lucide-react";
 import { IconBadge } from "~/components/ui/badge";
-import type { MemberTranslationState } from "~/admin/team/schema";
+import type { MemberTranslationState } from "~/team/schema";
 
 const STATES = {
   complete: { tone: "success", label: "Fully translated", Icon: Check },

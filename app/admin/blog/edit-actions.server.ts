@@ -1,0 +1,49 @@
+/**
+ * The blog editor tab's actions on the admin kit, and the result types its components read
+ * (beside them, so no component imports its route).
+ */
+import { data } from "react-router";
+import { postToFormValues, saveCheckedPost } from "~/blog/manage.server";
+import { POST_FORM_REFUSED, postFormSchema, postValuesFromForm } from "~/blog/post-schema";
+import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
+import { generateForEditor, translateForEditor } from "~/blog/ai.server";
+import { queueInstagramPostIfEnabled } from "~/instagram/post.server";
+import { intent, type ActionResult } from "~/admin/kit/action.server";
+import { AdminError } from "~/changes/errors.server";
+import { parseId } from "~/admin/kit/ids";
+
+export const intents = {
+  save: intent({
+    failure: "Error saving",
+    // The post form's own rules (app/blog/post-schema.ts), checked by the kit like every tab's form.
+    schema: postFormSchema,
+    input: (form) => postValuesFromForm(form),
+    refused: POST_FORM_REFUSED,
+    echoValues: true,
+    serverFailure: "The post could not be saved. Please try again.",
+    run: async ({ input, params, services, user }) => {
+      const id = parseId(params.id);
+      if (!id) throw data("Post not found", { status: 404 });
+      // Auto-post (when on): queued once in the post's life, whatever the saves that follow, in the save's transaction.
+      const result = await saveCheckedPost(services, user, id, input, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()));
+      if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
+      return { values: postToFormValues(result.post) };
+    },
+  }),
+  generate: intent({
+    failure: "Failed to generate post",
+    schema: editorGenerateSchema,
+    run: async ({ input, services, request }) => ({ article: await generateForEditor(services, input.title, request.signal) }),
+  }),
+  translate: intent({
+    failure: "Translation failed",
+    schema: editorTranslateSchema,
+    serverFailure: "Failed to translate content",
+    run: async ({ input, services, request }) => ({ translations: await translateForEditor(services, input, request.signal) }),
+  }),
+};
+export type EditorActionResult = ActionResult<typeof intents>;
+type Answer<I extends string> = Extract<EditorActionResult, { ok: true; intent: I }> | Extract<EditorActionResult, { ok: false }>;
+export type SavePostResult = Answer<"save">;
+export type GenerateResult = Answer<"generate">;
+export type TranslateResult = Answer<"translate">;

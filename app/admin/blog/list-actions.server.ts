@@ -1,0 +1,44 @@
+/**
+ * The blog list tab's actions on the admin kit, and the result types its components read
+ * (beside them, so no component imports its route).
+ */
+import { redirect } from "react-router";
+import { z } from "zod";
+import { createDraft, deletePost } from "~/blog/manage.server";
+import { startRegeneratePosts, startTranslatePosts } from "~/blog/ai.server";
+import { intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
+import { NotFound } from "~/changes/errors.server";
+import { idField } from "~/admin/kit/ids";
+import { postToInstagram } from "~/instagram/post.server";
+
+export const intents = {
+  create: intent({
+    failure: "Error saving",
+    serverFailure: "The new post could not be created. Please try again.",
+    run: async ({ services, user }) => redirect(`/admin/dashboard/blog/${(await createDraft(services, user)).id}`),
+  }),
+  delete: intent({
+    failure: "Error deleting",
+    schema: z.object({ id: idField("Unknown post.") }),
+    serverFailure: "The post could not be deleted. Please try again.",
+    run: async ({ input, services, user }) => {
+      if (!(await deletePost(services, user, input.id))) throw new NotFound("This post was already deleted.");
+      return {};
+    },
+  }),
+  "instagram-post": intent({
+    failure: "Failed to post",
+    schema: z.object({ id: idField("Unknown post.") }),
+    serverFailure: "The post could not be sent to Instagram. Please try again.",
+    run: async ({ input, services, user }) => ({ postId: input.id, ...(await postToInstagram(services, user, input.id)) }),
+  }),
+  "translate-all": intent({
+    failure: "Failed to translate posts",
+    run: ({ services, user }) => startTranslatePosts(services, user),
+  }),
+  "regenerate-all": intent({
+    failure: "Failed to regenerate posts",
+    run: ({ services, user }) => startRegeneratePosts(services, user),
+  }),
+};
+export type BlogListActionResult = AdminActionResult<typeof intents>;

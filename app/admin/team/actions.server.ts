@@ -1,0 +1,55 @@
+/**
+ * The team tab's actions on the admin kit, and the result types its components read
+ * (beside them, so no component imports its route).
+ */
+import { z } from "zod";
+import { intent, type ActionResult } from "~/admin/kit/action.server";
+import { addMember, deleteMember, setMemberPhoto, updateMember } from "~/team/members.server";
+import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/team/schema";
+import { translateTeamText } from "~/content/translate.server";
+import { teamMemberKey } from "~/team/fields";
+
+export const intents = {
+  add: intent({
+    failure: "Failed to add member",
+    run: async ({ services, user }) => ({ id: (await addMember(services, user.id)).id }),
+  }),
+  update: intent({
+    failure: "Failed to update member",
+    schema: memberSchema,
+    input: memberFromFormData,
+    fieldName: memberFieldName,
+    run: async ({ input, services, user }) => {
+      await updateMember(services, user.id, input);
+      return { id: input.id };
+    },
+  }),
+  delete: intent({
+    failure: "Failed to delete member",
+    schema: z.object({ id: memberIdSchema }),
+    run: async ({ input, services, user }) => {
+      await deleteMember(services, user.id, input.id);
+      return { id: input.id };
+    },
+  }),
+  translate: intent({
+    failure: "Translation failed",
+    schema: memberTranslateSchema,
+    serverFailure: "Failed to translate content",
+    run: async ({ input, services, user, request }) => {
+      const key = teamMemberKey(input.id, input.field);
+      const translation = await translateTeamText(services, user, { key, language: input.language, englishInForm: input.english }, request.signal);
+      return { id: input.id, field: input.field, language: input.language, translation };
+    },
+  }),
+  photo: intent({
+    failure: "Failed to upload photo",
+    schema: photoUploadSchema.extend({ photo: z.instanceof(File, { error: "Choose an image file to upload." }).refine((file) => file.size > 0, "Choose an image file to upload.") }),
+    input: (form) => ({ id: form.get("id"), kind: form.get("kind"), photo: form.get("photo") }),
+    run: async ({ input, services, user }) => {
+      const url = await setMemberPhoto(services, user.id, input.id, input.kind, Buffer.from(await input.photo.arrayBuffer()));
+      return { id: input.id, kind: input.kind, url };
+    },
+  }),
+};
+export type TeamActionResult = ActionResult<typeof intents>;

@@ -1,0 +1,299 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { blogPosts } from "../../db/schema";
+import type { AdminUser } from "../auth/guard.server";
+import { commit, type ChangeDeps } from "../changes/commit.server";
+import { POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
+import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
+import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
+import { needsReview, type ReviewState } from "../translation/states";
+import { TARGET_LANGUAGES } from "../i18n/languages";
+
+export type AdminPostRow = typeof blogPosts.$inferSelect;
+
+/** What the list shows of a post (no article bodies). */
+export interface AdminPostListItem {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  published: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  /** Translations a person should read (machine-made, or behind their English). */
+  toReview: number;
+  /** A machine-written draft no person has published yet ('Awaiting review'). */
+  awaitingReview: boolean;
+  hasFeaturedImage: boolean;
+  /** SPEC 4's social status, and "posting" while its Instagram job is queued or running. */
+  instagram: {
+    status: "posted" | "error" | "not-posted" | "posting";
+    postId: string | null;
+    permalink: string | null;
+    error: string | null;
+  };
+}
+
+/** The firm works on Vancouver time: "today" for a new draft is the date there. */
+export function todayInVancouver(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** A unique-constraint failure (PostgreSQL 23505), whether raw or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** How many of each post's translations need a person's review. */
+async function reviewCounts(db: Db): Promise<Map<number, number>> {
+  const states = await loadStates(db, "post");
+  const counts = new Map<number, number>();
+  if (states.size === 0) return counts;
+  // The English of every translated field: a changed English makes its translations stale.
+  const rows = await db.select().from(blogPosts);
+  for (const row of rows) {
+    let count = 0;
+    for (const field of POST_TRANSLATED_FIELDS) {
+      for (const language of TARGET_LANGUAGES) {
+        const state = reviewState(states, String(row.id), field, language, row[field] ?? "", row[postColumn(field, language)] as string | null);
+        if (needsReview(state)) count += 1;
+      }
+    }
+    counts.set(row.id, count);
+  }
+  return counts;
+}
+
+/** The review state of each translation of one post, by its form field (`titleFa`, ...). */
+export async function postReviewStates(db: Db, post: AdminPostRow): Promise<Record<string, ReviewState>> {
+  const states = await loadStates(db, "post", [String(post.id)]);
+  const result: Record<string, ReviewState> = {};
+  for (const field of POST_TRANSLATED_FIELDS) {
+    for (const language of TARGET_LANGUAGES) {
+      const column = postColumn(field, language);
+      result[column] = reviewState(states, String(post.id), field, language, post[field] ?? "", post[column] as string | null);
+    }
+  }
+  return result;
+}
+
+/** Every post, drafts included, newest first by creation; `posting` holds the posts whose Instagram job is under way. */
+export async function listAllPosts(db: Db, posting: ReadonlySet<number> = new Set()): Promise<AdminPostListItem[]> {
+  const rows = await db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      excerpt: blogPosts.excerpt,
+      published: blogPosts.published,
+      publishedAt: blogPosts.publishedAt,
+      awaitingReview: blogPosts.awaitingReview,
+      createdAt: blogPosts.createdAt,
+      featuredImage: blogPosts.featuredImage,
+      instagramPosted: blogPosts.instagramPosted,
+      instagramPostId: blogPosts.instagramPostId,
+      instagramPermalink: blogPosts.instagramPermalink,
+      instagramError: blogPosts.instagramError,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  const toReview = await reviewCounts(db);
+  return rows.map(({ featuredImage, instagramPosted, instagramPostId, instagramPermalink, instagramError, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    toReview: toReview.get(row.id) ?? 0,
+    hasFeaturedImage: Boolean(featuredImage?.trim()),
+    instagram: {
+      status: instagramPosted ? "posted" : posting.has(row.id) ? "posting" : instagramError ? "error" : "not-posted",
+      postId: instagramPostId,
+      permalink: instagramPermalink,
+      error: instagramError,
+    },
+  }));
+}
+
+export async function findPost(db: Db, id: number): Promise<AdminPostRow | null> {
+  const rows = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A slug from the title that no post has yet (read inside the storing transaction). */
+export async function freeSlug(tx: Db, title: string, now: Date): Promise<string> {
+  const base = slugify(title) || `post-${now.getTime()}`;
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .where(sql`${blogPosts.slug} like ${`${base.slice(0, SLUG_MAX - 12)}%`}`)
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  // The number goes within the editor's slug limit: a long base gives up its end, not the limit.
+  const numbered = (n: number) => `${base.slice(0, SLUG_MAX - `-${n}`.length).replace(/-+$/, "")}-${n}`;
+  for (let n = 2; ; n++) if (!taken.has(numbered(n))) return numbered(n);
+}
+
+/** Store a new post: the one insert of a post, for the editor's New Post and the daily run alike. */
+export async function insertPost(db: Db, values: typeof blogPosts.$inferInsert): Promise<AdminPostRow> {
+  const [row] = await db.insert(blogPosts).values(values).returning();
+  return row;
+}
+
+/** A new draft as the spec describes it: 'New Blog Post', slug 'new-post-{timestamp}', today's date. */
+export async function createDraft(deps: ChangeDeps, user: AdminUser, now = Date.now()): Promise<AdminPostRow> {
+  // Two drafts in the same millisecond would share a slug: step the number until it is free
+  // (outside a transaction, which would refuse every statement after the first violation).
+  return commit(
+    deps,
+    async (db) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const row = await insertPost(db, {
+            title: "New Blog Post",
+            slug: `new-post-${now + attempt}`,
+            excerpt: "",
+            content: "",
+            author: "",
+            published: false,
+            publishedAt: todayInVancouver(new Date(now)),
+          });
+          return { result: row, audit: { userId: user.id, action: "create", entity: "blog_post", entityId: row.id, details: { slug: row.slug } } };
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 5) throw error;
+        }
+      }
+    },
+    { transaction: false },
+  );
+}
+
+export type SavePostResult = { ok: true; post: AdminPostRow } | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
+
+/**
+ * Validate and store the editor's values. Nothing is written when anything is wrong; the
+ * public pages hear about it only when the post is (or was) visible to them.
+ */
+export async function savePost(
+  deps: ChangeDeps,
+  user: AdminUser,
+  id: number,
+  values: PostFormInput,
+  /** Runs in the save's transaction once the post is stored (auto-post queues its job here). */
+  onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
+): Promise<SavePostResult> {
+  const checked = validatePostForm(values);
+  if (!checked.success) return { ok: false, status: 400, message: POST_FORM_REFUSED, errors: checked.errors };
+  return saveCheckedPost(deps, user, id, checked.data, onSaved);
+}
+
+/** Store values the post form's schema has checked (the editor's save, checked by the admin kit). */
+export async function saveCheckedPost(deps: ChangeDeps, user: AdminUser, id: number, data: PostFormOutput, onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>): Promise<SavePostResult> {
+  const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
+  const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
+
+  return commit<SavePostResult>(deps, async (db) => {
+    const before = await findPost(db, id);
+    if (!before) return { result: gone };
+    const taken = await db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.slug, data.slug), ne(blogPosts.id, id)))
+      .limit(1);
+    if (taken.length > 0) return { result: slugTaken };
+
+    let post: AdminPostRow | undefined;
+    try {
+      // In a savepoint: a unique violation of the slug is an answer, and the transaction goes on.
+      [post] = await db.transaction((savepoint) =>
+        savepoint
+          .update(blogPosts)
+          // Publishing is the person's sign-off on a machine-written draft.
+          .set({ ...data, ...(data.published ? { awaitingReview: false } : {}), updatedAt: new Date() })
+          .where(eq(blogPosts.id, id))
+          .returning(),
+      );
+    } catch (error) {
+      // Another save took the slug between the check and the write.
+      if (isUniqueViolation(error)) return { result: slugTaken };
+      throw error;
+    }
+    if (!post) return { result: gone };
+    await recordPostReview(db, before, post);
+    await onSaved?.(db, post);
+
+    const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
+    const entry = { userId: user.id, entity: "blog_post", entityId: id } as const;
+    return {
+      result: { ok: true, post },
+      audit: [
+        { ...entry, action: "update", details: { slug: post.slug, changed } },
+        ...(before.published !== post.published ? [{ ...entry, action: post.published ? "publish" : "unpublish", details: { slug: post.slug } }] : []),
+      ],
+      changes: before.published || post.published ? ["blog"] : [],
+    };
+  });
+}
+
+/** Saving a post is a person's review of the translations the editor showed them. */
+async function recordPostReview(db: Db, before: AdminPostRow, after: AdminPostRow): Promise<void> {
+  for (const field of POST_TRANSLATED_FIELDS) {
+    for (const language of TARGET_LANGUAGES) {
+      const column = postColumn(field, language);
+      await recordSavedTranslation(
+        db,
+        { entity: "post", entityId: String(after.id), field, language },
+        {
+          englishBefore: before[field] ?? "",
+          englishAfter: after[field] ?? "",
+          translationBefore: before[column] as string | null,
+          translationAfter: after[column] as string | null,
+        },
+      );
+    }
+  }
+}
+
+/** Delete a post; false when it was already gone. */
+export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number): Promise<boolean> {
+  return commit(deps, async (db) => {
+    const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug, published: blogPosts.published });
+    if (!gone) return { result: false };
+    await clearRecordStates(db, "post", [String(id)]);
+    return {
+      result: true,
+      audit: { userId: user.id, action: "delete", entity: "blog_post", entityId: id, details: { slug: gone.slug } },
+      changes: gone.published ? ["blog"] : [],
+    };
+  });
+}
+
+/** A stored post as the editor's string values (NULL becomes an empty field). */
+export function postToFormValues(row: AdminPostRow): PostFormInput {
+  const text = (value: string | null) => value ?? "";
+  return {
+    title: row.title,
+    slug: row.slug,
+    author: row.author,
+    publishedAt: text(row.publishedAt),
+    featuredImage: text(row.featuredImage),
+    excerpt: row.excerpt,
+    content: row.content,
+    metaDescription: text(row.metaDescription),
+    imageAltText: text(row.imageAltText),
+    titleFa: text(row.titleFa),
+    excerptFa: text(row.excerptFa),
+    contentFa: text(row.contentFa),
+    metaDescriptionFa: text(row.metaDescriptionFa),
+    imageAltTextFa: text(row.imageAltTextFa),
+    titleZh: text(row.titleZh),
+    excerptZh: text(row.excerptZh),
+    contentZh: text(row.contentZh),
+    metaDescriptionZh: text(row.metaDescriptionZh),
+    imageAltTextZh: text(row.imageAltTextZh),
+    published: row.published,
+  };
+}

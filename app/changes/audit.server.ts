@@ -1,0 +1,36 @@
+import type { Db } from "../../db/client";
+import { auditLog } from "../../db/schema";
+
+export type AuditAction =
+  | "create"
+  | "update"
+  | "delete"
+  | "publish"
+  | "unpublish"
+  | "login"
+  | "logout"
+  | "setup"
+  // Tabs may record their own verbs (e.g. "handle", "export"); the column is free text.
+  | (string & {});
+
+export interface AuditEntry {
+  /** The acting user; null for the system or an anonymous actor (e.g. a failed sign-in). */
+  userId: string | null;
+  action: AuditAction;
+  /** What was touched: "blog_post", "content_text", "team_member", "session", "user", ... */
+  entity: string;
+  entityId?: string | number | null;
+  /** Small, non-secret facts (never passwords, tokens or full message bodies). */
+  details?: Record<string, unknown>;
+}
+
+/** Append one row to the audit log: who did what to which record, and when (created_at). */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    details: entry.details ?? null,
+  });
+}

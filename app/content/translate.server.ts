@@ -1,0 +1,126 @@
+/**
+ * Machine translation of the site's texts: one entry into the form (for review, unsaved), one
+ * team member's field (saved at once, SPEC 4), and the batch job that fills every missing Farsi
+ * or Chinese text of the Website Content tab.
+ */
+import { and, eq, isNull, notLike, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contentText } from "../../db/schema";
+import type { Services } from "../services";
+import type { AdminUser } from "../auth/guard.server";
+import { hasText } from "../i18n/translated";
+import { teamMemberKeyPattern } from "../team/fields";
+import { ItemFailed, StopJob } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { checkTextTranslation } from "../ai/machine-text.server";
+import { recordMachineTranslation, type TranslationLanguage } from "../translation/review.server";
+import { commit } from "../changes/commit.server";
+import { AdminError } from "../changes/errors.server";
+import { startedJob, type Started } from "../jobs/started.server";
+import { LANGUAGE_NAMES } from "../i18n/languages";
+
+export const TRANSLATE_MISSING = "content.translate-missing";
+
+const column = (language: TranslationLanguage) => (language === "fa" ? contentText.contentFa : contentText.contentZh);
+const blank = (language: TranslationLanguage) => or(isNull(column(language)), eq(sql`trim(${column(language)})`, ""));
+
+/** The Website Content tab's keys (team texts excluded) with English and no translation in a language. */
+export async function missingKeys(db: Db, language: TranslationLanguage): Promise<string[]> {
+  const rows = await db
+    .select({ key: contentText.key })
+    .from(contentText)
+    .where(and(notLike(contentText.key, teamMemberKeyPattern()), sql`trim(${contentText.content}) <> ''`, blank(language)))
+    .orderBy(contentText.category, contentText.key);
+  return rows.map((r) => r.key);
+}
+
+interface Payload {
+  language: TranslationLanguage;
+  delayMs: number;
+}
+
+/** 'Translate All Missing Farsi/Chinese': one item per text, a pause between calls, failures counted. */
+export const translateMissing = defineJob<Payload, { key: string }, [Pick<Services, "db" | "translator">]>(TRANSLATE_MISSING, {
+  uniqueKey: (payload) => `${TRANSLATE_MISSING}:${payload.language}`,
+  pauseMs: (payload) => payload.delayMs,
+  summarize: ({ done, failed }) => `Batch translation complete: ${done} translated, ${failed} failed.`,
+  handler:
+    (services) =>
+    async ({ job, item, signal }) => {
+      const { translator, db } = services;
+      if (!translator.configured) throw new StopJob(translator.notConfiguredMessage);
+      const { language } = job.payload;
+      const [row] = await db.select().from(contentText).where(eq(contentText.key, item.payload.key));
+      if (!row) return { skipped: "This text no longer exists." };
+      if (hasText(language === "fa" ? row.contentFa : row.contentZh)) return { skipped: "Someone translated it meanwhile." };
+      if (!hasText(row.content)) return { skipped: "Its English text is empty." };
+      const [translation] = await translator.translate([row.content], language, { format: "text", signal });
+      const checked = checkTextTranslation(language, row.content, translation);
+      if (!checked.ok) throw new ItemFailed(checked.reason);
+      return {
+        apply: (tx) => storeMachineTranslation(tx, item.payload.key, language, row.content, checked.fields.text),
+        changes: ["content"],
+      };
+    },
+});
+
+/**
+ * Store a machine translation only while its English is unchanged and (for a batch) the text is
+ * still missing: a person's edit in the meantime wins.
+ */
+async function storeMachineTranslation(tx: Db, key: string, language: TranslationLanguage, english: string, translation: string, { overwrite = false } = {}): Promise<void> {
+  const field = language === "fa" ? { contentFa: translation } : { contentZh: translation };
+  const stored = await tx
+    .update(contentText)
+    .set({ ...field, updatedAt: sql`now()` })
+    .where(and(eq(contentText.key, key), eq(contentText.content, english), overwrite ? undefined : blank(language)))
+    .returning({ key: contentText.key });
+  if (stored.length > 0) await recordMachineTranslation(tx, { entity: "content", entityId: key, field: "content", language }, english);
+}
+
+/** Start the batch (or show the one already running for this language). */
+export async function startTranslateMissing(services: Services, user: AdminUser, language: TranslationLanguage): Promise<Started> {
+  const keys = await missingKeys(services.db, language);
+  if (keys.length === 0) throw new AdminError(`No content to translate: All entries already have ${LANGUAGE_NAMES[language]} translations.`);
+  if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
+  const queued = await translateMissing.enqueue(
+    services.db,
+    { language, delayMs: services.config.TRANSLATE_DELAY_MS },
+    keys.map((key) => ({ label: key, payload: { key } })),
+    { createdBy: user.id },
+  );
+  return startedJob(services, queued);
+}
+
+/** One text for the form (not saved: SPEC 4, a person reviews it and saves), checked like any machine translation. */
+export async function translateText(services: Pick<Services, "translator">, text: string, language: TranslationLanguage, signal: AbortSignal): Promise<string> {
+  if (!hasText(text)) throw new AdminError("No content to translate");
+  if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
+  const [translation] = await services.translator.translate([text], language, { format: "text", signal });
+  const checked = checkTextTranslation(language, text, translation);
+  if (!checked.ok) throw new AdminError(checked.reason, 502);
+  return checked.fields.text;
+}
+
+/** A team member's field, translated and saved at once (SPEC 4), as a machine translation. */
+export async function translateTeamText(
+  services: Pick<Services, "db" | "translator" | "events">,
+  user: AdminUser,
+  { key, language, englishInForm }: { key: string; language: TranslationLanguage; englishInForm: string },
+  signal: AbortSignal,
+): Promise<string> {
+  const [row] = await services.db.select().from(contentText).where(eq(contentText.key, key));
+  if (!row) throw new AdminError("This team member no longer exists.", 404);
+  if (!hasText(row.content)) throw new AdminError("No English content to translate");
+  // The translation is saved at once: it must be of the English that is saved, not of an edit in the form.
+  if (row.content.trim() !== englishInForm.replace(/\r\n?/g, "\n").trim()) throw new AdminError("Save the English text first, then translate it.");
+  const translation = await translateText(services, row.content, language, signal);
+  return commit(services, async (tx) => {
+    await storeMachineTranslation(tx, key, language, row.content, translation, { overwrite: true });
+    return {
+      result: translation,
+      audit: { userId: user.id, action: "update", entity: "content_text", entityId: key, details: { fields: [language === "fa" ? "content_fa" : "content_zh"], machine: true } },
+      changes: ["team", "content"],
+    };
+  });
+}

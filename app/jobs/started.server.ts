@@ -1,0 +1,21 @@
+import type { Services } from "../services";
+import type { JobView } from "./runner.server";
+
+export type { JobView };
+
+/** The running and the latest finished jobs of some kinds, for a tab's job panel. */
+export function recentJobs(services: Pick<Services, "jobs">, kinds: string[], limit = 3): Promise<JobView[]> {
+  return services.jobs.list({ kinds, limit });
+}
+
+/** The answer of an action that started a job, or found one of its kind already running. */
+export interface Started {
+  job: JobView;
+  attached: boolean;
+}
+
+export async function startedJob(services: Pick<Services, "jobs">, queued: { id: number; attached: boolean }): Promise<Started> {
+  const job = await services.jobs.get(queued.id);
+  if (!job) throw new Error(`job ${queued.id} vanished`);
+  return { job, attached: queued.attached };
+}

@@ -1,0 +1,23 @@
+import type { Services } from "../app/services";
+import type { AnyJobKind } from "../app/jobs/runner.server";
+import { translateMissing } from "../app/content/translate.server";
+import { regeneratePosts, translatePosts } from "../app/blog/ai.server";
+import { contactNotify } from "../app/contact/notify.server";
+import { generatePost } from "../app/automation/daily.server";
+import { instagramPost } from "../app/instagram/post.server";
+import { newsletterMailJob } from "../app/blog/newsletter-mail.server";
+import { unlockMailJob } from "../app/auth/unlock.server";
+
+/** Every job this server runs, each declared with `defineJob` beside the work it does (decision 0058). */
+export function jobKinds(services: Services): AnyJobKind[] {
+  return [
+    translateMissing.kind(services),
+    translatePosts.kind(services),
+    regeneratePosts.kind(services),
+    contactNotify.kind(services),
+    generatePost.kind(services),
+    instagramPost.kind(services),
+    newsletterMailJob.kind(services),
+    unlockMailJob.kind(services),
+  ];
+}
