@@ -106,6 +106,14 @@ async function openPostgres(url: string, onError: (error: Error) => void, migrat
       const quoted = `"${channel.replace(/"/g, "")}"`;
       let client: pg.PoolClient | null = null;
       let retry: NodeJS.Timeout | null = null;
+      // A connection can report more than one error (and one after `stop` released it, when its
+      // database is dropped): it goes back to the pool once, or pg throws.
+      const released = new WeakSet<pg.PoolClient>();
+      const release = (conn: pg.PoolClient, destroy: boolean) => {
+        if (released.has(conn)) return;
+        released.add(conn);
+        conn.release(destroy);
+      };
       // A dedicated connection; when it drops, reconnect with a growing delay.
       const connect = async (delay = 1000): Promise<void> => {
         if (closed) return;
@@ -116,8 +124,10 @@ async function openPostgres(url: string, onError: (error: Error) => void, migrat
           });
           next.on("error", (error) => {
             onError(error);
-            next.release(true);
-            if (client === next) client = null;
+            const wasCurrent = client === next;
+            release(next, true);
+            if (!wasCurrent || closed) return;
+            client = null;
             retry = setTimeout(() => void connect(), delay);
           });
           await next.query(`listen ${quoted}`);
@@ -134,7 +144,7 @@ async function openPostgres(url: string, onError: (error: Error) => void, migrat
         client = null;
         if (current) {
           await current.query(`unlisten ${quoted}`).catch(() => {});
-          current.release();
+          release(current, false);
         }
         listeners.delete(stop);
       };
