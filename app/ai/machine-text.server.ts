@@ -15,7 +15,8 @@ import { contentEntrySchema } from "../content/schema";
 import type { PostTranslatedField } from "../i18n/translated";
 import { ItemFailed } from "../jobs/runner.server";
 import { addedAddresses } from "./markdown-addresses";
-import { LANGUAGE_NAMES, type TargetLang } from "../i18n/languages";
+import { type TargetLang } from "../i18n/languages";
+import { LANGUAGE_NAMES } from "../i18n/language-names";
 
 /** Machine text that cannot be stored, with the reason for the admin (fails a job item as it is). */
 export class MachineTextRefused extends ItemFailed {}

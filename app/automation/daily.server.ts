@@ -22,7 +22,8 @@ import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
 import { runTimeOn } from "./schedule";
 import { readSettings } from "./settings.server";
 import { finishRun, NO_TOPIC_DUE } from "./runs.server";
-import { LANGUAGE_NAMES, TARGET_LANGUAGES } from "../i18n/languages";
+import { TARGET_LANGUAGES } from "../i18n/languages";
+import { LANGUAGE_NAMES } from "../i18n/language-names";
 
 export const GENERATE_POST = "automation.generate";
 const MAX_ATTEMPTS = 2;

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
-import { clipContactValues, HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
+import { CONTACT_FIELDS, CONTACT_LIMITS, emptyContactValues, HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
 
 /** What the contact action answers; the page shows it as toasts (with JavaScript) or inline (without). */
 export type ContactActionData =
@@ -75,4 +75,18 @@ export async function submitContact(
     deps.log.error({ err: error }, "contact form submission failed");
     return { status: 500, body: { ok: false, formError: "contact.form.error", values: echoed() } };
   }
+}
+
+/**
+ * What the visitor typed, as the answer to a refused form sends it back: each field at most its
+ * limit, so a body of megabytes is never echoed (a half of a character pair is not kept).
+ */
+export function clipContactValues(values: ContactValues): ContactValues {
+  const clipped = emptyContactValues();
+  for (const field of CONTACT_FIELDS) {
+    let value = values[field].slice(0, CONTACT_LIMITS[field]);
+    if (/[\uD800-\uDBFF]$/.test(value)) value = value.slice(0, -1);
+    clipped[field] = value;
+  }
+  return clipped;
 }

@@ -22,17 +22,3 @@ export function readContactForm(form: FormData): ContactValues {
   }
   return values;
 }
-
-/**
- * What the visitor typed, as the answer to a refused form sends it back: each field at most its
- * limit, so a body of megabytes is never echoed (a half of a character pair is not kept).
- */
-export function clipContactValues(values: ContactValues): ContactValues {
-  const clipped = emptyContactValues();
-  for (const field of CONTACT_FIELDS) {
-    let value = values[field].slice(0, CONTACT_LIMITS[field]);
-    if (/[\uD800-\uDBFF]$/.test(value)) value = value.slice(0, -1);
-    clipped[field] = value;
-  }
-  return clipped;
-}

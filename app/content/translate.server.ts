@@ -17,7 +17,7 @@ import { recordMachineTranslation, type TranslationLanguage } from "../translati
 import { commit } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
-import { LANGUAGE_NAMES } from "../i18n/languages";
+import { LANGUAGE_NAMES } from "../i18n/language-names";
 
 export const TRANSLATE_MISSING = "content.translate-missing";
 

@@ -6,9 +6,6 @@ export type TargetLang = (typeof TARGET_LANGUAGES)[number];
 export const LANGUAGES = ["en", ...TARGET_LANGUAGES] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
-/** The languages' names as the admin (in English) writes them. */
-export const LANGUAGE_NAMES: Record<Lang, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
-
 export const DEFAULT_LANG: Lang = "en";
 
 export const LANGUAGE_INFO: Record<Lang, { dir: "ltr" | "rtl"; ogLocale: string; htmlLang: string; nativeName: string }> = {

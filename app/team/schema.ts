@@ -19,7 +19,8 @@ export const MEMBER_FIELD_LABELS: Record<MemberTextField, string> = {
 export const MULTILINE_MEMBER_FIELDS: ReadonlySet<MemberTextField> = new Set(["bio", "education", "bar_admissions"]);
 
 import type { ReviewState } from "../translation/states";
-import { LANGUAGE_NAMES, LANGUAGES, TARGET_LANGUAGES, type Lang } from "../i18n/languages";
+import { LANGUAGES, TARGET_LANGUAGES, type Lang } from "../i18n/languages";
+import { LANGUAGE_NAMES } from "../i18n/language-names";
 
 export type MemberTexts = Record<MemberTextField, { en: string; fa: string; zh: string }>;
 

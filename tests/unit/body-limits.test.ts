@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import routeConfig, { NEWSLETTER_LINK_PAGES, PUBLIC_PAGES } from "../../app/routes";
 import { LIMITS as POST_LIMITS } from "../../app/blog/post-schema";
-import { CONTACT_LIMITS, clipContactValues } from "../../app/contact/fields";
+import { CONTACT_LIMITS } from "../../app/contact/fields";
+import { clipContactValues } from "../../app/contact/contact.server";
 import { PASSWORD_MAX } from "../../app/auth/forms";
 import { UPLOAD_BODY_LIMIT } from "../../core/upload-limit";
 import { isAdminPath, routePathOf } from "../../server/admin-path";

@@ -18,7 +18,8 @@ import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
 import type { ContentActionResult, ContentSaveResult } from "~/admin/content/actions.server";
 import { MoreEntries } from "./MoreEntries";
-import { LANGUAGE_NAMES, TARGET_LANGUAGES } from "~/i18n/languages";
+import { TARGET_LANGUAGES } from "~/i18n/languages";
+import { LANGUAGE_NAMES } from "~/i18n/language-names";
 
 const PAGE_SIZE = 60;
 

@@ -2,8 +2,7 @@ import { Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { InboxSubscriber } from "../../../contact/inbox.server";
-
-const LANGUAGE_NAMES: Record<string, string> = { en: "English", fa: "Farsi", zh: "Chinese" };
+import { LANGUAGE_NAMES } from "~/i18n/language-names";
 
 const COLUMNS = ["Email", "Language", "Subscribed", "Status"] as const;
 
@@ -36,7 +35,7 @@ export function SubscriberTable({ items, removingId, onRemove }: Props) {
               <td className="px-4 py-2 break-all">
                 <bdi dir="ltr">{item.email}</bdi>
               </td>
-              <td className="px-4 py-2">{LANGUAGE_NAMES[item.language] ?? item.language}</td>
+              <td className="px-4 py-2">{LANGUAGE_NAMES[item.language as keyof typeof LANGUAGE_NAMES] ?? item.language}</td>
               <td className="px-4 py-2 whitespace-nowrap">
                 <time dateTime={item.subscribedAt}>{item.subscribedLabel}</time>
               </td>
