@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../../db/client";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { lockDataDir } from "../../server/pglite-lock";
+import { copyPgliteTemplate } from "./pglite-template";
 import { runScript } from "./scripts";
 import { tempDir } from "./server";
 
@@ -101,6 +102,7 @@ export const runAdminCreate = (args: string[], env: Record<string, string>) => r
 /** A fresh data folder holding one admin account, made on the stopped database as `npm run admin:create` does. */
 export async function dataDirWithAdmin(prefix: string, admin: { email: string; password: string }): Promise<string> {
   const dataDir = tempDir(prefix);
+  await copyPgliteTemplate(path.join(dataDir, "pglite"));
   const store = await openDataDir(dataDir);
   try {
     await createOrPromoteAdmin(store.db, admin, { via: "test" });

@@ -1,27 +1,38 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's Chromium, headless, with nothing reaching outside the machine. */
+export const browserLaunchOptions = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+  ],
+} satisfies LaunchOptions;
+
+/**
+ * The end-to-end run's one Chromium (tests/e2e/global-setup.ts launches it) when there is one,
+ * else a Chromium of the caller's own. Starting Chromium costs seconds on two cores, so the e2e
+ * files share one browser; each file still works in contexts of its own (cookies, storage,
+ * headers), and its `browser.close()` closes those contexts and disconnects, leaving the
+ * browser to the next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-    ],
-  });
+  const shared = inject("browserWsEndpoint");
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(browserLaunchOptions);
 }
 
 /** Collect console errors and CSP violations on a page, to assert that there were none. */

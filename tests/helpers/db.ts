@@ -1,22 +1,30 @@
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "../../db/client";
+import { copyPgliteTemplate } from "./pglite-template";
+import { tempDir } from "./server";
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of DATABASE_URL (dropped again by `drop`).
+ * A fresh, migrated database for one test file: PGlite on a copy of the migrated template in a
+ * temp folder by default (a new in-memory PGlite spends seconds in initdb), or a new database on
+ * the PostgreSQL server of DATABASE_URL. `drop` removes either.
  */
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const url = await createTestDatabaseUrl();
-  const database = await openDatabase({ databaseUrl: url });
+  const folder = url ? undefined : tempDir("site-test-db-");
+  if (folder) await copyPgliteTemplate(path.join(folder, "pglite"));
+  const database = await openDatabase(url ? { databaseUrl: url } : { pgliteDir: path.join(folder!, "pglite") });
   return {
     database,
     url,
     async drop() {
       await database.close();
       if (url) await dropTestDatabase(url);
+      if (folder) rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { copyPgliteTemplate } from "./pglite-template";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -53,10 +54,22 @@ export function spawnSite(env: Record<string, string | undefined>): { process: C
   return { process: child, output: () => output, exited };
 }
 
+export interface StartOptions {
+  /**
+   * Leave an empty DATA_DIR empty, so the server runs initdb and every migration itself (the
+   * start-up tests). Otherwise an empty DATA_DIR on the embedded database gets a copy of the
+   * migrated template (tests/helpers/pglite-template.ts), which saves seconds per start; the
+   * server still seeds it and still runs its migration check.
+   */
+  freshDatabase?: boolean;
+}
+
 /** Start the site on a free port and a fresh data directory; resolves once /healthz answers. */
-export async function startSite(env: Record<string, string | undefined> = {}): Promise<SiteServer> {
+export async function startSite(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<SiteServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir();
+  const pgliteDir = path.join(dataDir, "pglite");
+  if (!options.freshDatabase && !env.DATABASE_URL && !existsSync(pgliteDir)) await copyPgliteTemplate(pgliteDir);
   const url = `http://127.0.0.1:${port}`;
   const run = spawnSite({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: url, ...env });
   let exitCode: number | null | undefined;

@@ -56,7 +56,7 @@ describe("DATA_DIR is owner-only", () => {
     parents.push(parent);
     // A DATA_DIR that does not exist yet, one level down: the server creates it.
     const dataDir = path.join(parent, "site-data");
-    const site = await startSite({ SEED_DEMO: "false", DATA_DIR: dataDir });
+    const site = await startSite({ SEED_DEMO: "false", DATA_DIR: dataDir }, { freshDatabase: true });
     try {
       // Writes through the control socket and the sign-in (session, audit, throttle rows).
       const created = await sendControlCommand(dataDir, { command: "admin-create", email: "modes@example.test", password: "owner only passphrase" });

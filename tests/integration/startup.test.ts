@@ -23,7 +23,8 @@ describe("start-up configuration", () => {
 describe("the running server", () => {
   it("answers /healthz, refuses a second server on the same embedded database, and stops gracefully", async () => {
     const dataDir = tempDir();
-    const site = await startSite({ DATA_DIR: dataDir, LOG_LEVEL: "info", SEED_DEMO: "false", DATABASE_URL: undefined });
+    // An empty folder: initdb and every migration run in the server (no template copy).
+    const site = await startSite({ DATA_DIR: dataDir, LOG_LEVEL: "info", SEED_DEMO: "false", DATABASE_URL: undefined }, { freshDatabase: true });
     try {
       const health = await fetch(`${site.url}/healthz`);
       expect(health.status).toBe(200);
