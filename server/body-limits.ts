@@ -115,6 +115,7 @@ function drainRest(req: Request, closeAfter: boolean): void {
  * on an open connection, which is closed after the drain instead.
  */
 function refuse(req: Request, res: Response): void {
+  (req as Answered)[REFUSED] = true;
   const closeAfter = !res.shouldKeepAlive;
   if (!req.complete) res.shouldKeepAlive = true;
   res
@@ -122,6 +123,29 @@ function refuse(req: Request, res: Response): void {
     .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
     .send(TOO_LARGE_TEXT);
   drainRest(req, closeAfter);
+}
+
+const REFUSED = Symbol("refused at the door");
+type Answered = Request & { [REFUSED]?: true };
+
+/**
+ * A route may answer before it has read the whole body (a path without an action: 405; not a
+ * form: 415). Node would then close a connection whose sender asked for that as soon as the
+ * answer is written, and a sender still writing would get a reset instead of the answer (seen
+ * under load, decision 0051): such an answer goes out on an open connection, the rest of the
+ * body is dropped as in a refusal, and the connection is closed after that when it was to close.
+ */
+function keepOpenForEarlyAnswer(req: Request, res: Response): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    if (!req.complete && !(req as Answered)[REFUSED]) {
+      const closeAfter = !res.shouldKeepAlive;
+      res.shouldKeepAlive = true;
+      res.once("finish", () => drainRest(req, closeAfter));
+    }
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response["writeHead"];
 }
 
 class BodyTooLarge extends Error {
@@ -145,10 +169,12 @@ export function bodyLimits(limitFor: (path: string) => number = bodyLimitFor) {
     const declared = req.headers["content-length"];
     if (declared !== undefined) {
       if (Number(declared) > limit) return refuse(req, res);
+      if (Number(declared) > 0) keepOpenForEarlyAnswer(req, res);
       return next();
     }
     // Without a declared length or a transfer coding there is no body.
     if (req.headers["transfer-encoding"] === undefined) return next();
+    keepOpenForEarlyAnswer(req, res);
 
     let total = 0;
     const counted = new Transform({
@@ -171,11 +197,11 @@ export function bodyLimits(limitFor: (path: string) => number = bodyLimitFor) {
     req.once("error", broken);
     req.once("close", broken);
     // An answer given without reading the whole body (no action, a refusal): drop the rest, bounded.
+    // (keepOpenForEarlyAnswer drops the rest once the route is done with the counted stream.)
     res.once("finish", () => {
       if (req.complete || counted.destroyed) return;
       req.unpipe(counted);
       counted.destroy(new Error("Answered before the body was read."));
-      drainRest(req, false);
     });
     req.pipe(counted);
     (req as Counted)[COUNTED] = counted;
