@@ -17,7 +17,7 @@ import interLatin from "./fonts/inter-latin-core-wght-400-700.woff2?url";
 import faPersian400 from "./fonts/vazirmatn-persian-400.woff2?url";
 import faPersian700 from "./fonts/vazirmatn-persian-700.woff2?url";
 import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";
-import { LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
+import { DEFAULT_LANG, isLang, LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
 import { useHydrates } from "./document/hydration";
 import { SPECULATION_RULES } from "./document/speculation-rules";
 import { loadAfterFirstPaint as loadPageScript } from "./document/page-script.ts?standalone";
@@ -28,9 +28,10 @@ import type { SiteLayoutData } from "./routes/site-layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  // An unprefixed address with ?lang=fa|zh moves to the prefixed one, so each page has one URL per language.
+  // An unprefixed address with ?lang=fa|zh moves to the prefixed one, so each page has one URL per
+  // language (PAGE_QUERY_PARAMETERS in routes.ts declares the same rule to the page cache).
   const asked = url.searchParams.get("lang");
-  if (lang === "en" && (asked === "fa" || asked === "zh") && !url.pathname.startsWith("/admin")) {
+  if (lang === DEFAULT_LANG && isLang(asked) && asked !== DEFAULT_LANG && !url.pathname.startsWith("/admin")) {
     throw redirect(switchLanguageUrl(url, asked));
   }
   return { lang, nonce: context.nonce };

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { DEFAULT_LANG, isLang } from "./i18n/languages";
 
 /** Every public page, by its unprefixed path; each is also served under /fa and /zh. */
 export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> = [
@@ -31,8 +32,8 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> 
 export const PAGE_QUERY_PARAMETERS: Readonly<
   Record<string, { pages: "*" | readonly string[]; languages: readonly string[]; value: (raw: string) => string | null }>
 > = {
-  // app/root.tsx: an English address with ?lang=fa|zh redirects to the page in that language.
-  lang: { pages: "*", languages: ["en"], value: (raw) => (raw === "fa" || raw === "zh" ? raw : null) },
+  // app/root.tsx: an English address with ?lang=<another language> redirects to the page in that language.
+  lang: { pages: "*", languages: [DEFAULT_LANG], value: (raw) => (isLang(raw) && raw !== DEFAULT_LANG ? raw : null) },
 };
 
 /**

@@ -8,7 +8,7 @@ import { brotliBest, GZIP_BEST } from "../core/compression";
 import type { ChangeKind } from "../core/events";
 import { preferredEncoding, storedEncodingFor } from "./precompressed";
 import { PAGE_QUERY_PARAMETERS, PUBLIC_PAGES } from "../app/routes";
-import { langFromPath, stripLangPrefix } from "../app/i18n/languages";
+import { LANGUAGES, langFromPath, stripLangPrefix } from "../app/i18n/languages";
 import { isAdminPath } from "./admin-path";
 
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -199,16 +199,23 @@ export function publicPageOf(pathname: string): string | null {
   return null;
 }
 
+/** The declared parameters each public page reads in each language, sorted by name: made once, read per request. */
+const DECLARED_PARAMETERS = new Map<string, string[]>(
+  PUBLIC_PAGES.flatMap(([page]) =>
+    LANGUAGES.map((lang): [string, string[]] => [
+      `${lang} ${page}`,
+      Object.keys(PAGE_QUERY_PARAMETERS)
+        .sort()
+        .filter((name) => {
+          const rule = PAGE_QUERY_PARAMETERS[name];
+          return (rule.pages === "*" || rule.pages.includes(page)) && rule.languages.includes(lang);
+        }),
+    ]),
+  ),
+);
+
 /** The declared parameters a public page's address reads, sorted by name. */
-function declaredParameters(path: string, page: string): string[] {
-  const lang = langFromPath(path);
-  return Object.keys(PAGE_QUERY_PARAMETERS)
-    .sort()
-    .filter((name) => {
-      const rule = PAGE_QUERY_PARAMETERS[name];
-      return (rule.pages === "*" || rule.pages.includes(page)) && rule.languages.includes(lang);
-    });
-}
+const declaredParameters = (path: string, page: string): string[] => DECLARED_PARAMETERS.get(`${langFromPath(path)} ${page}`) ?? [];
 
 /**
  * Where a stored redirect sends this request: its Location with the request's parameters that

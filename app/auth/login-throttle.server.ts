@@ -162,7 +162,8 @@ function deviceCookie(config: DeviceCookieConfig): Cookie {
   return cookie;
 }
 
-const accountDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+/** An account's address as a key: normalised, hashed (no address in a key or a cookie). */
+export const accountDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
 
 /**
  * The id of the known device this request comes from, when it carries a valid device cookie for

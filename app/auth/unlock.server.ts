@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
-import { rateLimits, users, verifications } from "../../db/schema";
+import { users, verifications } from "../../db/schema";
+import { hitRateLimit } from "../../core/rate-limit";
 import { createMailer, MailError, mailSettings, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
@@ -12,7 +13,7 @@ import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED, type LoginActionData } from "./forms";
 import { isAdmin } from "./guard.server";
-import { issueDeviceCookie } from "./login-throttle.server";
+import { accountDigest, issueDeviceCookie } from "./login-throttle.server";
 
 /**
  * The unlock link by mail (decision 0055). A browser that never signed in to an account meets the
@@ -33,7 +34,7 @@ export const UNLOCK = {
 
 const IDENTIFIER = "admin-unlock";
 /** Under `login:`, so the sign-in throttle's sweep of stale rows removes these too. */
-const mailKey = (email: string) => `login:unlock-mail:${sha256(email.trim().toLowerCase())}`;
+const mailKey = (email: string) => `login:unlock-mail:${accountDigest(email)}`;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -78,13 +79,7 @@ export async function consumeUnlockToken(db: Db, token: string, now = new Date()
 
 /** Take the account's one mail of the period: false when one was sent less than MAIL_EVERY_MS ago. */
 export async function takeUnlockMailTurn(db: Db, email: string, now = new Date()): Promise<boolean> {
-  const resetAt = new Date(now.getTime() + UNLOCK.MAIL_EVERY_MS);
-  const taken = await db
-    .insert(rateLimits)
-    .values({ key: mailKey(email), count: 1, resetAt })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt }, setWhere: sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz` })
-    .returning({ key: rateLimits.key });
-  return taken.length > 0;
+  return (await hitRateLimit(db, mailKey(email), { limit: 1, windowMs: UNLOCK.MAIL_EVERY_MS, now })).allowed;
 }
 
 interface UnlockDeps {

@@ -11,6 +11,7 @@ import { media, mediaVariants } from "../../db/schema";
 import { MEDIA_URL, readVariant } from "../../core/media";
 import { isInstagramsOwnGraph } from "../../core/outside/graph";
 import { DownloadTooLarge, fetchPublicResource, type PublicFetchOptions } from "../../core/outside/guarded-fetch";
+import { formatBytes, MAX_IMAGE_BYTES } from "../../core/outside/capped-body";
 import { localizePath, type Lang } from "../i18n/languages";
 
 export class PreflightFailed extends Error {}
@@ -105,8 +106,7 @@ export interface ImageSource {
   read(featuredImage: string): Promise<Buffer>;
 }
 
-/** Largest featured image downloaded from an address, and the time it may take. */
-const DOWNLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** The time a featured image's download may take (its size: MAX_IMAGE_BYTES). */
 const DOWNLOAD_TIMEOUT_MS = 20_000;
 /** One message for every refusal and failure, so it never tells what listens where (decision 0052). */
 export const FEATURED_IMAGE_NOT_DOWNLOADED =
@@ -119,7 +119,7 @@ export type ImageSourceOptions = Pick<PublicFetchOptions, "allowLoopback" | "log
  * the guarded fetcher (public https only, at most 20 MB, 20 s).
  */
 export function imageSource(db: Db, options: ImageSourceOptions = {}): ImageSource {
-  const maxBytes = options.maxBytes ?? DOWNLOAD_MAX_BYTES;
+  const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   return {
     async read(featuredImage) {
       const upload = MEDIA_URL.exec(featuredImage.split("?")[0]);
@@ -136,7 +136,7 @@ export function imageSource(db: Db, options: ImageSourceOptions = {}): ImageSour
         return resource.bytes;
       } catch (error) {
         if (error instanceof DownloadTooLarge) {
-          throw new PreflightFailed(`The featured image is larger than ${Math.round(maxBytes / 1048576)} MB. Upload a smaller image and post again.`);
+          throw new PreflightFailed(`The featured image is larger than ${formatBytes(maxBytes)}. Upload a smaller image and post again.`);
         }
         throw new PreflightFailed(FEATURED_IMAGE_NOT_DOWNLOADED);
       }

@@ -8,9 +8,9 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import sharp, { type Metadata } from "sharp";
 import { z } from "zod";
 import type { Config } from "../config";
-import { capResponse } from "./capped-body";
+import { capResponse, formatBytes, MAX_ANSWER_BYTES, MAX_IMAGE_BYTES } from "./capped-body";
 import { abortError, formatDuration, OutsideServiceError, parseRetryAfter } from "./errors";
-import { DownloadTooLarge, fetchPublicResource, formatBytes, type Resolve } from "./guarded-fetch";
+import { DownloadTooLarge, fetchPublicResource, type Resolve } from "./guarded-fetch";
 
 /**
  * Any OpenAI-compatible API (the hosted one, Ollama, vLLM, llama.cpp, LM Studio) through the
@@ -77,8 +77,8 @@ const NO_KEY = "not-needed";
 export function createAiClient(config: AiConfig, options: AiClientOptions = {}): AiClient {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxInlineWaitMs = options.maxInlineWaitMs ?? 20_000;
-  const maxImageBytes = options.maxImageBytes ?? 20 * 1024 * 1024;
-  const maxAnswerBytes = options.maxAnswerBytes ?? 2 * 1024 * 1024;
+  const maxImageBytes = options.maxImageBytes ?? MAX_IMAGE_BYTES;
+  const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const configured = Boolean(config.AI_BASE_URL);
   const imageModel = config.AI_IMAGE_MODEL && config.AI_IMAGE_MODEL.toLowerCase() !== "none" ? config.AI_IMAGE_MODEL : null;
   let jsonMode: JsonMode = "json_schema";

@@ -1,3 +1,15 @@
+/** An outside service's answer is at most this (a batch of 50 texts is well under it; decision 0052). */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+/** An image from outside (an AI image, a downloaded featured image) is at most this. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/** A cap as a person reads it in a message: "2 MB", "512 KB". */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
 /**
  * A size cap on an outside service's answer (decision 0052): the same Response, whose body errors
  * with the caller's error once more than maxBytes have arrived, so `json()`/`text()` reject with

@@ -8,9 +8,8 @@
  * - "permanent": the request itself is refused (an image Instagram will not take, ...).
  * Messages are sentences for the admin; the token never appears in one, nor in a URL logged.
  */
-import { capResponse } from "./capped-body";
+import { capResponse, formatBytes, MAX_ANSWER_BYTES } from "./capped-body";
 import { OutsideServiceError, parseRetryAfter, type OutsideErrorKind } from "./errors";
-import { formatBytes } from "./guarded-fetch";
 
 /** The one Graph API version this site speaks (SPEC 9). */
 export const GRAPH_API_VERSION = "v21.0";
@@ -171,7 +170,7 @@ export interface GraphClient {
 export function createGraphClient(options: GraphClientOptions): GraphClient {
   const base = `${options.baseUrl.replace(/\/+$/, "")}/${GRAPH_API_VERSION}`;
   const timeoutMs = options.timeoutMs ?? 20_000;
-  const maxAnswerBytes = options.maxAnswerBytes ?? 2 * 1024 * 1024;
+  const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const doFetch = options.fetch ?? fetch;
 
   async function call(method: "GET" | "POST", path: string, params: Record<string, string>, signal?: AbortSignal): Promise<Record<string, unknown>> {

@@ -19,6 +19,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { formatBytes } from "./capped-body";
 
 export interface ResolvedAddress {
   address: string;
@@ -277,10 +278,4 @@ function redactUrl(address: string): string {
   } catch {
     return address.slice(0, 200);
   }
-}
-
-export function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type { Config } from "../config";
 import type { AiClient } from "./ai";
-import { capResponse } from "./capped-body";
+import { capResponse, formatBytes, MAX_ANSWER_BYTES } from "./capped-body";
 import { abortError, formatDuration, OutsideServiceError, parseRetryAfter, type OutsideService } from "./errors";
-import { formatBytes } from "./guarded-fetch";
 import { fromTagged, toTagged } from "./markdown-segments";
 
 /**
@@ -53,7 +52,7 @@ export const TRANSLATE_NOT_CONFIGURED: Record<TranslateProvider, string> = {
 export function createTranslator(config: TranslateConfig, ai: AiClient, options: TranslatorOptions = {}): Translator {
   const provider = config.TRANSLATE_PROVIDER;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const limits = { timeoutMs, maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES };
+  const limits = { timeoutMs, maxAnswerBytes: options.maxAnswerBytes ?? MAX_ANSWER_BYTES };
   const send =
     provider === "deepl"
       ? deeplSender(config, limits)
@@ -181,9 +180,6 @@ export function deeplBaseUrl(config: Pick<TranslateConfig, "DEEPL_API_KEY" | "DE
   const url = config.DEEPL_API_URL ?? (config.DEEPL_API_KEY?.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com");
   return url.replace(/\/+$/, "");
 }
-
-/** A batch of 50 texts of a blog post is well under this; more is a misbehaving server. */
-const DEFAULT_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
 interface Limits {
   timeoutMs: number;
