@@ -1,7 +1,5 @@
 import type { Nodes } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+import { parseMarkdown } from "../../core/markdown";
 
 /**
  * What a text points to, read from its Markdown tree (the parser the site renders with, GFM on):
@@ -16,7 +14,7 @@ const TRAILING_NON_ASCII = /\P{ASCII}+$/u;
 /** The addresses and raw HTML of a text, as comparable strings ("html:" before raw HTML). */
 export function addressesOf(markdown: string): Set<string> {
   const found = new Set<string>();
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = parseMarkdown(markdown);
   const visit = (node: Nodes): void => {
     if (node.type === "link" || node.type === "image" || node.type === "definition") {
       let url = node.url.trim();

@@ -4,9 +4,7 @@
  */
 import { max } from "drizzle-orm";
 import type { Nodes } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+import { parseMarkdown } from "../../core/markdown";
 import type { Db } from "../../db/client";
 import { contentText, teamMembers } from "../../db/schema";
 import { PUBLIC_PAGES } from "../routes";
@@ -47,7 +45,7 @@ export function feedDescriptionHtml(excerpt: string): string {
       if (!INLINE.has(node.type)) words.push(" ");
     }
   };
-  visit(fromMarkdown(excerpt, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+  visit(parseMarkdown(excerpt));
   const text = words.join("").replace(/\s+/g, " ").trim();
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -1,7 +1,5 @@
 import type { Nodes, Parents, PhrasingContent } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+import { parseMarkdown } from "../markdown";
 
 /**
  * Markdown through a translator that knows HTML but not Markdown (DeepL, LibreTranslate),
@@ -24,7 +22,7 @@ export interface Tagged {
 const LETTER = /\p{L}/u;
 
 export function toTagged(markdown: string): Tagged {
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = parseMarkdown(markdown);
   const tagged: Tagged = { source: markdown, segments: [], ranges: [], kept: [] };
 
   const visit = (node: Nodes): void => {
