@@ -108,6 +108,8 @@ export const contentText = pgTable(
     contentFa: text("content_fa"),
     contentZh: text("content_zh"),
     category: text("category").notNull().default("uncategorized"),
+    /** Raised by every write: a save names the version it was made from, and a stale one is refused (decision 0061). */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -126,6 +128,8 @@ export const teamMembers = pgTable(
     /** A /media/... reference (never a data URL). */
     photoUrl: text("photo_url"),
     photoBwUrl: text("photo_bw_url"),
+    /** Raised by every write, the member's texts included (decision 0061). */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -169,13 +173,84 @@ export const blogPosts = pgTable(
     aiGenerated: boolean("ai_generated").notNull().default(false),
     /** A generated draft that no person has published yet ('Awaiting review'). */
     awaitingReview: boolean("awaiting_review").notNull().default(false),
+    /** Raised by every write (decision 0061). */
+    version: integer("version").notNull().default(1),
+    /** When the post first went public: until then its slug follows its title. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
+    /** A draft set to go live at this time (decision 0062); cleared when it is published. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("blog_posts_published_date_idx").on(t.published, t.publishedAt.desc()),
     index("blog_posts_created_at_idx").on(t.createdAt.desc()),
+    index("blog_posts_publish_at_idx").on(t.publishAt).where(sql`publish_at is not null`),
   ],
+);
+
+/** A published post's former slugs: the old address answers 301 to the current one. */
+export const postSlugRedirects = pgTable("post_slug_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  postId: integer("post_id")
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every saved state of a post, a website text or a team member (decision 0061): who, when, what
+ * produced it and the whole content. A `pending` revision is a machine's (or a person's) proposal
+ * for a live item, waiting for a reviewer to publish or discard it; at most one per item.
+ * History is never rewritten: a restore is a new revision.
+ */
+export const revisions = pgTable(
+  "revisions",
+  {
+    id: serial("id").primaryKey(),
+    entity: text("entity", { enum: ["post", "content", "team_member"] }).notNull(),
+    entityId: text("entity_id").notNull(),
+    /** saved: went live when it was made; pending: waits for review; published / discarded: a reviewed pending one. */
+    status: text("status", { enum: ["saved", "pending", "published", "discarded"] }).notNull(),
+    /** What produced it: a person, AI writing, machine translation, a restore, an import or the system. */
+    source: text("source", { enum: ["person", "ai", "translation", "restore", "import", "system"] }).notNull(),
+    /** The whole content, as the entity's module writes it (app/revisions). */
+    snapshot: jsonb("snapshot").notNull(),
+    /** One line for people ("Regenerate All with AI", "Restored from revision 12"). */
+    note: text("note"),
+    /** The item's version this revision was made from (a pending one: what the reviewer compares against). */
+    baseVersion: integer("base_version"),
+    /** The item's version once this revision went live. */
+    version: integer("version"),
+    /** A pending revision set to go live at this time (decision 0062). */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("revisions_item_idx").on(t.entity, t.entityId, t.id.desc()),
+    uniqueIndex("revisions_one_pending_uq").on(t.entity, t.entityId).where(sql`status = 'pending'`),
+    index("revisions_publish_at_idx").on(t.publishAt).where(sql`status = 'pending' and publish_at is not null`),
+    index("revisions_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** A deleted post, team member or topic, whole, for 30 days ('Recently deleted'), then purged. */
+export const deletedItems = pgTable(
+  "deleted_items",
+  {
+    id: serial("id").primaryKey(),
+    entity: text("entity", { enum: ["post", "team_member", "topic"] }).notNull(),
+    entityId: text("entity_id").notNull(),
+    /** What the list shows (a title, a name, a topic). */
+    label: text("label").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    deletedBy: text("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("deleted_items_item_uq").on(t.entity, t.entityId), index("deleted_items_deleted_at_idx").on(t.deletedAt)],
 );
 
 export const contactSubmissions = pgTable(
@@ -334,6 +409,8 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** A finished card a person closed; finished cards also leave the tabs a day after they end. */
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
   },
   (t) => [
     index("jobs_status_idx").on(t.status, t.createdAt),

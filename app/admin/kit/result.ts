@@ -1,3 +1,5 @@
+import type { FieldDiff } from "../../revisions/types";
+
 /**
  * What every admin action answers, read by the tab's components (browser-safe: no server code).
  * A success names its intent and carries the intent's data; a failure names its intent, the
@@ -17,6 +19,8 @@ export interface Failure<Intent extends string = string> {
   fieldErrors?: Record<string, string>;
   /** What was sent, so a form without JavaScript can show it again. */
   values?: Record<string, unknown>;
+  /** A stale save (409): what someone else changed meanwhile. */
+  diff?: FieldDiff[];
 }
 
 export type AdminResult<Intent extends string = string, Data extends object = object> = Success<Intent, Data> | Failure<Intent>;

@@ -1,0 +1,267 @@
+/**
+ * What people do with revisions, for any entity that declares itself `Revisioned` (decision 0061):
+ * compare two states field by field, restore an old one (a new revision: history is never
+ * rewritten), publish or discard a pending change (exactly one reviewer wins), and explain a
+ * stale save ("changed by X at T", with what changed).
+ */
+import { diffWords } from "diff";
+import type { Db } from "../../db/client";
+import type { ChangeKind } from "../../core/events";
+import { commit, type ChangeDeps } from "../changes/commit.server";
+import { AdminError } from "../changes/errors.server";
+import {
+  closePending,
+  findRevision,
+  lastChange,
+  recordSaved,
+  revisionAtVersion,
+  type RevisionEntity,
+  type RevisionRow,
+  type RevisionSource,
+} from "./store.server";
+import type { DiffPart, FieldDiff } from "./types";
+
+/** One text of an item as the history shows it: "Title (Farsi)". */
+export interface FieldText {
+  key: string;
+  label: string;
+  /** For the word splitting of the diff (Chinese has no spaces between words). */
+  language: "en" | "fa" | "zh";
+  text: string;
+}
+
+export interface LiveState<S> {
+  snapshot: S;
+  version: number;
+  /** Whether visitors see it (a published post, an active member, every website text). */
+  live: boolean;
+  /** What people call this item ("Study permits in 2027", "home.hero.title"). */
+  label: string;
+}
+
+export interface WriteMeta {
+  userId: string | null;
+  source: RevisionSource;
+  /** A person's sign-off on what is written (a reviewer's publish, a person's save or restore). */
+  reviewed: boolean;
+}
+
+/** An entity with revisions: its module says what a snapshot is and how it is read and written. */
+export interface Revisioned<S> {
+  entity: RevisionEntity;
+  /** "post", "website text", "team member": for messages. */
+  noun: string;
+  /** The audit log's entity name. */
+  auditEntity: string;
+  /** The public pages that must hear of a change. */
+  changes: ReadonlyArray<ChangeKind>;
+  read(db: Db, entityId: string): Promise<LiveState<S> | null>;
+  /**
+   * Make `snapshot` the live state if the item is still at `expectVersion`: the new version, or
+   * null when it moved on or is gone. Runs in the caller's transaction.
+   */
+  write(tx: Db, entityId: string, snapshot: S, expectVersion: number, meta: WriteMeta): Promise<number | null>;
+  fields(snapshot: S): FieldText[];
+}
+
+// ---------------------------------------------------------------- diffs
+
+export type { DiffPart, FieldDiff };
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenterFor(language: FieldText["language"]): Intl.Segmenter {
+  let segmenter = segmenters.get(language);
+  if (!segmenter) segmenters.set(language, (segmenter = new Intl.Segmenter(language, { granularity: "word" })));
+  return segmenter;
+}
+
+/** The fields that differ between two states, each as a word-level diff (jsdiff's diffWords). */
+export function diffFields(before: FieldText[], after: FieldText[]): FieldDiff[] {
+  const old = new Map(before.map((f) => [f.key, f]));
+  const result: FieldDiff[] = [];
+  const keys = [...new Set([...before.map((f) => f.key), ...after.map((f) => f.key)])];
+  const byKey = new Map(after.map((f) => [f.key, f]));
+  for (const key of keys) {
+    const a = old.get(key);
+    const b = byKey.get(key);
+    const from = a?.text ?? "";
+    const to = b?.text ?? "";
+    if (from === to) continue;
+    const language = (b ?? a)!.language;
+    const parts = diffWords(from, to, { intlSegmenter: segmenterFor(language) }).map(({ value, added, removed }) => ({
+      value,
+      ...(added ? { added: true } : {}),
+      ...(removed ? { removed: true } : {}),
+    }));
+    result.push({ key, label: (b ?? a)!.label, parts });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- conflicts
+
+export interface Conflict {
+  message: string;
+  /** What changed between the version the person started from and the live one. */
+  diff: FieldDiff[];
+}
+
+/** A save made from `fromVersion` of an item now at a later version: who changed it, when, and what. */
+export async function describeConflict<S>(db: Db, kind: Revisioned<S>, entityId: string, fromVersion: number): Promise<Conflict> {
+  const live = await kind.read(db, entityId);
+  const change = await lastChange(db, kind.entity, entityId);
+  const from = await revisionAtVersion(db, kind.entity, entityId, fromVersion);
+  const diff = live && from ? diffFields(kind.fields(from.snapshot as S), kind.fields(live.snapshot)) : [];
+  const who = change ? ` by ${change.by} at ${formatWhen(change.at)}` : "";
+  return {
+    message: `This ${kind.noun} was changed${who} while you were editing. Nothing was saved: review the changes below, then save again to replace them.`,
+    diff,
+  };
+}
+
+/** A moment as the firm reads it: Vancouver time, with UTC beside it. */
+export function formatWhen(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  const local = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Vancouver",
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: "h23",
+  }).format(date);
+  const utc = date.toISOString().slice(11, 16);
+  return `${local} Vancouver time (${utc} UTC)`;
+}
+
+/** A stale save: answered 409 with the conflict. */
+export class ConflictError extends AdminError {
+  constructor(conflict: Conflict) {
+    super(conflict.message, 409, undefined, conflict.diff);
+  }
+}
+
+// ---------------------------------------------------------------- restore, publish, discard
+
+const auditOf = <S>(kind: Revisioned<S>, userId: string | null, action: string, entityId: string, details: Record<string, unknown>) => ({
+  userId,
+  action,
+  entity: kind.auditEntity,
+  entityId,
+  details,
+});
+
+async function revisionOf<S>(db: Db, kind: Revisioned<S>, revisionId: number, lock = false): Promise<RevisionRow> {
+  const revision = await findRevision(db, revisionId, lock);
+  if (!revision || revision.entity !== kind.entity) throw new AdminError("This revision no longer exists.", 404);
+  return revision;
+}
+
+/** Make an old revision the live state again, as a new revision (the history keeps everything). */
+export async function restoreRevision<S>(deps: ChangeDeps, userId: string, kind: Revisioned<S>, revisionId: number): Promise<RevisionRow> {
+  return commit(deps, async (tx) => {
+    const revision = await revisionOf(tx, kind, revisionId);
+    const live = await kind.read(tx, revision.entityId);
+    if (!live) {
+      throw new AdminError(`This ${kind.noun} was deleted, so its revision cannot be restored. Restore it from Recently deleted first.`, 409);
+    }
+    const snapshot = revision.snapshot as S;
+    const version = await kind.write(tx, revision.entityId, snapshot, live.version, { userId, source: "restore", reviewed: true });
+    if (version === null) throw new AdminError(`This ${kind.noun} changed at the same moment. Try again.`, 409);
+    const row = await recordSaved(tx, {
+      entity: kind.entity,
+      entityId: revision.entityId,
+      source: "restore",
+      snapshot,
+      version,
+      baseVersion: live.version,
+      userId,
+      note: `Restored from revision ${revision.id}`,
+    });
+    return {
+      result: row,
+      audit: auditOf(kind, userId, "restore", revision.entityId, { revision: revision.id }),
+      changes: kind.changes,
+    };
+  });
+}
+
+export type PublishOutcome =
+  | { ok: true; version: number }
+  /** The live version changed since the proposal was made: the reviewer must choose. */
+  | { ok: false; conflict: { message: string; liveChanges: FieldDiff[]; proposed: FieldDiff[] } };
+
+/**
+ * Publish a pending revision. When the live item changed since the proposal was made, nothing
+ * happens unless the reviewer has seen both changes and chose to replace the live one (`replaceLive`).
+ */
+export async function publishPending<S>(
+  deps: ChangeDeps,
+  userId: string | null,
+  kind: Revisioned<S>,
+  revisionId: number,
+  options: { replaceLive?: boolean; scheduled?: boolean } = {},
+): Promise<PublishOutcome> {
+  return commit<PublishOutcome>(deps, async (tx) => {
+    const revision = await revisionOf(tx, kind, revisionId, true);
+    if (revision.status !== "pending") throw new AdminError(alreadyClosed(revision), 409);
+    const live = await kind.read(tx, revision.entityId);
+    if (!live) throw new AdminError(`This ${kind.noun} was deleted, so its change cannot be published.`, 409);
+    const snapshot = revision.snapshot as S;
+    if (revision.baseVersion !== null && live.version !== revision.baseVersion && !options.replaceLive) {
+      const base = await revisionAtVersion(tx, kind.entity, revision.entityId, revision.baseVersion);
+      const baseFields = base ? kind.fields(base.snapshot as S) : kind.fields(live.snapshot);
+      return {
+        result: {
+          ok: false as const,
+          conflict: {
+            message: `The live ${kind.noun} changed after this change was proposed. Compare both, then publish the proposal over the live version or discard it.`,
+            liveChanges: diffFields(baseFields, kind.fields(live.snapshot)),
+            proposed: diffFields(baseFields, kind.fields(snapshot)),
+          },
+        },
+      };
+    }
+    const version = await kind.write(tx, revision.entityId, snapshot, live.version, { userId, source: revision.source, reviewed: true });
+    if (version === null) throw new AdminError(`This ${kind.noun} changed at the same moment. Try again.`, 409);
+    const closed = await closePending(tx, revision.id, { status: "published", userId, version });
+    if (!closed) throw new AdminError(alreadyClosed(revision), 409);
+    return {
+      result: { ok: true as const, version },
+      audit: auditOf(kind, userId, "publish_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.scheduled ? { scheduled: true } : {}) }),
+      changes: kind.changes,
+    };
+  });
+}
+
+/** Discard a pending revision: the live item stays as it is. */
+export async function discardPending<S>(deps: ChangeDeps, userId: string, kind: Revisioned<S>, revisionId: number): Promise<void> {
+  await commit(deps, async (tx) => {
+    const revision = await revisionOf(tx, kind, revisionId, true);
+    const closed = await closePending(tx, revision.id, { status: "discarded", userId });
+    if (!closed) throw new AdminError(alreadyClosed(revision), 409);
+    return { result: undefined, audit: auditOf(kind, userId, "discard_change", revision.entityId, { revision: revision.id, source: revision.source }) };
+  });
+}
+
+function alreadyClosed(revision: RevisionRow): string {
+  return revision.status === "published"
+    ? "This change was already published by someone else."
+    : revision.status === "discarded"
+      ? "This change was already discarded."
+      : "This revision is not a change waiting for review.";
+}
+
+/** Two states of an item compared: a revision against another, or against the live item. */
+export async function compareRevisions<S>(db: Db, kind: Revisioned<S>, fromId: number, toId: number | "live"): Promise<FieldDiff[]> {
+  const from = await revisionOf(db, kind, fromId);
+  let toFields: FieldText[];
+  if (toId === "live") {
+    const live = await kind.read(db, from.entityId);
+    if (!live) throw new AdminError(`This ${kind.noun} was deleted.`, 404);
+    toFields = kind.fields(live.snapshot);
+  } else {
+    const to = await revisionOf(db, kind, toId);
+    if (to.entityId !== from.entityId) throw new AdminError("These revisions belong to different items.", 400);
+    toFields = kind.fields(to.snapshot as S);
+  }
+  return diffFields(kind.fields(from.snapshot as S), toFields);
+}

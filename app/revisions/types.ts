@@ -1,0 +1,17 @@
+/**
+ * What the history panels show, without server code (the admin's browser bundle reads these).
+ */
+
+/** A run of words of a diff: kept, added or removed. */
+export interface DiffPart {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+/** One field that differs between two states ("Title (Farsi)"), as a word-level diff. */
+export interface FieldDiff {
+  key: string;
+  label: string;
+  parts: DiffPart[];
+}
