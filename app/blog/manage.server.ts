@@ -1,11 +1,16 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { blogPosts } from "../../db/schema";
+import { blogPosts, translationStates } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
-import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
+import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
+import { AdminError, NotFound } from "../changes/errors.server";
+import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
+import { ConflictError, describeConflict } from "../revisions/review.server";
+import { recordSaved } from "../revisions/store.server";
+import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 
@@ -190,14 +195,27 @@ export async function savePost(
   return saveCheckedPost(deps, user, id, checked.data, onSaved);
 }
 
-/** Store values the post form's schema has checked (the editor's save, checked by the admin kit). */
-export async function saveCheckedPost(deps: ChangeDeps, user: AdminUser, id: number, data: PostFormOutput, onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>): Promise<SavePostResult> {
+/**
+ * Store values the post form's schema has checked (the editor's save, checked by the admin kit).
+ * `baseVersion` is the version the editor was opened on: a post changed since is not overwritten
+ * (409 with who changed it, when and what; decision 0061). Without one (an old form), the save
+ * goes ahead as before.
+ */
+export async function saveCheckedPost(
+  deps: ChangeDeps,
+  user: AdminUser,
+  id: number,
+  data: PostFormOutput,
+  onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
+  baseVersion: number | null = null,
+): Promise<SavePostResult> {
   const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
 
   return commit<SavePostResult>(deps, async (db) => {
     const before = await findPost(db, id);
     if (!before) return { result: gone };
+    if (baseVersion !== null && before.version !== baseVersion) throw new ConflictError(await describeConflict(db, postRevisions, String(id), baseVersion));
     const taken = await db
       .select({ id: blogPosts.id })
       .from(blogPosts)
@@ -205,24 +223,34 @@ export async function saveCheckedPost(deps: ChangeDeps, user: AdminUser, id: num
       .limit(1);
     if (taken.length > 0) return { result: slugTaken };
 
-    let post: AdminPostRow | undefined;
+    let written: Awaited<ReturnType<typeof writePost>>;
     try {
-      // In a savepoint: a unique violation of the slug is an answer, and the transaction goes on.
-      [post] = await db.transaction((savepoint) =>
-        savepoint
-          .update(blogPosts)
+      written = await writePost(
+        db,
+        id,
+        {
+          ...data,
           // Publishing is the person's sign-off on a machine-written draft.
-          .set({ ...data, ...(data.published ? { awaitingReview: false } : {}), updatedAt: new Date() })
-          .where(eq(blogPosts.id, id))
-          .returning(),
+          ...(data.published ? { awaitingReview: false, publishAt: null } : {}),
+          ...(data.published && !before.firstPublishedAt ? { firstPublishedAt: new Date() } : {}),
+        },
+        before.version,
+        true,
       );
     } catch (error) {
       // Another save took the slug between the check and the write.
-      if (isUniqueViolation(error)) return { result: slugTaken };
+      if (error instanceof AdminError && error.fieldErrors?.slug) return { result: slugTaken };
       throw error;
     }
-    if (!post) return { result: gone };
-    await recordPostReview(db, before, post);
+    if (!written) {
+      // Another save landed between the read and the write.
+      if (!(await findPost(db, id))) return { result: gone };
+      throw new ConflictError(await describeConflict(db, postRevisions, String(id), before.version));
+    }
+    const post = written.after;
+    if (!sameSnapshot(postSnapshot(before), postSnapshot(post)) || before.published !== post.published) {
+      await recordSaved(db, { entity: "post", entityId: id, source: "person", snapshot: postSnapshot(post), version: post.version, baseVersion: before.version, userId: user.id, note: before.published !== post.published ? (post.published ? "Published" : "Unpublished") : null });
+    }
     await onSaved?.(db, post);
 
     const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
@@ -238,35 +266,54 @@ export async function saveCheckedPost(deps: ChangeDeps, user: AdminUser, id: num
   });
 }
 
-/** Saving a post is a person's review of the translations the editor showed them. */
-async function recordPostReview(db: Db, before: AdminPostRow, after: AdminPostRow): Promise<void> {
-  for (const field of POST_TRANSLATED_FIELDS) {
-    for (const language of TARGET_LANGUAGES) {
-      const column = postColumn(field, language);
-      await recordSavedTranslation(
-        db,
-        { entity: "post", entityId: String(after.id), field, language },
-        {
-          englishBefore: before[field] ?? "",
-          englishAfter: after[field] ?? "",
-          translationBefore: before[column] as string | null,
-          translationAfter: after[column] as string | null,
-        },
-      );
-    }
-  }
+const sameSnapshot = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What the trash keeps of a deleted post: its row and its translations' review states. */
+interface DeletedPost {
+  row: AdminPostRow;
+  states: Array<typeof translationStates.$inferSelect>;
 }
 
-/** Delete a post; false when it was already gone. */
+/** Delete a post: it goes to Recently deleted for 30 days (decision 0061). False when it was already gone. */
 export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number): Promise<boolean> {
   return commit(deps, async (db) => {
-    const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug, published: blogPosts.published });
+    const states = await db.select().from(translationStates).where(and(eq(translationStates.entity, "post"), eq(translationStates.entityId, String(id))));
+    const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
     if (!gone) return { result: false };
     await clearRecordStates(db, "post", [String(id)]);
+    await moveToTrash(db, { entity: "post", entityId: id, label: gone.title, snapshot: { row: gone, states } satisfies DeletedPost, userId: user.id });
     return {
       result: true,
       audit: { userId: user.id, action: "delete", entity: "blog_post", entityId: id, details: { slug: gone.slug } },
       changes: gone.published ? ["blog"] : [],
+    };
+  });
+}
+
+const POST_DATE_COLUMNS = ["createdAt", "updatedAt", "instagramQueuedAt", "firstPublishedAt", "publishAt"] as const;
+
+/**
+ * Put a deleted post back, as it was (published or not), under its id. A slug another post took
+ * meanwhile gives the restored one a free slug, and the answer says so.
+ */
+export async function restoreDeletedPost(deps: ChangeDeps, user: AdminUser, trashId: number): Promise<{ id: number; note: string | null }> {
+  return commit(deps, async (db) => {
+    const item = await takeFromTrash(db, trashId, "post");
+    if (!item) throw new NotFound("This post is no longer in Recently deleted.");
+    const { row, states } = item.snapshot as DeletedPost;
+    const stored = reviveDates(row, POST_DATE_COLUMNS);
+    const [clash] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, stored.slug)).limit(1);
+    const slug = clash ? await freeSlug(db, stored.title, new Date()) : stored.slug;
+    const [post] = await db
+      .insert(blogPosts)
+      .values({ ...stored, slug, version: stored.version + 1, updatedAt: new Date() })
+      .returning();
+    for (const state of states) await db.insert(translationStates).values(reviveDates(state, ["updatedAt"])).onConflictDoNothing();
+    await recordSaved(db, { entity: "post", entityId: post.id, source: "restore", snapshot: postSnapshot(post), version: post.version, userId: user.id, note: "Restored from Recently deleted" });
+    return {
+      result: { id: post.id, note: clash ? `Another post now uses the slug "${stored.slug}", so the restored post is at "${slug}".` : null },
+      audit: { userId: user.id, action: "restore", entity: "blog_post", entityId: post.id, details: { slug } },
+      changes: post.published ? ["blog"] : [],
     };
   });
 }

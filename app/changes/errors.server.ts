@@ -3,7 +3,7 @@ import { ImageRejected, TOO_LARGE } from "../../core/media";
 import { isOutsideServiceError } from "../../core/outside/errors";
 import { BadForm } from "../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
-import type { FieldDiff } from "../revisions/types";
+import type { SaveConflict } from "../revisions/types";
 
 /** What an admin action answers when nothing more specific is known (the cause is logged). */
 export const SERVER_FAILURE = "The server could not complete the change. Please try again.";
@@ -18,8 +18,8 @@ export class AdminError extends Error {
     // 502/503: an outside service (AI, translation) failed or is not configured.
     readonly status: 400 | 404 | 409 | 413 | 415 | 502 | 503 = 400,
     readonly fieldErrors?: Record<string, string>,
-    /** What changed meanwhile, for a refused stale save (409): shown beside the reason. */
-    readonly diff?: FieldDiff[],
+    /** A refused stale save (409): what changed meanwhile, and the version it is at now. */
+    readonly conflict?: SaveConflict,
   ) {
     super(message);
   }
@@ -36,7 +36,7 @@ export interface FailureDescription {
   status: number;
   reason: string;
   fieldErrors?: Record<string, string>;
-  diff?: FieldDiff[];
+  conflict?: SaveConflict;
 }
 
 /**
@@ -45,7 +45,7 @@ export interface FailureDescription {
  * configured) with its sentence, and anything else is null (a fault: log it, answer 500).
  */
 export function describeFailure(error: unknown, nameOf?: FieldNamer): FailureDescription | null {
-  if (error instanceof AdminError) return { status: error.status, reason: error.message, fieldErrors: error.fieldErrors, ...(error.diff ? { diff: error.diff } : {}) };
+  if (error instanceof AdminError) return { status: error.status, reason: error.message, fieldErrors: error.fieldErrors, ...(error.conflict ? { conflict: error.conflict } : {}) };
   if (error instanceof z.ZodError) return { status: 400, reason: error.issues[0]?.message ?? "Check the form.", fieldErrors: fieldErrors(error, nameOf) };
   if (error instanceof BadForm) return { status: error.status, reason: error.message };
   if (error instanceof ImageRejected) return { status: error.message === TOO_LARGE ? 413 : 400, reason: error.message };

@@ -104,6 +104,8 @@ export interface Conflict {
   message: string;
   /** What changed between the version the person started from and the live one. */
   diff: FieldDiff[];
+  /** The live version: a save naming it replaces the other person's change knowingly. */
+  version: number;
 }
 
 /** A save made from `fromVersion` of an item now at a later version: who changed it, when, and what. */
@@ -116,6 +118,7 @@ export async function describeConflict<S>(db: Db, kind: Revisioned<S>, entityId:
   return {
     message: `This ${kind.noun} was changed${who} while you were editing. Nothing was saved: review the changes below, then save again to replace them.`,
     diff,
+    version: live?.version ?? fromVersion,
   };
 }
 
@@ -135,7 +138,7 @@ export function formatWhen(iso: string | Date): string {
 /** A stale save: answered 409 with the conflict. */
 export class ConflictError extends AdminError {
   constructor(conflict: Conflict) {
-    super(conflict.message, 409, undefined, conflict.diff);
+    super(conflict.message, 409, undefined, { diff: conflict.diff, version: conflict.version });
   }
 }
 

@@ -15,3 +15,9 @@ export interface FieldDiff {
   label: string;
   parts: DiffPart[];
 }
+
+/** A save refused because the item changed since it was opened: what changed, and its version now. */
+export interface SaveConflict {
+  diff: FieldDiff[];
+  version: number;
+}

@@ -11,6 +11,7 @@ import { queueInstagramPostIfEnabled } from "~/instagram/post.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/changes/errors.server";
 import { parseId } from "~/admin/kit/ids";
+import { versionFromForm } from "~/revisions/version";
 
 export const intents = {
   save: intent({
@@ -21,13 +22,20 @@ export const intents = {
     refused: POST_FORM_REFUSED,
     echoValues: true,
     serverFailure: "The post could not be saved. Please try again.",
-    run: async ({ input, params, services, user }) => {
+    run: async ({ input, params, services, user, form }) => {
       const id = parseId(params.id);
       if (!id) throw data("Post not found", { status: 404 });
       // Auto-post (when on): queued once in the post's life, whatever the saves that follow, in the save's transaction.
-      const result = await saveCheckedPost(services, user, id, input, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()));
+      const result = await saveCheckedPost(
+        services,
+        user,
+        id,
+        input,
+        (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()),
+        versionFromForm(form),
+      );
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
-      return { values: postToFormValues(result.post) };
+      return { values: postToFormValues(result.post), version: result.post.version };
     },
   }),
   generate: intent({

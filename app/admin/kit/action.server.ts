@@ -101,7 +101,7 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
     } catch (error) {
       if (error instanceof Response) throw error;
       const described = describeFailure(error, spec.fieldName);
-      if (described) return fail(name, spec.failure, described.reason, described.status, { fieldErrors: described.fieldErrors, values, ...(described.diff ? { diff: described.diff } : {}) });
+      if (described) return fail(name, spec.failure, described.reason, described.status, { fieldErrors: described.fieldErrors, values, ...(described.conflict ? { conflict: described.conflict } : {}) });
       services.log.error({ err: error, intent: name, path: new URL(request.url).pathname }, "admin action failed");
       return fail(name, spec.failure, spec.serverFailure ?? SERVER_FAILURE, 500, { values });
     }

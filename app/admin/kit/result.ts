@@ -1,4 +1,4 @@
-import type { FieldDiff } from "../../revisions/types";
+import type { SaveConflict } from "../../revisions/types";
 
 /**
  * What every admin action answers, read by the tab's components (browser-safe: no server code).
@@ -20,7 +20,7 @@ export interface Failure<Intent extends string = string> {
   /** What was sent, so a form without JavaScript can show it again. */
   values?: Record<string, unknown>;
   /** A stale save (409): what someone else changed meanwhile. */
-  diff?: FieldDiff[];
+  conflict?: SaveConflict;
 }
 
 export type AdminResult<Intent extends string = string, Data extends object = object> = Success<Intent, Data> | Failure<Intent>;

@@ -28,6 +28,8 @@ import type { ReviewState } from "~/translation/states";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
+import { DiffView } from "~/admin/kit/DiffView";
+import type { SaveConflict } from "~/revisions/types";
 import type { SavePostResult } from "~/admin/blog/edit-actions.server";
 
 type TextField = Exclude<PostFormField, "published">;
@@ -72,9 +74,11 @@ interface Props {
   storedPublished: boolean;
   /** Each stored translation's review state, by field (`titleFa`, ...). */
   review?: Record<string, ReviewState>;
+  /** The stored post's version: a save made from an older one is refused (409) with what changed. */
+  version: number;
 }
 
-export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {} }: Props) {
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion }: Props) {
   const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
@@ -82,6 +86,9 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [live, setLive] = useState({ slug: storedSlug, published: storedPublished });
   const submitted = useRef<PostFormInput | null>(null);
+  const [version, setVersion] = useState(storedVersion);
+  // A refused stale save: who changed the post meanwhile and what, until the next save.
+  const [conflict, setConflict] = useState<(SaveConflict & { reason: string }) | null>(null);
   const saving = fetcher.state !== "idle";
   const dirty = !sameValues(values, saved);
 
@@ -118,7 +125,9 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   }
 
   useFetcherResult(fetcher, (answer) => {
+    setConflict(!answer.ok && answer.conflict ? { ...answer.conflict, reason: answer.reason } : null);
     if (answer.ok) {
+      setVersion(answer.version);
       setSaved(answer.values);
       // Keep anything typed while the save was on its way; otherwise show the stored (trimmed) values.
       setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
@@ -205,6 +214,23 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   return (
     <>
       <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="post-editor-heading">
+        <input type="hidden" name="version" value={version} />
+        {conflict ? (
+          <section role="alert" aria-labelledby="post-conflict-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <h3 id="post-conflict-heading" className="font-semibold text-amber-900">
+              Someone else saved this post
+            </h3>
+            <p className="text-sm text-amber-900">{conflict.reason}</p>
+            <DiffView diff={conflict.diff} empty="Only the publication state changed." />
+            {version === conflict.version ? (
+              <p className="text-sm text-amber-900">Save again to replace their changes with yours (theirs stay in the History).</p>
+            ) : (
+              <Button type="button" variant="secondary" onClick={() => setVersion(conflict.version)}>
+                Keep my version
+              </Button>
+            )}
+          </section>
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
