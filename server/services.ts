@@ -13,6 +13,7 @@ import { JobRunner } from "../app/jobs/runner.server";
 import { jobKinds } from "./job-registry";
 import { startedClock, systemClock } from "../core/clock";
 import { DailyScheduler } from "../app/automation/scheduler.server";
+import { RevisionHousekeeping } from "../app/revisions/housekeeping.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 
@@ -61,6 +62,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const clock = config.TEST_CLOCK_START ? startedClock(new Date(config.TEST_CLOCK_START)) : systemClock;
   if (config.TEST_CLOCK_START) log.warn({ TEST_CLOCK_START: config.TEST_CLOCK_START }, "TEST_CLOCK_START is set: schedules follow a test clock, not this machine's time");
   const scheduler = new DailyScheduler({ db, clock, log });
+  const housekeeping = new RevisionHousekeeping({ db, clock, log, keepDays: config.REVISIONS_KEEP_DAYS });
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
   const services: Services = {
@@ -81,6 +83,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
       const steps: [string, () => Promise<void>][] = [
         ["control socket", stopControl],
         ["daily scheduler", () => scheduler.stop()],
+        ["revisions housekeeping", () => housekeeping.stop()],
         ["job runner", () => jobs.stop()],
         ["change events", () => events.stop()],
         ["database", () => database.close()],
@@ -99,5 +102,6 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   }
   await jobs.start();
   scheduler.start();
+  housekeeping.start();
   return services;
 }

@@ -10,6 +10,7 @@ import type { AdminUser } from "../auth/guard.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
+import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { generatePost, nextPending, type GeneratePayload } from "./daily.server";
 import { lastRun, skipPassedSlot } from "./runs.server";
 import { readSettings } from "./settings.server";
@@ -75,9 +76,22 @@ export async function rescheduleTopic(services: Pick<Services, "db">, user: Admi
 
 export async function deleteTopic(services: Pick<Services, "db">, user: AdminUser, id: number): Promise<void> {
   await commit({ db: services.db, events: NO_EVENTS }, async (tx) => {
-    const [row] = await tx.delete(blogTopics).where(eq(blogTopics.id, id)).returning({ id: blogTopics.id });
+    const [row] = await tx.delete(blogTopics).where(eq(blogTopics.id, id)).returning();
     if (!row) throw new NotFound("This topic was already deleted.");
+    // Recently deleted keeps it 30 days (decision 0061).
+    await moveToTrash(tx, { entity: "topic", entityId: id, label: row.topic, snapshot: row, userId: user.id });
     return { result: undefined, audit: { userId: user.id, action: "delete", entity: "blog_topic", entityId: id } };
+  });
+}
+
+/** Put a deleted topic back in the queue, with its schedule (an overdue one runs at the next automation run). */
+export async function restoreDeletedTopic(services: Pick<Services, "db">, user: AdminUser, trashId: number): Promise<{ id: number }> {
+  return commit({ db: services.db, events: NO_EVENTS }, async (tx) => {
+    const item = await takeFromTrash(tx, trashId, "topic");
+    if (!item) throw new NotFound("This topic is no longer in Recently deleted.");
+    const row = reviveDates(item.snapshot as typeof blogTopics.$inferSelect, ["scheduleFor", "usedAt", "createdAt"]);
+    const [topic] = await tx.insert(blogTopics).values(row).returning({ id: blogTopics.id });
+    return { result: { id: topic.id }, audit: { userId: user.id, action: "restore", entity: "blog_topic", entityId: topic.id } };
   });
 }
 

@@ -3,11 +3,11 @@
  * with AI' as server jobs (one item per post), and the editor's 'Generate with AI' and
  * 'Translate', whose results go into the form for a person to read and save.
  *
- * A law firm's rule (decision 0027): machine-written legal text is a draft until a person
- * approves it. A regenerated post returns to draft, marked 'Awaiting review', until someone
- * publishes it; translations are machine-made until someone saves the post.
+ * A law firm's rule (decision 0063): machine-written legal text reaches visitors only after a
+ * person approves it. On a published post, a rewrite or a translation is a pending change a
+ * reviewer publishes or discards; a draft takes it in place ('Awaiting review').
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
 import { ImageRejected, storeImage } from "../../core/media";
@@ -19,10 +19,12 @@ import { MachineTextRefused } from "../ai/machine-text.server";
 import { hasText, POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../i18n/translated";
 import { ItemFailed, StopJob } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
-import { loadStates, machineMayWrite, recordMachineTranslation, reviewState, type TranslationLanguage } from "../translation/review.server";
+import { loadStates, machineMayWrite, reviewState, type TranslationLanguage } from "../translation/review.server";
 import { AdminError } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
 import { findPost, type AdminPostRow } from "./manage.server";
+import { postSnapshot, writePost, type PostSnapshot } from "./revisions.server";
+import { pendingFor, proposeChange, recordSaved, SOURCE_LABELS } from "../revisions/store.server";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 
 export const TRANSLATE_POSTS = "blog.translate-all";
@@ -55,7 +57,7 @@ export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_
   summarize: ({ done, failed }) => `Translation complete: ${done} ${done === 1 ? "post" : "posts"} translated, ${failed} failed.`,
   handler:
     (services) =>
-    async ({ item, signal }) => {
+    async ({ job, item, signal }) => {
       if (!services.translator.configured) throw new StopJob(services.translator.notConfiguredMessage);
       const post = await findPost(services.db, item.payload.postId);
       if (!post) return { skipped: "The post was deleted." };
@@ -74,36 +76,49 @@ export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_
         return { skipped: "Every translation was written or reviewed by a person." };
       }
       return {
-        apply: (tx) => storePostTranslations(tx, post, translated),
-        changes: post.published ? ["blog"] : [],
+        apply: (tx) => storePostTranslations(tx, post, translated, job.createdBy),
+        // A published post's translations wait for review: the public pages have nothing new.
+        changes: post.published ? [] : ["blog"],
         ...(refused.length > 0 ? { failed: refused.join(" ") } : {}),
       };
     },
 });
 
-/** Store translations made from `read`, field by field, only where the post still holds what was read. */
-async function storePostTranslations(tx: Db, read: AdminPostRow, translated: Partial<Record<TranslationLanguage, Record<string, string>>>): Promise<void> {
+/**
+ * Store translations made from `read`, field by field, only where the post still holds what was
+ * read (a person's edit in the meantime wins). A draft takes them in place, marked machine-made; a
+ * published post gets them as a pending change for a reviewer (decision 0063), built on the change
+ * already waiting, if any, so a rewrite and its translations are reviewed together.
+ */
+async function storePostTranslations(tx: Db, read: AdminPostRow, translated: Partial<Record<TranslationLanguage, Record<string, string>>>, userId: string | null): Promise<void> {
   const [now] = await tx.select().from(blogPosts).where(eq(blogPosts.id, read.id)).for("update");
   if (!now) return;
+  const pending = now.published ? (await pendingFor(tx, "post", [now.id])).get(String(now.id)) : undefined;
+  const base: PostSnapshot = pending ? (pending.snapshot as PostSnapshot) : postSnapshot(now);
   const set: Record<string, string> = {};
-  const written: Array<{ field: PostTranslatedField; language: TranslationLanguage }> = [];
   for (const language of TARGET_LANGUAGES) {
     for (const [field, text] of Object.entries(translated[language] ?? {}) as Array<[PostTranslatedField, string]>) {
       const column = postColumn(field, language);
-      // A person's edit in the meantime (of the English or of this translation) wins.
       if (now[field] !== read[field] || now[column] !== read[column]) continue;
       set[column] = text;
-      written.push({ field, language });
     }
   }
-  if (written.length === 0) return;
-  await tx
-    .update(blogPosts)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(blogPosts.id, read.id));
-  for (const { field, language } of written) {
-    await recordMachineTranslation(tx, { entity: "post", entityId: String(read.id), field, language }, englishOf(now, field));
+  if (Object.keys(set).length === 0) return;
+  const snapshot = { ...base, ...set } as PostSnapshot;
+  if (now.published) {
+    await proposeChange(tx, {
+      entity: "post",
+      entityId: now.id,
+      source: pending?.source ?? "translation",
+      snapshot,
+      baseVersion: pending?.baseVersion ?? now.version,
+      userId,
+      note: pending ? `${pending.note ?? SOURCE_LABELS[pending.source]} · Translate All Posts` : "Translate All Posts",
+    });
+    return;
   }
+  const written = await writePost(tx, now.id, set, now.version, false);
+  if (written) await recordSaved(tx, { entity: "post", entityId: now.id, source: "translation", snapshot: postSnapshot(written.after), version: written.after.version, baseVersion: now.version, userId, note: "Translate All Posts" });
 }
 
 // ---------------------------------------------------------------- regenerate
@@ -134,10 +149,10 @@ export const regeneratePosts = defineJob<null, PostItem, [AiServices]>(REGENERAT
   uniqueKey: () => REGENERATE_POSTS,
   resumeCancelled: true,
   retry: { maxAttempts: 2 },
-  summarize: ({ done, failed }) => `Regeneration complete: ${done} ${done === 1 ? "post" : "posts"} rewritten as drafts awaiting review, ${failed} failed.`,
+  summarize: ({ done, failed }) => `Regeneration complete: ${done} ${done === 1 ? "post" : "posts"} rewritten, each waiting for review (published posts stay live until a reviewer publishes the rewrite), ${failed} failed.`,
   handler:
     (services) =>
-    async ({ item, signal }) => {
+    async ({ job, item, signal }) => {
       if (!services.ai.configured) throw new StopJob(services.ai.notConfiguredMessage);
       const post = await findPost(services.db, item.payload.postId);
       if (!post) return { skipped: "The post was deleted." };
@@ -146,29 +161,35 @@ export const regeneratePosts = defineJob<null, PostItem, [AiServices]>(REGENERAT
       const image = await featuredImage(services, article.title, signal);
       if (image.note) services.log.warn({ post: post.id, reason: image.note }, "regenerated post saved without an image");
       return {
-        apply: (tx) => storeArticle(tx, post.id, article, image.url),
-        changes: post.published ? ["blog"] : [],
+        apply: (tx) => storeArticle(tx, post.id, article, image.url, job.createdBy),
+        changes: [],
       };
     },
 });
 
-/** The whole article at once, and the post back to draft until a person publishes it. */
-async function storeArticle(tx: Db, postId: number, article: Article, imageUrl: string | null): Promise<void> {
-  await tx
-    .update(blogPosts)
-    .set({
-      title: article.title,
-      excerpt: article.excerpt,
-      content: article.content,
-      metaDescription: article.metaDescription,
-      imageAltText: article.imageAltText,
-      ...(imageUrl ? { featuredImage: imageUrl } : {}),
-      aiGenerated: true,
-      awaitingReview: true,
-      published: false,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(blogPosts.id, postId));
+/**
+ * The whole article at once (decision 0063, superseding 0027): a published post stays live and
+ * unchanged, and the rewrite waits for a reviewer as a pending change; a draft is rewritten in
+ * place and marked 'Awaiting review'. Either way the history keeps what was there before.
+ */
+async function storeArticle(tx: Db, postId: number, article: Article, imageUrl: string | null, userId: string | null): Promise<void> {
+  const [now] = await tx.select().from(blogPosts).where(eq(blogPosts.id, postId)).for("update");
+  if (!now) return;
+  const rewrite = {
+    title: article.title,
+    excerpt: article.excerpt,
+    content: article.content,
+    metaDescription: article.metaDescription,
+    imageAltText: article.imageAltText,
+    ...(imageUrl ? { featuredImage: imageUrl } : {}),
+  };
+  const note = "Regenerate All with AI";
+  if (now.published) {
+    await proposeChange(tx, { entity: "post", entityId: postId, source: "ai", snapshot: { ...postSnapshot(now), ...rewrite }, baseVersion: now.version, userId, note });
+    return;
+  }
+  const written = await writePost(tx, postId, { ...rewrite, aiGenerated: true, awaitingReview: true }, now.version, false);
+  if (written) await recordSaved(tx, { entity: "post", entityId: postId, source: "ai", snapshot: postSnapshot(written.after), version: written.after.version, baseVersion: now.version, userId, note });
 }
 
 // ---------------------------------------------------------------- starting the jobs

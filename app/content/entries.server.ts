@@ -1,4 +1,4 @@
-import { asc, eq, inArray, notLike } from "drizzle-orm";
+import { asc, inArray, notLike } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText } from "../../db/schema";
 import { teamMemberKeyPattern } from "../team/fields";
@@ -6,6 +6,10 @@ import type { AuditEntry } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
+import { ConflictError, describeConflict } from "../revisions/review.server";
+import { pendingFor, recordSaved, type RevisionRow } from "../revisions/store.server";
+import { contentSnapshot, contentRevisions, writeContentText, type ContentSnapshot } from "./revisions.server";
+import { hasText } from "../i18n/translated";
 import type { ContentRow, ContentSaveInput } from "./schema";
 
 export type { ContentRow };
@@ -22,21 +26,31 @@ export async function listContentEntries(db: Db): Promise<ContentRow[]> {
       content: contentText.content,
       contentFa: contentText.contentFa,
       contentZh: contentText.contentZh,
+      version: contentText.version,
     })
     .from(contentText)
     .where(notLike(contentText.key, teamMemberKeyPattern()))
     .orderBy(asc(contentText.category), asc(contentText.key));
   const states = await loadStates(db, "content");
+  const pending = await pendingFor(db, "content");
   return rows.map((row) => ({
     ...row,
     category: row.category || "uncategorized",
     contentFa: row.contentFa ?? "",
     contentZh: row.contentZh ?? "",
+    pending: pendingSummary(pending.get(row.key)),
     review: {
       fa: reviewState(states, row.key, "content", "fa", row.content, row.contentFa),
       zh: reviewState(states, row.key, "content", "zh", row.content, row.contentZh),
     },
   }));
+}
+
+/** What the tab shows of a text's change waiting for review. */
+function pendingSummary(revision: RevisionRow | undefined): ContentRow["pending"] {
+  if (!revision) return null;
+  const snapshot = revision.snapshot as ContentSnapshot;
+  return { id: revision.id, fa: hasText(snapshot.contentFa), zh: hasText(snapshot.contentZh) };
 }
 
 /** A save the server refuses as a whole (nothing is written). */
@@ -62,43 +76,52 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
   const keys = input.entries.map((e) => e.key);
   const changed = await commit(deps, async (tx) => {
     const existing = await tx
-      .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh })
+      .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh, version: contentText.version })
       .from(contentText)
       .where(inArray(contentText.key, keys));
     const byKey = new Map(existing.map((row) => [row.key, row]));
     const missing = keys.filter((key) => !byKey.has(key));
     if (missing.length > 0) throw new ContentSaveError(`Unknown content key: ${missing.slice(0, 3).join(", ")}`);
+    // A text someone changed since this form was opened is not overwritten: the whole save is refused.
+    for (const entry of input.entries) {
+      const stored = byKey.get(entry.key)!;
+      if (entry.version != null && entry.version !== stored.version) {
+        const conflict = await describeConflict(tx, contentRevisions, entry.key, entry.version);
+        throw new ConflictError({ ...conflict, message: `"${entry.key}": ${conflict.message}` });
+      }
+    }
 
     const changedKeys: string[] = [];
     const audit: AuditEntry[] = [];
     for (const entry of input.entries) {
       const before = byKey.get(entry.key)!;
       const next = { content: entry.content, contentFa: orNull(entry.contentFa), contentZh: orNull(entry.contentZh) };
-      // Saving an entry is a person's review of the translations it shows, changed or not.
-      for (const [language, before_, after] of [
-        ["fa", before.contentFa, next.contentFa],
-        ["zh", before.contentZh, next.contentZh],
-      ] as const) {
-        await recordSavedTranslation(
-          tx,
-          { entity: "content", entityId: entry.key, field: "content", language },
-          { englishBefore: before.content, englishAfter: next.content, translationBefore: before_, translationAfter: after },
-        );
-      }
       const fields = [
         before.content !== next.content && "content",
         (before.contentFa ?? null) !== next.contentFa && "content_fa",
         (before.contentZh ?? null) !== next.contentZh && "content_zh",
       ].filter((f): f is string => Boolean(f));
-      if (fields.length === 0) continue;
-      await tx
-        .update(contentText)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(contentText.key, entry.key));
+      if (fields.length === 0) {
+        // Saving an entry is a person's review of the translations it shows, changed or not.
+        await markReviewed(tx, entry.key, before);
+        continue;
+      }
+      const written = await writeContentText(tx, entry.key, next, before.version, true);
+      if (!written) throw new ConflictError(await describeConflict(tx, contentRevisions, entry.key, before.version));
+      await recordSaved(tx, { entity: "content", entityId: entry.key, source: "person", snapshot: contentSnapshot(written.after), version: written.after.version, baseVersion: before.version, userId });
       audit.push({ userId, action: "update", entity: "content_text", entityId: entry.key, details: { fields } });
       changedKeys.push(entry.key);
     }
     return { result: changedKeys, audit, changes: changedKeys.length > 0 ? ["content"] : [] };
   });
   return { saved: keys, changed };
+}
+
+async function markReviewed(tx: Db, key: string, row: { content: string; contentFa: string | null; contentZh: string | null }): Promise<void> {
+  for (const [language, text] of [
+    ["fa", row.contentFa],
+    ["zh", row.contentZh],
+  ] as const) {
+    await recordSavedTranslation(tx, { entity: "content", entityId: key, field: "content", language }, { englishBefore: row.content, englishAfter: row.content, translationBefore: text, translationAfter: text });
+  }
 }

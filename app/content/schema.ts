@@ -17,6 +17,8 @@ export const contentEntrySchema = z.object({
   content: text("English"),
   contentFa: text("Farsi"),
   contentZh: text("Chinese"),
+  /** The version the entry was opened on; none (an old form) saves without the conflict check. */
+  version: z.number().int().min(0).nullable().optional(),
 });
 
 /** The one form of the Website Content tab: one entry (Save Changes) or many (Save All). */
@@ -37,6 +39,9 @@ export interface ContentRow {
   contentFa: string;
   contentZh: string;
   review: { fa: ReviewState; zh: ReviewState };
+  version: number;
+  /** A change waiting for review (a machine translation): its revision, and which languages it fills. */
+  pending: { id: number; fa: boolean; zh: boolean } | null;
 }
 
 const language = z.enum(TARGET_LANGUAGES, { message: "Choose Farsi or Chinese." });
@@ -58,8 +63,9 @@ export type ContentSaveInput = z.infer<typeof contentSaveSchema>;
 const normalize = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "");
 
 /** Form fields (repeated key, content, content_fa, content_zh) -> the schema's input shape. */
-export function contentSaveFromFormData(form: FormData): { entries: Array<Record<keyof ContentEntryInput, string>> } {
+export function contentSaveFromFormData(form: FormData): { entries: Array<Record<Exclude<keyof ContentEntryInput, "version">, string> & { version: number | null }> } {
   const keys = form.getAll("key");
+  const versions = form.getAll("version");
   const en = form.getAll("content");
   const fa = form.getAll("content_fa");
   const zh = form.getAll("content_zh");
@@ -69,9 +75,12 @@ export function contentSaveFromFormData(form: FormData): { entries: Array<Record
       content: normalize(en[i]),
       contentFa: normalize(fa[i]),
       contentZh: normalize(zh[i]),
+      version: versionOf(versions[i]),
     })),
   };
 }
+
+const versionOf = (value: FormDataEntryValue | undefined) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
 /** The same fields, built on the client for a Save All of many entries. */
 export function contentSaveToFormData(entries: readonly ContentEntryInput[]): FormData {
@@ -81,6 +90,7 @@ export function contentSaveToFormData(entries: readonly ContentEntryInput[]): Fo
     form.append("content", entry.content);
     form.append("content_fa", entry.contentFa);
     form.append("content_zh", entry.contentZh);
+    form.append("version", entry.version == null ? "" : String(entry.version));
   }
   return form;
 }

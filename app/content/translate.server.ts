@@ -18,6 +18,8 @@ import { commit } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
 import { LANGUAGE_NAMES } from "../i18n/language-names";
+import { pendingFor, proposeChange } from "../revisions/store.server";
+import { contentSnapshot, type ContentSnapshot } from "./revisions.server";
 
 export const TRANSLATE_MISSING = "content.translate-missing";
 
@@ -31,7 +33,9 @@ export async function missingKeys(db: Db, language: TranslationLanguage): Promis
     .from(contentText)
     .where(and(notLike(contentText.key, teamMemberKeyPattern()), sql`trim(${contentText.content}) <> ''`, blank(language)))
     .orderBy(contentText.category, contentText.key);
-  return rows.map((r) => r.key);
+  // A translation already waiting for review is not asked for again.
+  const pending = await pendingFor(db, "content", rows.map((r) => r.key));
+  return rows.map((r) => r.key).filter((key) => !hasText((pending.get(key)?.snapshot as ContentSnapshot | undefined)?.[language === "fa" ? "contentFa" : "contentZh"]));
 }
 
 interface Payload {
@@ -43,7 +47,7 @@ interface Payload {
 export const translateMissing = defineJob<Payload, { key: string }, [Pick<Services, "db" | "translator">]>(TRANSLATE_MISSING, {
   uniqueKey: (payload) => `${TRANSLATE_MISSING}:${payload.language}`,
   pauseMs: (payload) => payload.delayMs,
-  summarize: ({ done, failed }) => `Batch translation complete: ${done} translated, ${failed} failed.`,
+  summarize: ({ done, failed }) => `Batch translation complete: ${done} translated, ${failed} failed.${done > 0 ? " The translations wait for review before visitors see them." : ""}`,
   handler:
     (services) =>
     async ({ job, item, signal }) => {
@@ -58,8 +62,8 @@ export const translateMissing = defineJob<Payload, { key: string }, [Pick<Servic
       const checked = checkTextTranslation(language, row.content, translation);
       if (!checked.ok) throw new ItemFailed(checked.reason);
       return {
-        apply: (tx) => storeMachineTranslation(tx, item.payload.key, language, row.content, checked.fields.text),
-        changes: ["content"],
+        apply: (tx) => proposeTranslation(tx, item.payload.key, language, row.content, checked.fields.text, job.createdBy),
+        changes: [],
       };
     },
 });
@@ -76,6 +80,27 @@ async function storeMachineTranslation(tx: Db, key: string, language: Translatio
     .where(and(eq(contentText.key, key), eq(contentText.content, english), overwrite ? undefined : blank(language)))
     .returning({ key: contentText.key });
   if (stored.length > 0) await recordMachineTranslation(tx, { entity: "content", entityId: key, field: "content", language }, english);
+}
+
+/**
+ * A website text is always live: its machine translation is a pending change a reviewer
+ * publishes (decision 0063), built on the change already waiting, if any (the other language's).
+ * Only while its English is unchanged and the translation still missing: a person's edit wins.
+ */
+async function proposeTranslation(tx: Db, key: string, language: TranslationLanguage, english: string, translation: string, userId: string | null): Promise<void> {
+  const [row] = await tx.select().from(contentText).where(eq(contentText.key, key)).for("update");
+  if (!row || row.content !== english || hasText(language === "fa" ? row.contentFa : row.contentZh)) return;
+  const pending = (await pendingFor(tx, "content", [key])).get(key);
+  const base = pending ? (pending.snapshot as ContentSnapshot) : contentSnapshot(row);
+  await proposeChange(tx, {
+    entity: "content",
+    entityId: key,
+    source: "translation",
+    snapshot: { ...base, [language === "fa" ? "contentFa" : "contentZh"]: translation },
+    baseVersion: pending?.baseVersion ?? row.version,
+    userId,
+    note: `Translate All Missing ${LANGUAGE_NAMES[language]}`,
+  });
 }
 
 /** Start the batch (or show the one already running for this language). */

@@ -1,14 +1,17 @@
-import { asc, eq, like, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, max } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contentText, teamMembers } from "../../db/schema";
+import { contentText, teamMembers, translationStates } from "../../db/schema";
 import { listVariants, storeImage, MEDIA_URL } from "../../core/media";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { NotFound } from "../changes/errors.server";
+import { AdminError, NotFound } from "../changes/errors.server";
+import { ConflictError, describeConflict } from "../revisions/review.server";
+import { recordSaved } from "../revisions/store.server";
+import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
+import { memberRevisions, readMemberSnapshot, writeMember, type MemberSnapshot } from "./revisions.server";
 import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "./fields";
 import { mediaUrl } from "../media/sources";
-import { clearRecordStates, loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
+import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
-import { TARGET_LANGUAGES } from "../i18n/languages";
 
 export type { TeamMemberView };
 export { ImageRejected, MAX_UPLOAD_BYTES } from "../../core/media";
@@ -56,7 +59,7 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
       photoBwUrl: member.photoBwUrl,
       photoThumb: await thumbnailFor(db, member.photoUrl),
       photoBwThumb: await thumbnailFor(db, member.photoBwUrl),
-      version: member.updatedAt.toISOString(),
+      version: String(member.version),
       texts: Object.fromEntries(
         MEMBER_TEXT_FIELDS.map((field) => {
           const row = texts.get(memberTextKey(member.id, field));
@@ -108,69 +111,28 @@ export async function addMember(deps: TeamDeps, userId: string): Promise<{ id: n
 
 const orNull = (value: string) => (value.trim() === "" ? null : value);
 
-/** Save the member's fields and its five texts (creating any missing text row). */
-export async function updateMember(deps: TeamDeps, userId: string, input: MemberInput): Promise<void> {
+/**
+ * Save the member's fields and its five texts (creating any missing text row). `baseVersion` is
+ * the version the form was opened on: a member changed since is not overwritten (409, decision 0061).
+ */
+export async function updateMember(deps: TeamDeps, userId: string, input: MemberInput, baseVersion: number | null = null): Promise<void> {
   await commit(deps, async (tx) => {
-    const updated = await tx
-      .update(teamMembers)
-      .set({
-        name: input.name,
-        email: orNull(input.email),
-        phone: orNull(input.phone),
-        orderIndex: input.orderIndex,
-        active: input.active,
-        updatedAt: new Date(),
-      })
-      .where(eq(teamMembers.id, input.id))
-      .returning({ id: teamMembers.id });
-    if (updated.length === 0) throw new MemberNotFound();
-    const before = new Map(
-      (
-        await tx
-          .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh })
-          .from(contentText)
-          .where(like(contentText.key, memberTextPrefix(input.id)))
-      ).map((row) => [row.key, row]),
-    );
-    for (const field of MEMBER_TEXT_FIELDS) {
-      const key = memberTextKey(input.id, field);
-      const old = before.get(key);
-      for (const language of TARGET_LANGUAGES) {
-        await recordSavedTranslation(
-          tx,
-          { entity: "content", entityId: key, field: "content", language },
-          {
-            englishBefore: old?.content ?? "",
-            englishAfter: input.texts[field].en,
-            translationBefore: (language === "fa" ? old?.contentFa : old?.contentZh) ?? null,
-            translationAfter: orNull(input.texts[field][language]),
-          },
-        );
-      }
-    }
-    await tx
-      .insert(contentText)
-      .values(
-        MEMBER_TEXT_FIELDS.map((field) => ({
-          key: memberTextKey(input.id, field),
-          label: memberTextLabel(field, input.name),
-          content: input.texts[field].en,
-          contentFa: orNull(input.texts[field].fa),
-          contentZh: orNull(input.texts[field].zh),
-          category: "team",
-        })),
-      )
-      .onConflictDoUpdate({
-        target: contentText.key,
-        set: {
-          label: sql`excluded.label`,
-          content: sql`excluded.content`,
-          contentFa: sql`excluded.content_fa`,
-          contentZh: sql`excluded.content_zh`,
-          category: sql`excluded.category`,
-          updatedAt: sql`now()`,
-        },
-      });
+    const [row] = await tx.select().from(teamMembers).where(eq(teamMembers.id, input.id));
+    if (!row) throw new MemberNotFound();
+    if (baseVersion !== null && row.version !== baseVersion) throw new ConflictError(await describeConflict(tx, memberRevisions, String(input.id), baseVersion));
+    const next: MemberSnapshot = {
+      name: input.name,
+      email: orNull(input.email),
+      phone: orNull(input.phone),
+      orderIndex: input.orderIndex,
+      active: input.active,
+      photoUrl: row.photoUrl,
+      photoBwUrl: row.photoBwUrl,
+      texts: input.texts,
+    };
+    const written = await writeMember(tx, input.id, next, row.version, true);
+    if (!written) throw new ConflictError(await describeConflict(tx, memberRevisions, String(input.id), row.version));
+    await recordSaved(tx, { entity: "team_member", entityId: input.id, source: "person", snapshot: normalized(next), version: written.version, baseVersion: row.version, userId });
     return {
       result: undefined,
       audit: { userId, action: "update", entity: "team_member", entityId: input.id, details: { name: input.name, active: input.active, orderIndex: input.orderIndex } },
@@ -179,16 +141,58 @@ export async function updateMember(deps: TeamDeps, userId: string, input: Member
   });
 }
 
-/** Delete the member and all of its texts. */
+/** Blank translations are stored as NULL and read back as "": the snapshot holds what is read back. */
+function normalized(snapshot: MemberSnapshot): MemberSnapshot {
+  const texts = Object.fromEntries(
+    MEMBER_TEXT_FIELDS.map((field) => {
+      const t = snapshot.texts[field];
+      return [field, { en: t.en, fa: orNull(t.fa) ?? "", zh: orNull(t.zh) ?? "" }];
+    }),
+  ) as MemberSnapshot["texts"];
+  return { ...snapshot, texts };
+}
+
+/** What the trash keeps of a deleted member: its row, its texts and their review states. */
+interface DeletedMember {
+  row: typeof teamMembers.$inferSelect;
+  texts: Array<typeof contentText.$inferSelect>;
+  states: Array<typeof translationStates.$inferSelect>;
+}
+
+/** Delete the member and its texts: they go to Recently deleted for 30 days (decision 0061). */
 export async function deleteMember(deps: TeamDeps, userId: string, id: number): Promise<void> {
   await commit(deps, async (tx) => {
-    const deleted = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning({ name: teamMembers.name });
+    const deleted = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning();
     if (deleted.length === 0) throw new MemberNotFound();
-    const texts = await tx.delete(contentText).where(like(contentText.key, memberTextPrefix(id))).returning({ key: contentText.key });
-    await clearRecordStates(tx, "content", texts.map((t) => t.key));
+    const texts = await tx.delete(contentText).where(like(contentText.key, memberTextPrefix(id))).returning();
+    const keys = texts.map((t) => t.key);
+    const states = keys.length > 0 ? await tx.select().from(translationStates).where(and(eq(translationStates.entity, "content"), inArray(translationStates.entityId, keys))) : [];
+    await clearRecordStates(tx, "content", keys);
+    await moveToTrash(tx, { entity: "team_member", entityId: id, label: deleted[0].name, snapshot: { row: deleted[0], texts, states } satisfies DeletedMember, userId });
     return {
       result: undefined,
       audit: { userId, action: "delete", entity: "team_member", entityId: id, details: { name: deleted[0].name, texts: texts.length } },
+      changes: MEMBER_CHANGES,
+    };
+  });
+}
+
+/** Put a deleted member back under its id, with its texts, photos and place in the order. */
+export async function restoreDeletedMember(deps: TeamDeps, userId: string, trashId: number): Promise<{ id: number }> {
+  return commit(deps, async (tx) => {
+    const item = await takeFromTrash(tx, trashId, "team_member");
+    if (!item) throw new NotFound("This team member is no longer in Recently deleted.");
+    const { row, texts, states } = item.snapshot as DeletedMember;
+    const [member] = await tx
+      .insert(teamMembers)
+      .values({ ...reviveDates(row, ["createdAt", "updatedAt"]), version: row.version + 1, updatedAt: new Date() })
+      .returning();
+    for (const text of texts) await tx.insert(contentText).values(reviveDates(text, ["createdAt", "updatedAt"])).onConflictDoNothing();
+    for (const state of states) await tx.insert(translationStates).values(reviveDates(state, ["updatedAt"])).onConflictDoNothing();
+    await recordSaved(tx, { entity: "team_member", entityId: member.id, source: "restore", snapshot: await readMemberSnapshot(tx, member), version: member.version, userId, note: "Restored from Recently deleted" });
+    return {
+      result: { id: member.id },
+      audit: { userId, action: "restore", entity: "team_member", entityId: member.id, details: { name: member.name } },
       changes: MEMBER_CHANGES,
     };
   });
@@ -204,12 +208,13 @@ export async function setMemberPhoto(deps: TeamDeps, userId: string, id: number,
   if (!exists) throw new MemberNotFound();
   const image = await storeImage(deps.db, bytes, { greyscale: kind === "bw", createdBy: userId });
   await commit(deps, async (tx) => {
-    const updated = await tx
-      .update(teamMembers)
-      .set(kind === "color" ? { photoUrl: image.url, updatedAt: new Date() } : { photoBwUrl: image.url, updatedAt: new Date() })
-      .where(eq(teamMembers.id, id))
-      .returning({ id: teamMembers.id });
-    if (updated.length === 0) throw new MemberNotFound();
+    const [row] = await tx.select().from(teamMembers).where(eq(teamMembers.id, id));
+    if (!row) throw new MemberNotFound();
+    const current = await readMemberSnapshot(tx, row);
+    const next = kind === "color" ? { ...current, photoUrl: image.url } : { ...current, photoBwUrl: image.url };
+    const written = await writeMember(tx, id, next, row.version, true);
+    if (!written) throw new AdminError("This team member changed at the same moment. Upload the photo again.", 409);
+    await recordSaved(tx, { entity: "team_member", entityId: id, source: "person", snapshot: next, version: written.version, baseVersion: row.version, userId, note: kind === "color" ? "New colour photo" : "New black-and-white photo" });
     return {
       result: undefined,
       audit: { userId, action: "update", entity: "team_member", entityId: id, details: { photo: kind, media: image.id, width: image.width, height: image.height } },

@@ -7,6 +7,7 @@ import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { addMember, deleteMember, setMemberPhoto, updateMember } from "~/team/members.server";
 import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/team/schema";
 import { translateTeamText } from "~/content/translate.server";
+import { versionFromForm } from "~/revisions/version";
 import { teamMemberKey } from "~/team/fields";
 
 export const intents = {
@@ -19,8 +20,8 @@ export const intents = {
     schema: memberSchema,
     input: memberFromFormData,
     fieldName: memberFieldName,
-    run: async ({ input, services, user }) => {
-      await updateMember(services, user.id, input);
+    run: async ({ input, services, user, form }) => {
+      await updateMember(services, user.id, input, versionFromForm(form));
       return { id: input.id };
     },
   }),

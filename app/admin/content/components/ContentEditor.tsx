@@ -26,7 +26,7 @@ const PAGE_SIZE = 60;
 const hasText = (value: string) => value.trim() !== "";
 /** SPEC 5: entries with English and no translation in the language. */
 const missingIn = (rows: readonly ContentRow[], language: "fa" | "zh") =>
-  rows.filter((row) => hasText(row.content) && !hasText(language === "fa" ? row.contentFa : row.contentZh)).length;
+  rows.filter((row) => hasText(row.content) && !hasText(language === "fa" ? row.contentFa : row.contentZh) && !row.pending?.[language]).length;
 const jobTitle = (job: JobView) => {
   const language = (job.payload as { language?: "fa" | "zh" } | null)?.language;
   return `Translate all missing ${language ? LANGUAGE_NAMES[language] : ""}`.trim();
@@ -118,7 +118,8 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
     setDrafts((prev) => {
       const row = rowsRef.current.get(key);
       if (!row) return prev;
-      const base = prev[key] ?? { content: row.content, contentFa: row.contentFa, contentZh: row.contentZh };
+      // The version the person started from: a later change by someone else is a conflict on save.
+      const base = prev[key] ?? { content: row.content, contentFa: row.contentFa, contentZh: row.contentZh, version: row.version };
       return { ...prev, [key]: { ...base, [field]: value } };
     });
   }, []);
@@ -133,7 +134,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
     (batch: Batch) => {
       const values: ContentEntryInput[] = batch.keys.map((key) => {
         const draft = draftsRef.current[key] ?? rowsRef.current.get(key)!;
-        return { key, content: draft.content, contentFa: draft.contentFa, contentZh: draft.contentZh };
+        return { key, content: draft.content, contentFa: draft.contentFa, contentZh: draft.contentZh, version: draft.version };
       });
       // The same schema as the server's, so a too-long text is caught before the round trip.
       const checked = contentSaveSchema.safeParse({ entries: values });

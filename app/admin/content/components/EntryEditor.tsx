@@ -15,9 +15,11 @@ export interface Draft {
   content: string;
   contentFa: string;
   contentZh: string;
+  /** The stored version the edit started from (the conflict check on save). */
+  version?: number;
 }
 
-export type DraftField = keyof Draft;
+export type DraftField = Exclude<keyof Draft, "version">;
 
 interface EntryEditorProps {
   row: ContentRow;
@@ -63,6 +65,7 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
       }`}
     >
       <input type="hidden" name="key" value={row.key} />
+      <input type="hidden" name="version" value={row.version} />
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">

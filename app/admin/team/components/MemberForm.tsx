@@ -78,6 +78,7 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
     <form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={member.id} />
+      <input type="hidden" name="version" value={member.version} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={errors("name")}>

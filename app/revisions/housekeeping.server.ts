@@ -1,0 +1,55 @@
+/**
+ * The revisions' housekeeping (decision 0061), on every instance once an hour and at start:
+ * deleted items older than 30 days are purged with their history, and when REVISIONS_KEEP_DAYS
+ * is set, older revisions are pruned (an item's newest live revision and any pending one stay).
+ * Both are plain deletes of rows past a date: two instances doing them at once do no harm.
+ */
+import type { Db } from "../../db/client";
+import type { Clock } from "../../core/clock";
+import type { Logger } from "pino";
+import { pruneRevisions } from "./store.server";
+import { purgeTrash } from "./trash.server";
+
+interface HousekeepingDeps {
+  db: Db;
+  clock: Clock;
+  log: Pick<Logger, "info" | "error">;
+  /** REVISIONS_KEEP_DAYS; unset keeps every revision. */
+  keepDays?: number;
+}
+
+export async function tidyRevisions(deps: HousekeepingDeps): Promise<{ purged: number; pruned: number }> {
+  const now = deps.clock.now();
+  const purged = await purgeTrash(deps.db, now);
+  const pruned = deps.keepDays ? await pruneRevisions(deps.db, new Date(now.getTime() - deps.keepDays * 86_400_000)) : 0;
+  if (purged > 0 || pruned > 0) deps.log.info({ purged, pruned }, "revisions tidied");
+  return { purged, pruned };
+}
+
+export class RevisionHousekeeping {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly deps: HousekeepingDeps,
+    private readonly everyMs = 3_600_000,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    const run = () => {
+      this.running = tidyRevisions(this.deps)
+        .catch((error: unknown) => this.deps.log.error({ err: error }, "revisions housekeeping failed"))
+        .finally(() => (this.running = null));
+    };
+    run();
+    this.timer = setInterval(run, this.everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
