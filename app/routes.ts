@@ -87,6 +87,8 @@ export default [
       route("content", "admin/content/content-route.tsx"),
       route("team", "admin/team/team-route.tsx"),
       route("inbox", "admin/inbox/inbox-route.tsx"),
+      route("history/:kind/:id", "admin/history/history-route.tsx"),
+      route("deleted", "admin/history/deleted-route.tsx"),
       route("inbox/export/:kind", "admin/inbox/inbox-export-route.ts"),
     ]),
   ]),

@@ -7,20 +7,14 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { revisions, users } from "../../db/schema";
+import { SOURCE_LABELS } from "./types";
+
+export { SOURCE_LABELS };
 
 export type RevisionEntity = (typeof revisions.$inferSelect)["entity"];
 export type RevisionSource = (typeof revisions.$inferSelect)["source"];
 export type RevisionStatus = (typeof revisions.$inferSelect)["status"];
 export type RevisionRow = typeof revisions.$inferSelect;
-
-export const SOURCE_LABELS: Record<RevisionSource, string> = {
-  person: "Saved by a person",
-  ai: "AI writing",
-  translation: "Machine translation",
-  restore: "Restore",
-  import: "Import",
-  system: "System",
-};
 
 interface RevisionFacts {
   entity: RevisionEntity;

@@ -21,3 +21,13 @@ export interface SaveConflict {
   diff: FieldDiff[];
   version: number;
 }
+
+/** What produced a revision, as people read it. */
+export const SOURCE_LABELS = {
+  person: "Saved by a person",
+  ai: "AI writing",
+  translation: "Machine translation",
+  restore: "Restore",
+  import: "Import",
+  system: "System",
+} as const;

@@ -1,0 +1,49 @@
+/**
+ * The History page's actions on the admin kit: restore a revision, publish or discard a change
+ * waiting for review. Each names its item's kind in the address; the revision must belong to it.
+ */
+import { z } from "zod";
+import { data } from "react-router";
+import { intent, type ActionResult } from "~/admin/kit/action.server";
+import { idField } from "~/admin/kit/ids";
+import { discardPending, publishPending, restoreRevision } from "~/revisions/review.server";
+import { historyKind } from "./kinds.server";
+
+const kindOf = (params: Record<string, string | undefined>) => {
+  const kind = historyKind(params.kind);
+  if (!kind) throw data("Not found", { status: 404 });
+  return kind;
+};
+
+const revisionSchema = z.object({ revision: idField("Unknown revision.") });
+
+export const intents = {
+  restore: intent({
+    failure: "Restore failed",
+    schema: revisionSchema,
+    serverFailure: "The revision could not be restored. Please try again.",
+    run: async ({ input, params, services, user }) => {
+      const row = await restoreRevision(services, user.id, kindOf(params), input.revision);
+      return { revision: row.id, restoredFrom: input.revision };
+    },
+  }),
+  publish: intent({
+    failure: "Publishing failed",
+    schema: revisionSchema.extend({ replaceLive: z.enum(["1"]).optional() }),
+    serverFailure: "The change could not be published. Please try again.",
+    run: async ({ input, params, services, user }) => {
+      const outcome = await publishPending(services, user.id, kindOf(params), input.revision, { replaceLive: input.replaceLive === "1" });
+      return outcome.ok ? { published: true as const, conflict: null } : { published: false as const, conflict: outcome.conflict };
+    },
+  }),
+  discard: intent({
+    failure: "Discarding failed",
+    schema: revisionSchema,
+    serverFailure: "The change could not be discarded. Please try again.",
+    run: async ({ input, params, services, user }) => {
+      await discardPending(services, user.id, kindOf(params), input.revision);
+      return { discarded: input.revision };
+    },
+  }),
+};
+export type HistoryActionResult = ActionResult<typeof intents>;
