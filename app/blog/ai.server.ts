@@ -52,7 +52,8 @@ async function fieldsToTranslate(db: Db, post: AdminPostRow, language: Translati
 export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_POSTS, {
   uniqueKey: () => TRANSLATE_POSTS,
   resumeCancelled: true,
-  summarize: ({ done, failed }) => `Translation complete: ${done} ${done === 1 ? "post" : "posts"} translated, ${failed} failed.`,
+  // A skipped post had nothing to send (every translation a person's or reviewed): up to date, not translated.
+  summarize: ({ done, failed, skipped }) => `Translation complete: ${done - skipped} translated, ${skipped} already up to date, ${failed} failed.`,
   handler:
     (services) =>
     async ({ item, signal }) => {
