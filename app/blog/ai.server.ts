@@ -54,7 +54,8 @@ async function fieldsToTranslate(db: Db, post: AdminPostRow, language: Translati
 export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_POSTS, {
   uniqueKey: () => TRANSLATE_POSTS,
   resumeCancelled: true,
-  summarize: ({ done, failed }) => `Translation complete: ${done} ${done === 1 ? "post" : "posts"} translated, ${failed} failed.`,
+  // A skipped post had nothing to send (every translation a person's or reviewed): up to date, not translated.
+  summarize: ({ done, failed, skipped }) => `Translation complete: ${done - skipped} translated, ${skipped} already up to date, ${failed} failed.`,
   handler:
     (services) =>
     async ({ job, item, signal }) => {
@@ -216,13 +217,13 @@ export async function startRegeneratePosts(services: Services, user: AdminUser):
 
 // ---------------------------------------------------------------- the editor
 
-/** 'Generate with AI' in the editor: an article from the title, for the form (not saved). */
-export async function generateForEditor(services: AiServices, title: string, signal: AbortSignal): Promise<Article & { featuredImage: string | null; imageNote: string | null }> {
-  if (!hasText(title)) throw new AdminError("Enter a title first: the article is written from it.");
+/** 'Generate with AI' in the editor: an article on the topic the person gave, for the form (not saved). */
+export async function generateForEditor(services: AiServices, topic: string, signal: AbortSignal): Promise<Article & { featuredImage: string | null; imageNote: string | null }> {
+  if (!hasText(topic)) throw new AdminError("Say what the article should be about.");
   if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
   let article: Article;
   try {
-    article = await writeArticle(services.ai, { title, signal });
+    article = await writeArticle(services.ai, { topic, signal });
   } catch (error) {
     // What the AI wrote breaks the editor's limits (its content is too long): say so, as for any refusal.
     if (error instanceof MachineTextRefused) throw new AdminError(error.message, 502);

@@ -11,7 +11,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { jobItems, jobs } from "../../db/schema";
-import { insertJob, type AnyJobKind, type ItemContext, type ItemOutcome, type JobKind } from "./runner.server";
+import { insertJob, type AnyJobKind, type ItemContext, type ItemOutcome, type JobCounts, type JobKind } from "./runner.server";
 
 export type JobItems<I> = ReadonlyArray<{ label: string; payload?: I }>;
 
@@ -27,7 +27,7 @@ export interface JobOptions<P, I, A extends unknown[]> {
   /** Pause between items (a provider's rate). */
   pauseMs?: (payload: P) => number;
   /** The job's closing message from its counts. */
-  summarize?: (counts: { total: number; done: number; failed: number }, payload: P) => string;
+  summarize?: (counts: JobCounts, payload: P) => string;
   /** The work of one item, given what the module needs (services, test options). */
   handler: (...deps: A) => (context: ItemContext<P, I>) => Promise<ItemOutcome>;
 }

@@ -25,7 +25,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import { jobItems, jobs } from "../../db/schema";
 import type { ChangeEvents, ChangeKind } from "../../core/events";
@@ -80,8 +80,21 @@ export interface JobKind<P = unknown, I = unknown> {
   pauseMs?(payload: P): number;
   runItem(context: ItemContext<P, I>): Promise<ItemOutcome>;
   /** The job's closing message from its counts. */
-  summarize?(counts: { total: number; done: number; failed: number }, payload: P): string;
+  summarize?(counts: JobCounts, payload: P): string;
 }
+
+/** A finished job's counts, for its closing message. */
+export interface JobCounts {
+  total: number;
+  /** Items done, the skipped ones among them (the jobs table counts a skip as done). */
+  done: number;
+  failed: number;
+  /** Items that had nothing to do (ItemOutcome `skipped`), already in `done`. */
+  skipped: number;
+}
+
+/** How long a finished job's card stays on its tab unless dismissed. */
+export const FINISHED_SHOWN_MS = 24 * 60 * 60 * 1000;
 
 /** A kind whatever its payloads, as the runner holds them. */
 export type AnyJobKind = JobKind<unknown, unknown>;
@@ -269,17 +282,39 @@ export class JobRunner {
     return this.get(id);
   }
 
+  /** Close a finished job's card (it stays in the table); null when there is no such job. */
+  async dismiss(id: number): Promise<JobView | null | "active"> {
+    const [row] = await this.deps.db
+      .update(jobs)
+      .set({ dismissedAt: sql`coalesce(${jobs.dismissedAt}, now())` })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ["done", "failed", "cancelled"])))
+      .returning({ id: jobs.id });
+    if (row) return this.get(id);
+    return (await this.get(id)) ? "active" : null;
+  }
+
   async get(id: number): Promise<JobView | null> {
     const [row] = await this.deps.db.select().from(jobs).where(eq(jobs.id, id));
     return row ? this.view(row) : null;
   }
 
-  /** The latest jobs, of some kinds or all: running ones first, then by age. */
-  async list(options: { kinds?: string[]; limit?: number } = {}): Promise<JobView[]> {
+  /**
+   * The latest jobs, of some kinds or all: running ones first, then by age. `shown`: only the
+   * cards a tab shows (not dismissed, and finished less than FINISHED_SHOWN_MS ago).
+   */
+  async list(options: { kinds?: string[]; limit?: number; shown?: boolean } = {}): Promise<JobView[]> {
+    const shownMs = FINISHED_SHOWN_MS;
     const rows = await this.deps.db
       .select()
       .from(jobs)
-      .where(options.kinds ? inArray(jobs.kind, options.kinds) : undefined)
+      .where(
+        and(
+          options.kinds ? inArray(jobs.kind, options.kinds) : undefined,
+          options.shown
+            ? and(isNull(jobs.dismissedAt), sql`(${jobs.finishedAt} is null or ${jobs.finishedAt} > now() - make_interval(secs => ${shownMs / 1000}))`)
+            : undefined,
+        ),
+      )
       .orderBy(sql`case when ${jobs.status} in ('queued', 'running') then 0 else 1 end`, desc(jobs.id))
       .limit(options.limit ?? 10);
     return Promise.all(rows.map((row) => this.view(row)));
@@ -431,7 +466,11 @@ export class JobRunner {
       else if (reason === "cancel") await this.finishCancelled(job.id);
       else {
         const [counts] = await db.select({ total: jobs.total, done: jobs.done, failed: jobs.failed }).from(jobs).where(eq(jobs.id, job.id));
-        await this.finish(job.id, "done", kind.summarize?.(counts, job.payload) ?? null);
+        const [skipped] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobItems)
+          .where(and(eq(jobItems.jobId, job.id), eq(jobItems.status, "skipped")));
+        await this.finish(job.id, "done", kind.summarize?.({ ...counts, skipped: Number(skipped?.n ?? 0) }, job.payload) ?? null);
       }
     } catch (error) {
       if (error instanceof StopJob) {

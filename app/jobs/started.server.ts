@@ -3,9 +3,9 @@ import type { JobView } from "./runner.server";
 
 export type { JobView };
 
-/** The running and the latest finished jobs of some kinds, for a tab's job panel. */
+/** The running and the latest finished jobs of some kinds, for a tab's job panel (not dismissed, finished within a day). */
 export function recentJobs(services: Pick<Services, "jobs">, kinds: string[], limit = 3): Promise<JobView[]> {
-  return services.jobs.list({ kinds, limit });
+  return services.jobs.list({ kinds, limit, shown: true });
 }
 
 /** The answer of an action that started a job, or found one of its kind already running. */

@@ -1,10 +1,12 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ArrowLeft, CalendarDays, Scale, ShieldAlert, UserRound } from "lucide-react";
 import type { Route } from "./+types/blog-post";
 import { formatPostDate } from "~/blog/dates";
 import { postImage } from "~/blog/images.server";
 import { renderPostHtml } from "~/blog/markdown.server";
 import { findPublishedPost, localizePost, type BlogPostRow } from "~/blog/posts.server";
+import { redirectedSlug } from "~/blog/revisions.server";
+import { langFromPath, localizePath } from "~/i18n/languages";
 import { PostBody } from "~/components/blog/PostBody";
 import { textLangProps } from "~/components/blog/PostCards";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
@@ -26,6 +28,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     log.error({ err: error, slug: params.slug }, "Failed to fetch blog post");
     failed = true;
+  }
+  if (!row && !failed) {
+    // A published post's former slug: links and search results move to its address now (301,
+    // stored by the page cache like any redirect; every blog change empties it).
+    const current = await redirectedSlug(db, params.slug).catch((error: unknown) => {
+      log.error({ err: error, slug: params.slug }, "Failed to look up a former blog slug");
+      return null;
+    });
+    if (current) throw redirect(localizePath(`/blog/${encodeURIComponent(current)}`, langFromPath(new URL(request.url).pathname)), 301);
   }
   // A missing slug and a draft look the same to a visitor: 'Post Not Found'. A database
   // failure shows the same page with 503, so crawlers come back rather than drop the URL.

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { LIMITS } from "../../blog/post-schema";
 
-/** 'Generate with AI' in the editor: the title as it is in the form. */
+/** The topic 'Generate with AI' asks for; as long as a title may be. */
+export const TOPIC_MAX = LIMITS.title;
+export const TOPIC_REQUIRED = "Say what the article should be about.";
+
+/** 'Generate with AI' in the editor: the topic the person gave in its dialog. */
 export const editorGenerateSchema = z.object({
-  title: z.string().trim().min(1, "Enter a title first: the article is written from it.").max(LIMITS.title, `The title is longer than ${LIMITS.title} characters.`),
+  topic: z.string().trim().min(1, TOPIC_REQUIRED).max(TOPIC_MAX, `The topic is longer than ${TOPIC_MAX} characters.`),
 });
 
 const field = (name: string, max: number) => z.string().max(max, `The ${name} is longer than ${max.toLocaleString("en-US")} characters.`).default("");

@@ -41,7 +41,7 @@ export const intents = {
   generate: intent({
     failure: "Failed to generate post",
     schema: editorGenerateSchema,
-    run: async ({ input, services, request }) => ({ article: await generateForEditor(services, input.title, request.signal) }),
+    run: async ({ input, services, request }) => ({ article: await generateForEditor(services, input.topic, request.signal) }),
   }),
   translate: intent({
     failure: "Translation failed",

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/job-route";
 import { adminAction, intent } from "~/admin/kit/action.server";
-import { NotFound } from "~/changes/errors.server";
+import { AdminError, NotFound } from "~/changes/errors.server";
 import { parseId } from "~/admin/kit/ids";
 import { requireAdminData } from "~/auth/guard.server";
 
@@ -24,6 +24,17 @@ const intents = {
       return { job };
     },
   }),
+  dismiss: intent({
+    failure: "Failed to dismiss",
+    run: async ({ services, params }) => {
+      const id = parseId(params.id);
+      const job = id === null ? null : await services.jobs.dismiss(id);
+      if (!job) throw new NotFound("This job no longer exists.");
+      if (job === "active") throw new AdminError("The job is still running: cancel it first.", 409);
+      return { job };
+    },
+  }),
 };
 
-export const action = adminAction(intents, { intentOf: () => "cancel" });
+// Cancel is the form without an intent (as it always was); Dismiss names itself.
+export const action = adminAction(intents, { intentOf: (form) => (form.get("intent") === "dismiss" ? "dismiss" : "cancel") });

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { Ban, CheckCircle2, CircleAlert, Clock, LoaderCircle } from "lucide-react";
+import { Ban, CheckCircle2, CircleAlert, Clock, LoaderCircle, TriangleAlert, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { IconBadge } from "~/components/ui/badge";
 import type { JobView } from "~/jobs/runner.server";
 import type { AdminResult } from "./result";
 
-/** The job route's answer to Cancel (app/admin/jobs/job-route.ts). */
-export type JobActionResult = AdminResult<"cancel", { job: JobView }>;
+/** The job route's answer to Cancel and Dismiss (app/admin/jobs/job-route.ts). */
+export type JobActionResult = AdminResult<"cancel" | "dismiss", { job: JobView }>;
 
 const POLL_MS = 1000;
 const ACTIVE = new Set(["queued", "running"]);
@@ -20,6 +20,15 @@ const STATUS = {
   failed: { tone: "danger", label: "Failed", Icon: CircleAlert },
   cancelled: { tone: "warning", label: "Cancelled", Icon: Ban },
 } as const;
+
+/** A job's badge: a run whose items failed is never a green 'Finished'. */
+export function jobBadge(job: Pick<JobView, "status" | "total" | "done" | "failed">): { tone: "neutral" | "info" | "success" | "danger" | "warning"; label: string; Icon: (typeof STATUS)[keyof typeof STATUS]["Icon"] } {
+  if (job.status === "done" && job.failed > 0) {
+    if (job.failed >= job.total) return STATUS.failed;
+    return { tone: "warning", label: `Finished with ${job.failed} ${job.failed === 1 ? "failure" : "failures"}`, Icon: TriangleAlert };
+  }
+  return STATUS[job.status];
+}
 
 interface JobPanelProps {
   jobs: JobView[];
@@ -47,6 +56,7 @@ export function JobPanel({ jobs, title, onFinished }: JobPanelProps) {
 function JobCard({ initial, title, onFinished }: { initial: JobView; title: JobPanelProps["title"]; onFinished?: JobPanelProps["onFinished"] }) {
   const poll = useFetcher<{ job: JobView }>();
   const cancel = useFetcher<JobActionResult>();
+  const dismiss = useFetcher<JobActionResult>();
   const revalidator = useRevalidator();
   const cancelled = cancel.data?.ok ? cancel.data.job : undefined;
   const job = newest([initial, poll.data?.job, cancelled]);
@@ -72,8 +82,10 @@ function JobCard({ initial, title, onFinished }: { initial: JobView; title: JobP
 
   const finished = job.done + job.failed;
   const percent = job.total === 0 ? 100 : Math.round((finished / job.total) * 100);
-  const status = STATUS[job.status];
+  const status = jobBadge(job);
   const heading = title(job);
+  // Dismissed: gone from this page now, and from the tab's list when it next loads.
+  if (dismiss.data?.ok || dismiss.state !== "idle") return null;
   return (
     <article aria-label={heading} className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -84,7 +96,17 @@ function JobCard({ initial, title, onFinished }: { initial: JobView; title: JobP
             <Button size="sm" variant="secondary" disabled={job.cancelRequested || cancel.state !== "idle"} onClick={() => cancel.submit(null, { method: "post", action: `/admin/jobs/${job.id}` })}>
               {job.cancelRequested ? "Cancelling…" : "Cancel"}
             </Button>
-          ) : null}
+          ) : (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Dismiss ${heading}`}
+              title="Dismiss"
+              onClick={() => dismiss.submit({ intent: "dismiss" }, { method: "post", action: `/admin/jobs/${job.id}` })}
+            >
+              <X aria-hidden className="size-4" />
+            </Button>
+          )}
         </div>
       </div>
       <div
@@ -104,8 +126,14 @@ function JobCard({ initial, title, onFinished }: { initial: JobView; title: JobP
         </span>
         {job.message ? <span className="block">{job.message}</span> : null}
       </p>
+      {dismiss.data && !dismiss.data.ok ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {dismiss.data.error}: {dismiss.data.reason}
+        </p>
+      ) : null}
       {job.failures.length > 0 ? (
-        <details className="mt-2 text-sm">
+        // Open: why items failed is the first thing to read on a failed run.
+        <details open className="mt-2 text-sm">
           <summary className="cursor-pointer font-medium text-slate-800">Failed items ({job.failed})</summary>
           <ul className="mt-1 list-disc ps-5 text-slate-700">
             {job.failures.map((failure, i) => (

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import * as Dialog from "@radix-ui/react-dialog";
 import { Languages, Loader2, Sparkles } from "lucide-react";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { TOPIC_MAX, TOPIC_REQUIRED } from "~/admin/blog/ai-schema";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { hasText, postColumn, POST_TRANSLATED_FIELDS } from "~/i18n/translated";
 import type { PostFormInput } from "~/blog/post-schema";
@@ -17,11 +19,16 @@ interface Props {
   onResult: (changes: Partial<PostFormInput>) => void;
 }
 
-/** The editor's 'Generate with AI' (from the title) and 'Translate' (this post, into Farsi and Chinese). */
+/** A new post's title until someone changes it (app/blog/manage.server.ts createPost): not a topic. */
+const DEFAULT_TITLE = "New Blog Post";
+
+/** The editor's 'Generate with AI' (on a topic it asks for) and 'Translate' (this post, into Farsi and Chinese). */
 export function EditorAiTools({ postId, values, onResult }: Props) {
   const generator = useFetcher<GenerateResult>({ key: `generate-${postId}` });
   const translator = useFetcher<TranslateResult>({ key: `translate-${postId}` });
-  const [asking, setAsking] = useState(false);
+  // The topic dialog: open while `topic` is not null.
+  const [topic, setTopic] = useState<string | null>(null);
+  const [topicError, setTopicError] = useState<string | null>(null);
 
   useFetcherResult(generator, (result) => {
     if (!result.ok) return void toast.error(result.error, { description: result.reason });
@@ -48,7 +55,7 @@ export function EditorAiTools({ postId, values, onResult }: Props) {
     toast.success("Translation complete", { description: "Review the Farsi and Chinese texts, then save the post." });
   });
 
-  const generate = () => void generator.submit({ intent: "generate", title: values.title }, { method: "post" });
+  const generate = (about: string) => void generator.submit({ intent: "generate", topic: about }, { method: "post" });
   const generating = generator.state !== "idle";
   const translating = translator.state !== "idle";
   return (
@@ -58,9 +65,8 @@ export function EditorAiTools({ postId, values, onResult }: Props) {
         disabled={generating}
         aria-busy={generating || undefined}
         onClick={() => {
-          if (!hasText(values.title)) return void toast.error("Failed to generate post", { description: "Enter a title first: the article is written from it." });
-          if (hasText(values.content)) setAsking(true);
-          else generate();
+          setTopicError(null);
+          setTopic(values.title.trim() === DEFAULT_TITLE ? "" : values.title.trim());
         }}
       >
         {generating ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Sparkles aria-hidden className="size-4" />}
@@ -79,18 +85,53 @@ export function EditorAiTools({ postId, values, onResult }: Props) {
         {translating ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Languages aria-hidden className="size-4" />}
         {translating ? "Translating…" : "Translate"}
       </Button>
-      <ConfirmDialog
-        open={asking}
-        onCancel={() => setAsking(false)}
-        title="Replace the article?"
-        description="Generate with AI replaces the title, excerpt, content, meta description and image alt text in the form with a new article written from the title. Nothing is saved until you save the post."
-        confirmLabel="Generate"
-        destructive={false}
-        onConfirm={() => {
-          setAsking(false);
-          generate();
-        }}
-      />
+      <Dialog.Root open={topic !== null} onOpenChange={(open) => !open && setTopic(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+          <Dialog.Content className="fixed start-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl rtl:translate-x-1/2">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Generate with AI</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-slate-700">
+              {hasText(values.content)
+                ? "The AI writes a new article on this topic. It replaces the title, excerpt, content, meta description and image alt text in the form; nothing is saved until you save the post."
+                : "The AI writes an article on this topic into the form; nothing is saved until you save the post."}
+            </Dialog.Description>
+            <form
+              noValidate
+              className="mt-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                // The dialog is portalled, but React still bubbles its submit to the post's form.
+                event.stopPropagation();
+                const about = (topic ?? "").trim();
+                if (!about) return setTopicError(TOPIC_REQUIRED);
+                setTopic(null);
+                generate(about);
+              }}
+            >
+              <Field label="What should the article be about?" error={topicError ?? undefined} hint={`Up to ${TOPIC_MAX} characters.`}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    required
+                    maxLength={TOPIC_MAX}
+                    value={topic ?? ""}
+                    onChange={(event) => {
+                      setTopic(event.target.value);
+                      if (topicError) setTopicError(null);
+                    }}
+                  />
+                )}
+              </Field>
+              <div className="mt-6 flex justify-end gap-2">
+                <Dialog.Close className={buttonClass("secondary")}>Cancel</Dialog.Close>
+                <button type="submit" className={buttonClass("primary")}>
+                  Generate
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
     </div>
   );
 }

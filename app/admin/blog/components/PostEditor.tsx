@@ -76,9 +76,11 @@ interface Props {
   review?: Record<string, ReviewState>;
   /** The stored post's version: a save made from an older one is refused (409) with what changed. */
   version: number;
+  /** Whether the post was ever published: until then its slug follows the title. */
+  everPublished?: boolean;
 }
 
-export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion }: Props) {
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion, everPublished = true }: Props) {
   const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
@@ -138,8 +140,15 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
     }
   });
 
+  // A never-published post's address is nobody's link yet: its slug follows the title until the
+  // person types a slug of their own (a stored slug unlike its title, other than a new post's, counts).
+  const slugFollows = useRef(initialValues.slug === slugify(initialValues.title) || /^new-post-\d+$/.test(initialValues.slug));
+  const followTitle = (current: PostFormInput, next: PostFormInput): PostFormInput =>
+    slugFollows.current && !everPublished && next.title !== current.title && slugify(next.title) ? { ...next, slug: slugify(next.title) } : next;
+
   function change(field: TextField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+    if (field === "slug") slugFollows.current = value === slugify(values.title);
+    setValues((current) => followTitle(current, { ...current, [field]: value }));
   }
 
   /** A value set by a button (slug suggestion, upload, removal): a field marked wrong is checked again. */
@@ -258,7 +267,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
                 <h3 className="font-semibold text-slate-900">Post</h3>
                 <p className="text-sm text-slate-600">English is the main version; a missing translation shows the English text.</p>
               </div>
-              <EditorAiTools postId={postId} values={values} onResult={(changes) => setValues((current) => ({ ...current, ...changes }))} />
+              <EditorAiTools postId={postId} values={values} onResult={(changes) => setValues((current) => followTitle(current, { ...current, ...changes }))} />
             </div>
           </CardHeader>
           <CardContent className="grid gap-5">
