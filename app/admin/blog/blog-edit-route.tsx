@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const post = id ? await findPost(context.services.db, id) : null;
   if (!post) throw data("Post not found", { status: 404 });
-  return { id: post.id, version: post.version, values: postToFormValues(post), review: await postReviewStates(context.services.db, post) };
+  return { id: post.id, version: post.version, values: postToFormValues(post), review: await postReviewStates(context.services.db, post), publishAt: post.publishAt?.toISOString() ?? null };
 }
 
 // The editor's save form carries no intent field (it also works without JavaScript).
@@ -52,6 +52,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         storedPublished={loaderData.values.published}
         review={loaderData.review}
         version={loaderData.version}
+        publishAt={loaderData.publishAt}
       />
     </div>
   );
