@@ -58,7 +58,7 @@ export function PostSchedule({ postId, publishAt, onChange }: Props) {
   const schedule = () => void fetcher.submit({ intent: "schedule", publishAt: local }, { method: "post" });
 
   return (
-    <div className="space-y-2" role="group" aria-labelledby={`${id}-label`}>
+    <div className="space-y-2">
       <Label id={`${id}-label`} htmlFor={`${id}-input`} className="mb-0">
         Publish at (Vancouver time)
       </Label>
