@@ -14,6 +14,7 @@ import { jobKinds } from "./job-registry";
 import { startedClock, systemClock } from "../core/clock";
 import { DailyScheduler } from "../app/automation/scheduler.server";
 import { RevisionHousekeeping } from "../app/revisions/housekeeping.server";
+import { ScheduledPublisher } from "../app/blog/schedule.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 
@@ -63,6 +64,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   if (config.TEST_CLOCK_START) log.warn({ TEST_CLOCK_START: config.TEST_CLOCK_START }, "TEST_CLOCK_START is set: schedules follow a test clock, not this machine's time");
   const scheduler = new DailyScheduler({ db, clock, log });
   const housekeeping = new RevisionHousekeeping({ db, clock, log, keepDays: config.REVISIONS_KEEP_DAYS });
+  // Scheduled posts and changes go live from every instance's sweep (decision 0062).
+  const publisher = new ScheduledPublisher({ db, events, clock, config, log });
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
   const services: Services = {
@@ -84,6 +87,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
         ["control socket", stopControl],
         ["daily scheduler", () => scheduler.stop()],
         ["revisions housekeeping", () => housekeeping.stop()],
+        ["scheduled publisher", () => publisher.stop()],
         ["job runner", () => jobs.stop()],
         ["change events", () => events.stop()],
         ["database", () => database.close()],
@@ -103,5 +107,6 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   await jobs.start();
   scheduler.start();
   housekeeping.start();
+  publisher.start();
   return services;
 }

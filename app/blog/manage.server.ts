@@ -29,6 +29,8 @@ export interface AdminPostListItem {
   toReview: number;
   /** A machine-written draft no person has published yet ('Awaiting review'). */
   awaitingReview: boolean;
+  /** When a draft goes live by itself (ISO), or null (decision 0062). */
+  publishAt: string | null;
   hasFeaturedImage: boolean;
   /** SPEC 4's social status, and "posting" while its Instagram job is queued or running. */
   instagram: {
@@ -96,6 +98,7 @@ export async function listAllPosts(db: Db, posting: ReadonlySet<number> = new Se
       published: blogPosts.published,
       publishedAt: blogPosts.publishedAt,
       awaitingReview: blogPosts.awaitingReview,
+      publishAt: blogPosts.publishAt,
       createdAt: blogPosts.createdAt,
       featuredImage: blogPosts.featuredImage,
       instagramPosted: blogPosts.instagramPosted,
@@ -109,6 +112,7 @@ export async function listAllPosts(db: Db, posting: ReadonlySet<number> = new Se
   return rows.map(({ featuredImage, instagramPosted, instagramPostId, instagramPermalink, instagramError, ...row }) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
+    publishAt: row.publishAt?.toISOString() ?? null,
     toReview: toReview.get(row.id) ?? 0,
     hasFeaturedImage: Boolean(featuredImage?.trim()),
     instagram: {

@@ -4,7 +4,7 @@
  * each entity's module (app/blog, app/content, app/team) says what its snapshot is and how it is
  * read and written back (`Revisioned` in ./kinds.server.ts).
  */
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { revisions, users } from "../../db/schema";
 import { SOURCE_LABELS } from "./types";
@@ -264,4 +264,17 @@ export async function ensureBaseline(tx: Db, entity: RevisionEntity, entityId: s
     note: "As it was before revisions were kept",
     version,
   });
+}
+
+/**
+ * Take a pending revision off its schedule because its time came and it could not be published
+ * (decision 0062): true for the one caller that cleared it, so a reason is recorded once.
+ */
+export async function unscheduleDue(tx: Db, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(revisions)
+    .set({ publishAt: null })
+    .where(and(eq(revisions.id, id), eq(revisions.status, "pending"), isNotNull(revisions.publishAt)))
+    .returning({ id: revisions.id });
+  return rows.length > 0;
 }

@@ -33,6 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     values: postToFormValues(post),
     review: await postReviewStates(context.services.db, post),
     everPublished: post.firstPublishedAt !== null,
+    publishAt: post.publishAt?.toISOString() ?? null,
   };
 }
 
@@ -59,6 +60,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         review={loaderData.review}
         version={loaderData.version}
         everPublished={loaderData.everPublished}
+        publishAt={loaderData.publishAt}
       />
     </div>
   );

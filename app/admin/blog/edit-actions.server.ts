@@ -12,6 +12,8 @@ import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/changes/errors.server";
 import { parseId } from "~/admin/kit/ids";
 import { versionFromForm } from "~/revisions/version";
+import { checkScheduleInput, scheduleFormSchema, unscheduleFormSchema } from "~/blog/schedule";
+import { schedulePost } from "~/blog/schedule.server";
 
 export const intents = {
   save: intent({
@@ -49,9 +51,31 @@ export const intents = {
     serverFailure: "Failed to translate content",
     run: async ({ input, services, request }) => ({ translations: await translateForEditor(services, input, request.signal) }),
   }),
+  // Scheduled publishing (decision 0062): the draft's own moment, apart from the post form.
+  schedule: intent({
+    failure: "Could not schedule the post",
+    schema: scheduleFormSchema,
+    run: async ({ input, params, services, user }) => {
+      const id = parseId(params.id);
+      if (!id) throw data("Post not found", { status: 404 });
+      const checked = checkScheduleInput(input.publishAt, services.clock.now());
+      if (!checked.ok) throw new AdminError(checked.message, 400, { publishAt: checked.message });
+      return schedulePost(services, user, id, checked.at);
+    },
+  }),
+  unschedule: intent({
+    failure: "Could not cancel the schedule",
+    schema: unscheduleFormSchema,
+    run: async ({ params, services, user }) => {
+      const id = parseId(params.id);
+      if (!id) throw data("Post not found", { status: 404 });
+      return schedulePost(services, user, id, null);
+    },
+  }),
 };
 export type EditorActionResult = ActionResult<typeof intents>;
 type Answer<I extends string> = Extract<EditorActionResult, { ok: true; intent: I }> | Extract<EditorActionResult, { ok: false }>;
 export type SavePostResult = Answer<"save">;
 export type GenerateResult = Answer<"generate">;
 export type TranslateResult = Answer<"translate">;
+export type ScheduleResult = Answer<"schedule"> | Answer<"unschedule">;

@@ -23,6 +23,7 @@ import { ImagePreview } from "./ImagePreview";
 import { ImageUploadButton } from "./ImageUploadButton";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { EditorAiTools } from "./EditorAiTools";
+import { PostSchedule, ScheduledBadge } from "./PostSchedule";
 import { ReviewBadge } from "~/admin/kit/ReviewBadge";
 import type { ReviewState } from "~/translation/states";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
@@ -78,9 +79,11 @@ interface Props {
   version: number;
   /** Whether the post was ever published: until then its slug follows the title. */
   everPublished?: boolean;
+  /** When the draft goes live by itself (ISO), or null (decision 0062). */
+  publishAt?: string | null;
 }
 
-export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion, everPublished = true }: Props) {
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion, everPublished = true, publishAt: storedPublishAt = null }: Props) {
   const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
@@ -89,6 +92,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const [live, setLive] = useState({ slug: storedSlug, published: storedPublished });
   const submitted = useRef<PostFormInput | null>(null);
   const [version, setVersion] = useState(storedVersion);
+  const [publishAt, setPublishAt] = useState(storedPublishAt);
   // A refused stale save: who changed the post meanwhile and what, until the next save.
   const [conflict, setConflict] = useState<(SaveConflict & { reason: string }) | null>(null);
   const saving = fetcher.state !== "idle";
@@ -134,6 +138,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
       // Keep anything typed while the save was on its way; otherwise show the stored (trimmed) values.
       setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
       setLive({ slug: answer.values.slug, published: answer.values.published });
+      if (answer.values.published) setPublishAt(null);
       toast.success("Saved!", { description: "Blog post saved successfully." });
     } else {
       toast.error(answer.error, { description: answer.reason });
@@ -246,6 +251,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
               Edit post
             </h2>
             {live.published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
+            {publishAt && !live.published ? <ScheduledBadge publishAt={publishAt} /> : null}
             {dirty ? (
               <Badge tone="warning" role="status">
                 Unsaved changes
@@ -392,6 +398,11 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
               </p>
             </div>
           </CardContent>
+          {live.published ? null : (
+            <CardContent className="border-t border-slate-100">
+              <PostSchedule postId={postId} publishAt={publishAt} onChange={setPublishAt} />
+            </CardContent>
+          )}
         </Card>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">

@@ -1,0 +1,82 @@
+/**
+ * Scheduled publishing in the editor (decision 0062): a draft's "Publish at" is Vancouver time,
+ * shown beside the input with UTC; Schedule stores it and the editor and the Blog Posts list show
+ * the badge; a past time is refused with its message; Cancel schedule takes the badge away.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signIn } from "../helpers/admin";
+import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+
+const baseUrl = inject("baseUrl");
+// 1 July next year, noon in Vancouver: daylight time (UTC-7), so 19:00 UTC.
+const year = new Date().getUTCFullYear() + 1;
+const LOCAL = `${year}-07-01T12:00`;
+const SHOWN = `Jul 1, ${year}, 12:00 Vancouver time (19:00 UTC)`;
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let postId = "";
+
+const publishAt = () => page.getByLabel("Publish at (Vancouver time)", { exact: true });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = watchConsole(page);
+  page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+  await signIn(page, baseUrl, inject("adminEmail"), inject("adminPassword"));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("scheduling a draft", () => {
+  it("shows the chosen moment in Vancouver time and UTC, schedules it, and shows the badge in the editor and the list", async () => {
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "New Post" }).click();
+    await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
+    postId = page.url().split("/").pop()!;
+    await publishAt().waitFor();
+
+    // A past time is refused, with the reason beside the input.
+    await publishAt().fill("2020-01-01T09:00");
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    const refusal = page.locator("p[role=alert]").filter({ hasText: "has already passed" });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe("The time to publish has already passed. Choose a time in the future.");
+    expect(await page.getByText(/^Scheduled for/).count()).toBe(0);
+    // The refusal's 400 is the console's only expected message.
+    expect(errors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    errors.length = 0;
+
+    await publishAt().fill(LOCAL);
+    await page.getByText(`Goes live: ${SHOWN}`).waitFor();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    const badge = page.getByText(`Scheduled for ${SHOWN}`, { exact: true });
+    await badge.waitFor();
+    await expectNoAxeViolations(page);
+
+    // Stored: the badge is there after a reload, and the input holds the Vancouver time.
+    await page.reload({ waitUntil: "networkidle" });
+    await badge.waitFor();
+    expect(await publishAt().inputValue()).toBe(LOCAL);
+
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    const item = page.locator("main li").filter({ has: page.getByRole("link", { name: new RegExp(`^Edit`) }) }).filter({ has: page.locator(`a[href="/admin/dashboard/blog/${postId}"]`) });
+    await item.getByText(`Scheduled for ${SHOWN}`, { exact: true }).waitFor();
+  });
+
+  it("Cancel schedule takes the badge away", async () => {
+    await page.goto(`${baseUrl}/admin/dashboard/blog/${postId}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Cancel schedule" }).click();
+    await page.getByText(/^Scheduled for/).waitFor({ state: "detached" });
+    await page.reload({ waitUntil: "networkidle" });
+    await publishAt().waitFor();
+    expect(await page.getByText(/^Scheduled for/).count()).toBe(0);
+    expect(await publishAt().inputValue()).toBe("");
+    expect(errors).toEqual([]);
+  });
+});
