@@ -9,7 +9,7 @@ import { clearRecordStates, loadStates, reviewState } from "../translation/revie
 import { AdminError, NotFound } from "../changes/errors.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
-import { recordSaved } from "../revisions/store.server";
+import { pendingFor, recordSaved } from "../revisions/store.server";
 import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
@@ -31,6 +31,8 @@ export interface AdminPostListItem {
   awaitingReview: boolean;
   /** When a draft goes live by itself (ISO), or null (decision 0062). */
   publishAt: string | null;
+  /** A change waiting for review (an AI rewrite or a machine translation of the live post), by revision id. */
+  pendingRevision: number | null;
   hasFeaturedImage: boolean;
   /** SPEC 4's social status, and "posting" while its Instagram job is queued or running. */
   instagram: {
@@ -109,10 +111,12 @@ export async function listAllPosts(db: Db, posting: ReadonlySet<number> = new Se
     .from(blogPosts)
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
   const toReview = await reviewCounts(db);
+  const pending = await pendingFor(db, "post");
   return rows.map(({ featuredImage, instagramPosted, instagramPostId, instagramPermalink, instagramError, ...row }) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
     publishAt: row.publishAt?.toISOString() ?? null,
+    pendingRevision: pending.get(String(row.id))?.id ?? null,
     toReview: toReview.get(row.id) ?? 0,
     hasFeaturedImage: Boolean(featuredImage?.trim()),
     instagram: {

@@ -1,6 +1,6 @@
 import faFont from "@fontsource/vazirmatn/400.css?url";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, History } from "lucide-react";
 import { data, Link } from "react-router";
 import { findPost, postReviewStates, postToFormValues } from "~/blog/manage.server";
 import { type PostFormInput } from "~/blog/post-schema";
@@ -13,6 +13,8 @@ import { PostEditor } from "~/admin/blog/components/PostEditor";
 import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/blog-edit-route";
 import { intents } from "./edit-actions.server";
+import { pendingFor } from "~/revisions/store.server";
+import { historyPath } from "~/admin/history/paths";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
 export const links: Route.LinksFunction = () => [
@@ -34,6 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     review: await postReviewStates(context.services.db, post),
     everPublished: post.firstPublishedAt !== null,
     publishAt: post.publishAt?.toISOString() ?? null,
+    pendingRevision: (await pendingFor(context.services.db, "post", [post.id])).get(String(post.id))?.id ?? null,
   };
 }
 
@@ -45,10 +48,24 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
   const refused = actionData && !actionData.ok ? ((actionData.values as PostFormInput | undefined) ?? null) : null;
   return (
     <div className="space-y-4">
-      <Link to="/admin/dashboard" className={buttonClass("ghost", "sm", "-ms-3")}>
-        <ArrowLeft aria-hidden className="flip-rtl size-4" />
-        All posts
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link to="/admin/dashboard" className={buttonClass("ghost", "sm", "-ms-3")}>
+          <ArrowLeft aria-hidden className="flip-rtl size-4" />
+          All posts
+        </Link>
+        <Link to={historyPath("post", loaderData.id)} className={buttonClass("ghost", "sm")}>
+          <History aria-hidden className="size-4" />
+          History
+        </Link>
+      </div>
+      {loaderData.pendingRevision ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>Change waiting for review.</strong> A machine-made change of this post waits for a reviewer; visitors see the version below until it is published.{" "}
+          <Link to={historyPath("post", loaderData.id)} className="font-medium underline">
+            Review the change
+          </Link>
+        </p>
+      ) : null}
       <PostEditor
         // A different post (or a no-JavaScript round trip) starts a fresh form.
         key={`${loaderData.id}:${refused ? "refused" : "stored"}`}

@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { RECENTLY_DELETED_PATH } from "~/admin/history/paths";
 import { toast } from "sonner";
 import { listAllPosts } from "~/blog/manage.server";
 import { regeneratePosts, translatePosts } from "~/blog/ai.server";
@@ -84,6 +85,9 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
         <input type="checkbox" checked={reviewOnly} onChange={(event) => setReviewOnly(event.target.checked)} className="size-4 accent-brand-700" />
         Translations to review only ({toReview})
       </label>
+      <Link to={RECENTLY_DELETED_PATH} className="self-start text-sm text-brand-800 underline">
+        Recently deleted posts, team members and topics
+      </Link>
 
       <Card>
         {shown.length === 0 && reviewOnly ? (

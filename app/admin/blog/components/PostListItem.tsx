@@ -6,6 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { AdminPostListItem } from "../../../blog/manage.server";
 import { InstagramActions, InstagramBadge } from "./InstagramStatus";
+import { historyPath } from "~/admin/history/paths";
 import { ScheduledBadge } from "./PostSchedule";
 
 interface Props {
@@ -25,6 +26,11 @@ export function PostListItem({ post, deleting, onDelete, sendingToInstagram = fa
           <h3 className="text-base font-semibold break-words text-slate-900">{post.title}</h3>
           {post.published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
           {post.awaitingReview && !post.published ? <Badge tone="warning">Awaiting review</Badge> : null}
+          {post.pendingRevision ? (
+            <Link to={historyPath("post", post.id)} className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+              <Badge tone="warning">Change waiting for review</Badge>
+            </Link>
+          ) : null}
           {post.publishAt && !post.published ? <ScheduledBadge publishAt={post.publishAt} /> : null}
           <InstagramBadge social={post.instagram} />
           {post.toReview > 0 ? (
