@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { ExternalLink, Loader2, Save, Wand2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -29,6 +29,7 @@ import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
 import type { SavePostResult } from "~/admin/blog/edit-actions.server";
+import type { CreatePostResult } from "~/admin/blog/new-actions.server";
 
 type TextField = Exclude<PostFormField, "published">;
 type TranslationLang = "fa" | "zh";
@@ -63,7 +64,8 @@ const tabOfFirstError = (errors: Record<string, unknown> | null | undefined) => 
 const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
 
 interface Props {
-  postId: number;
+  /** The stored post's id; none for a new post, stored by its first save. */
+  postId?: number;
   initialValues: PostFormInput;
   /** The values as stored now (differs from initialValues after a refused no-JavaScript save). */
   storedValues: PostFormInput;
@@ -72,10 +74,16 @@ interface Props {
   storedPublished: boolean;
   /** Each stored translation's review state, by field (`titleFa`, ...). */
   review?: Record<string, ReviewState>;
+  /** A new post: called with its id once its first save stored it. */
+  onCreated?: (id: number) => void;
 }
 
-export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {} }: Props) {
-  const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, onCreated }: Props) {
+  const editorKey = postId ?? "new";
+  const fetcher = useFetcher<SavePostResult | CreatePostResult>({ key: `save-post-${editorKey}` });
+  // With JavaScript, a new post's first save answers here (for the toast) instead of redirecting.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
   const [tab, setTab] = useState<TranslationLang>("fa");
@@ -89,7 +97,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   // read `values`); conform checks what the form would send, shows the errors and focuses the first.
   const lastResult = useLastResult(fetcher.data, (answer) => (answer.ok ? undefined : answer.fieldErrors));
   const [form] = useForm({
-    id: `post-${postId}`,
+    id: `post-${editorKey}`,
     lastResult,
     onValidate: ({ formData }) => {
       const submission = parseWithSchema(formData, postFormSchema, { input: postValuesFromForm });
@@ -124,6 +132,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
       setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
       setLive({ slug: answer.values.slug, published: answer.values.published });
       toast.success("Saved!", { description: "Blog post saved successfully." });
+      if ("id" in answer) onCreated?.(answer.id);
     } else {
       toast.error(answer.error, { description: answer.reason });
     }
@@ -208,7 +217,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
-              Edit post
+              {postId === undefined ? "New post" : "Edit post"}
             </h2>
             {live.published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
             {dirty ? (
@@ -232,7 +241,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
                 <h3 className="font-semibold text-slate-900">Post</h3>
                 <p className="text-sm text-slate-600">English is the main version; a missing translation shows the English text.</p>
               </div>
-              <EditorAiTools postId={postId} values={values} onResult={(changes) => setValues((current) => ({ ...current, ...changes }))} />
+              <EditorAiTools postId={editorKey} values={values} onResult={(changes) => setValues((current) => ({ ...current, ...changes }))} />
             </div>
           </CardHeader>
           <CardContent className="grid gap-5">
@@ -360,6 +369,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
         </Card>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
+          {postId === undefined && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
           <Button type="submit" disabled={saving}>
             {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
             {saving ? "Saving…" : "Save Post"}
