@@ -3,6 +3,8 @@
  * the database holds it sealed), and a kill -9 between media_publish and storing its answer,
  * then a restart, ends with exactly one post on the (fake) Instagram, stored as posted.
  */
+import { TOKEN_EXPIRED } from "~/instagram/schema";
+import { textOf } from "../helpers/html-text";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -162,6 +164,10 @@ describe("Instagram on the server: the token stays sealed, and a crash at publis
     const warned = await dashboard();
     expect(warned).toContain("Reconnect Instagram");
     expect(warned).toContain("Open the Instagram tab");
+    // The tab's connection status says the same as the banner, not the raw 'Invalid credentials'.
+    const tab = textOf(await (await get(`${site!.url}/admin/dashboard/instagram`, cookie)).text());
+    expect(tab).toContain(`Connection Failed: ${TOKEN_EXPIRED}`);
+    expect(warned).toContain(TOKEN_EXPIRED);
     await formPost(`${site!.url}/admin/dashboard/instagram`, { intent: "test", accessToken: "", accountId: FAKE_ACCOUNT }, { cookie });
     expect(await dashboard()).not.toContain("Reconnect Instagram");
   });
