@@ -47,8 +47,8 @@ const TRANSLATIONS: Record<TranslationLang, { name: string; fields: Record<"titl
 
 /** Right-to-left input with the Persian font for Farsi; the Chinese font for Chinese. */
 const LANG_ATTRS: Record<TranslationLang, { lang: string; dir?: "rtl"; className: string }> = {
-  fa: { lang: "fa", dir: "rtl", className: "font-[Vazirmatn]" },
-  zh: { lang: "zh", className: "font-['Noto_Sans_SC']" },
+  fa: { lang: "fa", dir: "rtl", className: "font-fa" },
+  zh: { lang: "zh", className: "font-zh" },
 };
 
 /** The translation tab that holds a field, or null for the main (English) fields. */
