@@ -111,8 +111,6 @@ describe("Blog Posts tab", () => {
     const first = page.locator("main li").first();
     expect(await first.getByRole("heading", { level: 3 }).textContent()).toBe("New Blog Post");
     expect(await first.getByText("Draft", { exact: true }).isVisible()).toBe(true);
-    // A draft with a featured image is not offered to Instagram (drafts are not on the site).
-    expect(await first.getByRole("button", { name: /^Post .* to Instagram$/ }).count()).toBe(0);
   });
 
   it("without JavaScript, New Post's editor stores the post on its first save and goes to its editor", async () => {
@@ -298,6 +296,31 @@ describe("featured image", () => {
     await hero.waitFor();
     expect(await hero.getAttribute("alt")).toBe("Keys on a table");
     await visitor.close();
+  });
+
+  it("offers 'Post to Instagram' only while the post is published and has a featured image", async () => {
+    const row = () => page.locator("main li").filter({ has: page.getByRole("heading", { name: TITLE, level: 3 }) });
+    const postButton = () => row().getByRole("button", { name: /^Post .* to Instagram$/ });
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    await row().getByText("Published", { exact: true }).waitFor();
+    expect(await postButton().count()).toBe(1);
+
+    // A draft with the same image: not offered (its caption's link would lead nowhere).
+    await openEditor();
+    await page.getByRole("switch", { name: "Published" }).click();
+    await noToasts().catch(() => {});
+    await save();
+    await toastText("Saved!");
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    await row().getByText("Draft", { exact: true }).waitFor();
+    expect(await postButton().count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await openEditor();
+    await page.getByRole("switch", { name: "Published" }).click();
+    await noToasts().catch(() => {});
+    await save();
+    await toastText("Saved!");
   });
 
   it("refuses a text file named .png, says why, and keeps the field as it was", async () => {
