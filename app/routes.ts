@@ -81,6 +81,8 @@ export default [
     route("jobs/:id", "admin/jobs/job-route.ts"),
     route("dashboard", "routes/admin/dashboard.tsx", [
       index("admin/blog/blog-list-route.tsx", { id: "admin-blog" }),
+      // A new post's editor: nothing is stored until its first save.
+      route("blog/new", "admin/blog/blog-new-route.tsx"),
       route("blog/:id", "admin/blog/blog-edit-route.tsx"),
       route("automation", "admin/automation/automation-route.tsx"),
       route("instagram", "admin/instagram/instagram-route.tsx"),

@@ -21,7 +21,7 @@ import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
 import { runTimeOn } from "./schedule";
 import { readSettings } from "./settings.server";
-import { finishRun, NO_TOPIC_DUE } from "./runs.server";
+import { finishRun, NO_TOPIC_DUE, recordLastRun } from "./runs.server";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 import { LANGUAGE_NAMES } from "../i18n/language-names";
 
@@ -120,6 +120,8 @@ async function storePost(
   await tx.update(blogTopics).set({ status: "used", usedAt: now }).where(eq(blogTopics.id, topicId));
   const message = `Created “${post.title}”${immediate ? ", published" : ", a draft awaiting review"}.${generated.notes.length ? ` ${generated.notes.join(" ")}` : ""}`;
   if (payload.mode === "daily") await finishRun(tx, payload.runDate, { status: "done", message, topicId, postId: post.id }, now);
+  // 'Test Generate Now' is a run too: the tab's 'Last run' is the stored last run.
+  else await recordLastRun(tx, now);
   const audit: AuditEntry = {
     userId: null,
     action: immediate ? "publish" : "create",
@@ -166,6 +168,7 @@ export const generatePost = defineJob<GeneratePayload, null, [GenerateServices]>
   handler: (services) => {
     const failRun = async (payload: GeneratePayload, message: string, topicId: number | null) => {
       if (payload.mode === "daily") await finishRun(services.db, payload.runDate, { status: "failed", message, topicId }, services.clock.now());
+      else await recordLastRun(services.db, services.clock.now());
     };
     return async ({ job, signal, willRetry }) => {
       const payload = job.payload;

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { automationRuns, blogAutomationSettings, blogPosts, blogTopics } from "../../db/schema";
 import { latestRunTime, utcDate } from "./schedule";
 import { readSettings } from "./settings.server";
+import type { JobView } from "../jobs/runner.server";
 
 export type RunStatus = "queued" | "running" | "done" | "no-topic" | "failed" | "skipped";
 
@@ -20,9 +21,14 @@ export async function finishRun(db: Db, runDate: string, outcome: { status: RunS
     .where(and(eq(automationRuns.runDate, runDate), inArray(automationRuns.status, ["queued", "running"])))
     .returning({ runDate: automationRuns.runDate });
   if (!row) return false;
+  await recordLastRun(db, at);
+  return true;
+}
+
+/** The stored last run (the settings' last_run): every run that ends sets it, the daily one and 'Test Generate Now' alike. */
+export async function recordLastRun(db: Db, at: Date): Promise<void> {
   const settings = await readSettings(db);
   await db.update(blogAutomationSettings).set({ lastRun: at }).where(eq(blogAutomationSettings.id, settings.id));
-  return true;
 }
 
 /**
@@ -44,13 +50,42 @@ export async function lastRun(db: Db) {
   const [post] = run.postId ? await db.select({ id: blogPosts.id, title: blogPosts.title, published: blogPosts.published }).from(blogPosts).where(eq(blogPosts.id, run.postId)) : [];
   const [topic] = run.topicId ? await db.select({ topic: blogTopics.topic }).from(blogTopics).where(eq(blogTopics.id, run.topicId)) : [];
   return {
-    runDate: run.runDate,
+    runDate: run.runDate as string | null,
+    /** The run's job: a 'Test Generate Now' job made after it is the later run. */
+    jobId: run.jobId,
+    /** Set for a 'Test Generate Now' run: its topic. */
+    test: null as string | null,
     status: run.status as RunStatus,
     message: run.message,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
-    post: post ?? null,
-    topic: topic?.topic ?? null,
+    post: (post ?? null) as { id: number; title: string; published: boolean } | null,
+    topic: (topic?.topic ?? null) as string | null,
   };
 }
 export type LastRun = NonNullable<Awaited<ReturnType<typeof lastRun>>>;
+
+/**
+ * 'Last run' for the tab: the daily run, or the latest 'Test Generate Now' when it ended after it
+ * (job ids grow with time; a test run leaves the day's record alone, decision 0030), shown at
+ * the stored last run's time.
+ */
+export function latestRun(daily: LastRun | null, storedLastRun: Date | null, jobs: ReadonlyArray<JobView>): LastRun | null {
+  const test = jobs
+    .filter((job) => (job.status === "done" || job.status === "failed") && (job.payload as { mode?: string } | null)?.mode === "now")
+    .sort((a, b) => b.id - a.id)[0];
+  if (!test || (daily && (daily.jobId === null || daily.jobId > test.id))) return daily;
+  const ok = test.status === "done" && test.failed === 0;
+  const at = storedLastRun?.toISOString() ?? test.finishedAt ?? test.createdAt;
+  return {
+    runDate: null,
+    jobId: test.id,
+    test: (test.payload as { topic?: string }).topic ?? "",
+    status: ok ? "done" : "failed",
+    message: ok ? test.message : (test.failures[0]?.error ?? test.message),
+    startedAt: at,
+    finishedAt: test.finishedAt,
+    post: null,
+    topic: (test.payload as { topic?: string }).topic ?? null,
+  };
+}

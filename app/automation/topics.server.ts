@@ -12,7 +12,7 @@ import { AdminError, NotFound } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { generatePost, nextPending, type GeneratePayload } from "./daily.server";
-import { lastRun, skipPassedSlot } from "./runs.server";
+import { lastRun, latestRun, skipPassedSlot } from "./runs.server";
 import { readSettings } from "./settings.server";
 import { byScheduledTime, newTopicSchedule, runTimeOn, USED_SHOWN } from "./schedule";
 
@@ -146,6 +146,7 @@ export async function loadAutomationTab(services: Services) {
     services.log.error({ err: error }, "admin: reading the topics failed");
   }
   const jobs = await services.jobs.list({ kinds: [generatePost.name], limit: 3 });
+  run = latestRun(run, settings?.lastRun ?? null, jobs);
   const warnings: string[] = [];
   if (settings?.enabled && !services.ai.configured) warnings.push(`Automation is on, but the AI service is not configured: no post can be written. ${services.ai.notConfiguredMessage}`);
   if (run?.status === "failed") warnings.push(`The last run failed: ${run.message ?? "see the server log"}`);

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { blogPosts, translationStates } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
+import { POST_FORM_FIELDS, POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
 import { AdminError, NotFound } from "../changes/errors.server";
@@ -156,32 +156,14 @@ export async function insertPost(db: Db, values: typeof blogPosts.$inferInsert):
   return row;
 }
 
-/** A new draft as the spec describes it: 'New Blog Post', slug 'new-post-{timestamp}', today's date. */
-export async function createDraft(deps: ChangeDeps, user: AdminUser, now = Date.now()): Promise<AdminPostRow> {
-  // Two drafts in the same millisecond would share a slug: step the number until it is free
-  // (outside a transaction, which would refuse every statement after the first violation).
-  return commit(
-    deps,
-    async (db) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const row = await insertPost(db, {
-            title: "New Blog Post",
-            slug: `new-post-${now + attempt}`,
-            excerpt: "",
-            content: "",
-            author: "",
-            published: false,
-            publishedAt: todayInVancouver(new Date(now)),
-          });
-          return { result: row, audit: { userId: user.id, action: "create", entity: "blog_post", entityId: row.id, details: { slug: row.slug } } };
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= 5) throw error;
-        }
-      }
-    },
-    { transaction: false },
-  );
+/**
+ * The editor's values of a post not stored yet, as the spec describes a new draft: 'New Blog
+ * Post', slug 'new-post-{timestamp}', empty texts, unpublished, today's Vancouver date. Nothing is
+ * stored until its first save (createPost): leaving the editor leaves no empty draft behind.
+ */
+export function newPostValues(now = Date.now()): PostFormInput {
+  const empty = Object.fromEntries(POST_FORM_FIELDS.map((field) => [field, ""])) as unknown as PostFormInput;
+  return { ...empty, title: "New Blog Post", slug: `new-post-${now}`, publishedAt: todayInVancouver(new Date(now)), published: false };
 }
 
 export type SavePostResult = { ok: true; post: AdminPostRow } | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
@@ -201,6 +183,34 @@ export async function savePost(
   const checked = validatePostForm(values);
   if (!checked.success) return { ok: false, status: 400, message: POST_FORM_REFUSED, errors: checked.errors };
   return saveCheckedPost(deps, user, id, checked.data, onSaved);
+}
+
+/**
+ * The first save of a new post (the editor of /admin/dashboard/blog/new): the one moment it is
+ * stored, with its audit entry and its first revision. A taken slug is refused like an edit's.
+ */
+export async function createPost(deps: ChangeDeps, user: AdminUser, data: PostFormOutput, onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>): Promise<SavePostResult> {
+  const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
+  return commit<SavePostResult>(deps, async (db) => {
+    const taken = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, data.slug)).limit(1);
+    if (taken.length > 0) return { result: slugTaken };
+    let row: AdminPostRow;
+    try {
+      // In a savepoint: another save taking the slug meanwhile is an answer, and the transaction goes on.
+      row = await db.transaction((savepoint) => insertPost(savepoint, { ...data, awaitingReview: false, ...(data.published ? { firstPublishedAt: new Date() } : {}) }));
+    } catch (error) {
+      if (isUniqueViolation(error)) return { result: slugTaken };
+      throw error;
+    }
+    await recordSaved(db, { entity: "post", entityId: row.id, source: "person", snapshot: postSnapshot(row), version: row.version, userId: user.id });
+    await onSaved?.(db, row);
+    const entry = { userId: user.id, entity: "blog_post", entityId: row.id } as const;
+    return {
+      result: { ok: true, post: row },
+      audit: [{ ...entry, action: "create", details: { slug: row.slug } }, ...(row.published ? [{ ...entry, action: "publish" as const, details: { slug: row.slug } }] : [])],
+      changes: row.published ? ["blog"] : [],
+    };
+  });
 }
 
 /**

@@ -27,13 +27,20 @@ export { POST_TRANSLATED_FIELDS as TRANSLATED_FIELDS, type PostTranslatedField a
 
 const MEDIA_PATH = /^\/media\/[0-9a-f-]{36}(?:\/\d+\.(?:webp|avif))?$/;
 
-/** An outside http(s) address, or an image uploaded to this site (/media/{id}). */
+/** Why an http:// featured image is refused: the page's Content-Security-Policy allows https images only. */
+export const HTTP_IMAGE_REFUSED = "Use an https:// address: browsers block http images on this site.";
+export const IMAGE_URL_REFUSED = "Enter an https:// address or an uploaded image path (/media/...).";
+
+/**
+ * An outside https address, or an image uploaded to this site (/media/{id}). Not http: the
+ * site's Content-Security-Policy (img-src) lets browsers load https images only.
+ */
 export function isImageUrl(value: string): boolean {
   if (MEDIA_PATH.test(value)) return true;
-  if (!/^https?:\/\//i.test(value)) return false;
+  if (!/^https:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+    return url.protocol === "https:" && url.hostname !== "";
   } catch {
     return false;
   }
@@ -68,7 +75,8 @@ export const postFormSchema = z.object({
     .string()
     .trim()
     .max(LIMITS.featuredImage, tooLong("Featured image URL", LIMITS.featuredImage))
-    .refine((v) => v === "" || isImageUrl(v), "Enter an http(s) address or an uploaded image path (/media/...).")
+    // One message, the one that says what to do: http gets its own reason.
+    .refine((v) => v === "" || isImageUrl(v), { error: (issue) => (/^http:\/\//i.test(String(issue.input)) ? HTTP_IMAGE_REFUSED : IMAGE_URL_REFUSED) })
     .transform((v) => (v === "" ? null : v)),
   excerpt: z.string().trim().max(LIMITS.excerpt, tooLong("Excerpt", LIMITS.excerpt)),
   content: z.string().trim().max(LIMITS.content, tooLong("Content", LIMITS.content)),

@@ -127,23 +127,28 @@ export async function translateText(services: Pick<Services, "translator">, text
   return checked.fields.text;
 }
 
-/** A team member's field, translated and saved at once (SPEC 4), as a machine translation. */
+/**
+ * A team member's field: the English in the form (unsaved edits included) translated. When that
+ * English is the stored one, the translation is saved at once (SPEC 4) as a machine translation;
+ * when the English was edited and not saved, the translation only goes into the form, saved with
+ * the English by Save Changes (a stored translation of an English that is not stored would be wrong).
+ */
 export async function translateTeamText(
   services: Pick<Services, "db" | "translator" | "events">,
   user: AdminUser,
   { key, language, englishInForm }: { key: string; language: TranslationLanguage; englishInForm: string },
   signal: AbortSignal,
-): Promise<string> {
+): Promise<{ translation: string; saved: boolean }> {
+  const english = englishInForm.replace(/\r\n?/g, "\n").trim();
+  if (!hasText(english)) throw new AdminError("No English content to translate");
   const [row] = await services.db.select().from(contentText).where(eq(contentText.key, key));
   if (!row) throw new AdminError("This team member no longer exists.", 404);
-  if (!hasText(row.content)) throw new AdminError("No English content to translate");
-  // The translation is saved at once: it must be of the English that is saved, not of an edit in the form.
-  if (row.content.trim() !== englishInForm.replace(/\r\n?/g, "\n").trim()) throw new AdminError("Save the English text first, then translate it.");
-  const translation = await translateText(services, row.content, language, signal);
+  const translation = await translateText(services, english, language, signal);
+  if (row.content.trim() !== english) return { translation, saved: false };
   return commit(services, async (tx) => {
     await storeMachineTranslation(tx, key, language, row.content, translation, { overwrite: true });
     return {
-      result: translation,
+      result: { translation, saved: true },
       audit: { userId: user.id, action: "update", entity: "content_text", entityId: key, details: { fields: [language === "fa" ? "content_fa" : "content_zh"], machine: true } },
       changes: ["team", "content"],
     };

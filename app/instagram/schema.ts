@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+/**
+ * Instagram refused the saved token (Graph code 190: expired, or revoked): one sentence for the
+ * dashboard's 'Reconnect Instagram' banner and the Instagram tab's connection status.
+ */
+export const TOKEN_EXPIRED = "The token has expired: paste a new one.";
+
 /** SPEC 5. */
 export const MISSING_CREDENTIALS = "Missing credentials: Please enter both Access Token and Account ID";
 

@@ -107,6 +107,13 @@ describe("admin: Topic Queue & Automation", () => {
     await page.getByRole("heading", { name: "Pending Topics (1)" }).waitFor();
     await page.getByRole("heading", { name: "Used Topics (1)" }).waitFor();
     await page.getByTestId("used-topic").filter({ hasText: "Spousal support after a long marriage" }).getByText("Used: Mar 4, 2025").waitFor();
+    // 'Last run' is the test run now (it said 'none yet'), after the job ended and after a reload.
+    const lastRun = page.getByTestId("last-run");
+    await lastRun.filter({ hasText: "Test Generate Now: “Spousal support after a long marriage”" }).waitFor();
+    expect(await lastRun.textContent()).toContain("Post created");
+    await page.reload();
+    await lastRun.filter({ hasText: "Test Generate Now: “Spousal support after a long marriage”" }).waitFor();
+    expect(await lastRun.locator("time").getAttribute("datetime")).toMatch(/^2025-03-04T/);
 
     await page.getByRole("link", { name: "Blog Posts", exact: true }).click();
     await page.getByRole("heading", { name: "Blog Posts" }).waitFor();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../helpers/admin";
 import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { HTTP_IMAGE_REFUSED } from "~/blog/post-schema";
 
 const baseUrl = inject("baseUrl");
 const run = randomBytes(3).toString("hex");
@@ -66,27 +67,68 @@ describe("Blog Posts tab", () => {
     const items = page.locator("main li").filter({ has: page.getByRole("heading", { level: 3 }) });
     expect(await items.count()).toBeGreaterThanOrEqual(3);
     expect(await page.getByText("Published", { exact: true }).count()).toBeGreaterThanOrEqual(3);
-    for (const name of ["New Post", "Translate All Posts", "Regenerate All with AI"]) expect(await page.getByRole("button", { name }).isVisible()).toBe(true);
+    for (const name of ["Translate All Posts", "Regenerate All with AI"]) expect(await page.getByRole("button", { name }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "New Post" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
   });
 
-  it("creates a draft as the spec describes and opens its editor", async () => {
-    await page.getByRole("button", { name: "New Post" }).click();
-    await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
-    postId = page.url().split("/").pop()!;
+  it("New Post opens an editor for an unsaved post with the spec's values; Cancel stores nothing", async () => {
+    const items = page.locator("main li").filter({ has: page.getByRole("heading", { level: 3 }) });
+    const before = await items.count();
+    await page.getByRole("link", { name: "New Post" }).click();
+    await page.waitForURL(/\/admin\/dashboard\/blog\/new$/);
     await field("Title").waitFor();
+    await page.getByRole("heading", { name: "New post", level: 2 }).waitFor();
     expect(await field("Title").inputValue()).toBe("New Blog Post");
     expect(await field("Slug (URL)").inputValue()).toMatch(/^new-post-\d{13}$/);
     expect(await field("Publication Date").inputValue()).toBe(todayInVancouver());
     expect(await field("Excerpt").inputValue()).toBe("");
     expect(await field("Content").inputValue()).toBe("");
     expect(await page.getByRole("switch", { name: "Published" }).getAttribute("aria-checked")).toBe("false");
+    await expectNoAxeViolations(page);
+
+    // Cancel: back to the list, and no empty draft was left behind.
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("heading", { name: "Blog Posts", level: 2 }).waitFor();
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await items.count()).toBe(before);
+    expect(await page.getByRole("heading", { name: "New Blog Post", level: 3 }).count()).toBe(0);
+  });
+
+  it("the first Save stores the new post, says 'Saved!' and opens the stored post's editor", async () => {
+    await page.getByRole("link", { name: "New Post" }).click();
+    await page.waitForURL(/\/admin\/dashboard\/blog\/new$/);
+    await field("Title").waitFor();
+    await noToasts().catch(() => {});
+    await save();
+    expect(await toastText("Saved!")).toContain("Blog post saved successfully.");
+    await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
+    postId = page.url().split("/").pop()!;
+    await page.getByRole("heading", { name: "Edit post", level: 2 }).waitFor();
+    expect(await field("Title").inputValue()).toBe("New Blog Post");
 
     // The new draft is first in the list, marked as a draft.
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     const first = page.locator("main li").first();
     expect(await first.getByRole("heading", { level: 3 }).textContent()).toBe("New Blog Post");
     expect(await first.getByText("Draft", { exact: true }).isVisible()).toBe(true);
+  });
+
+  it("without JavaScript, New Post's editor stores the post on its first save and goes to its editor", async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+    const plain = await noScript.newPage();
+    await plain.goto(`${baseUrl}/admin/dashboard`);
+    await plain.getByRole("link", { name: "New Post" }).click();
+    await plain.waitForURL(/\/admin\/dashboard\/blog\/new$/);
+    await plain.getByLabel("Title", { exact: true }).fill(`No script ${run}`);
+    await plain.getByRole("button", { name: "Save Post" }).click();
+    await plain.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
+    expect(await plain.getByLabel("Title", { exact: true }).inputValue()).toBe(`No script ${run}`);
+    // Tidy: the test's post goes again.
+    const id = plain.url().split("/").pop()!;
+    const gone = await plain.request.post(`${baseUrl}/admin/dashboard?index`, { form: { intent: "delete", id }, headers: { Origin: baseUrl } });
+    expect(gone.status()).toBe(200);
+    await noScript.close();
   });
 
   it("explains an invalid slug, keeps what was typed and saves nothing", async () => {
@@ -161,6 +203,7 @@ describe("Blog Posts tab", () => {
     const previewFa = page.getByRole("region", { name: "Content (Farsi) preview" });
     await previewFa.getByRole("heading", { name: "حقوق شما" }).waitFor();
     expect(await previewFa.getAttribute("dir")).toBe("rtl");
+    expect(await previewFa.evaluate((el) => getComputedStyle(el).fontFamily)).toContain("Vazirmatn");
     await field("Meta description (Farsi)").fill("حقوق مستأجران در بریتیش کلمبیا.");
     await field("Image alt text (Farsi)").fill("کلیدها روی میز");
 
@@ -169,6 +212,12 @@ describe("Blog Posts tab", () => {
     await field("Title (Chinese)").fill(TITLE_ZH);
     await field("Excerpt (Chinese)").fill("房东可以做什么、不可以做什么。");
     await field("Content (Chinese)").fill("## 您的权利\n\n房东必须发出**书面通知**。");
+    // The previews render in the fonts the public zh and fa pages use.
+    const previewZh = page.getByRole("region", { name: "Content (Chinese) preview" });
+    const heading = previewZh.getByRole("heading", { name: "您的权利" });
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toContain("Noto Sans SC");
+    expect(await field("Title (Chinese)").evaluate((el) => getComputedStyle(el).fontFamily)).toContain("Noto Sans SC");
 
     await expectNoAxeViolations(page);
     await noToasts().catch(() => {});
@@ -250,6 +299,31 @@ describe("featured image", () => {
     await visitor.close();
   });
 
+  it("offers 'Post to Instagram' only while the post is published and has a featured image", async () => {
+    const row = () => page.locator("main li").filter({ has: page.getByRole("heading", { name: TITLE, level: 3 }) });
+    const postButton = () => row().getByRole("button", { name: /^Post .* to Instagram$/ });
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    await row().getByText("Published", { exact: true }).waitFor();
+    expect(await postButton().count()).toBe(1);
+
+    // A draft with the same image: not offered (its caption's link would lead nowhere).
+    await openEditor();
+    await page.getByRole("switch", { name: "Published" }).click();
+    await noToasts().catch(() => {});
+    await save();
+    await toastText("Saved!");
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    await row().getByText("Draft", { exact: true }).waitFor();
+    expect(await postButton().count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await openEditor();
+    await page.getByRole("switch", { name: "Published" }).click();
+    await noToasts().catch(() => {});
+    await save();
+    await toastText("Saved!");
+  });
+
   it("refuses a text file named .png, says why, and keeps the field as it was", async () => {
     await openEditor();
     const before = await field("Featured Image URL").inputValue();
@@ -273,6 +347,24 @@ describe("featured image", () => {
     expect(response.status).toBe(401);
   });
 
+  it("refuses an http:// featured image on save with the reason, and stores nothing", async () => {
+    await openEditor();
+    const before = await field("Featured Image URL").inputValue();
+    await field("Featured Image URL").fill("http://images.example.com/keys.jpg");
+    await noToasts().catch(() => {});
+    await save();
+    expect(await toastText("Error saving")).toContain("Please correct the highlighted fields.");
+    await field("Featured Image URL").locator("xpath=..").getByText(HTTP_IMAGE_REFUSED).waitFor();
+    // The server refuses it on its own too.
+    const response = await page.request.post(`${baseUrl}/admin/dashboard/blog/${postId}`, {
+      form: { title: TITLE, slug: SLUG, author: "", publishedAt: "", featuredImage: "http://images.example.com/keys.jpg", excerpt: "", content: "" },
+      headers: { Origin: baseUrl },
+    });
+    expect(response.status()).toBe(400);
+    await openEditor();
+    expect(await field("Featured Image URL").inputValue()).toBe(before);
+  });
+
   it("shows 'Failed to load image' for a URL that does not load", async () => {
     await field("Featured Image URL").fill("/media/00000000-0000-0000-0000-000000000000");
     await page.getByText("Failed to load image").waitFor();
@@ -280,7 +372,7 @@ describe("featured image", () => {
     await page.getByText("Failed to load image").waitFor();
     await field("Featured Image URL").fill("not a url");
     await field("Featured Image URL").blur();
-    await page.getByText("Enter an http(s) address or an uploaded image path (/media/...).").waitFor();
+    await page.getByText("Enter an https:// address or an uploaded image path (/media/...).").waitFor();
   });
 });
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
-import { auditLog, blogPosts, users } from "../../db/schema";
+import { auditLog, blogPosts, revisions, users } from "../../db/schema";
 import type { Services } from "../../server/services";
-import { createDraft, deletePost, findPost, postToFormValues, savePost, todayInVancouver } from "~/blog/manage.server";
-import { SLUG_TAKEN_MESSAGE, slugify, type PostFormInput } from "~/blog/post-schema";
+import { createPost, deletePost, findPost, newPostValues, postToFormValues, savePost, todayInVancouver } from "~/blog/manage.server";
+import { SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFormInput } from "~/blog/post-schema";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 
 const ADMIN = { id: "blog-test-admin", email: "blog-admin@example.test", name: "Blog Admin" };
@@ -34,20 +34,38 @@ describe(`admin blog posts (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () =
     await test?.drop();
   });
 
-  it("creates a draft as the spec describes, and records who did", async () => {
+  let tick = Date.UTC(2026, 5, 1);
+  /** New Post's values stored by their first save, as the new post's editor does. */
+  async function createDraft(values: PostFormInput = newPostValues(tick++)) {
+    const checked = validatePostForm(values);
+    if (!checked.success) throw new Error(JSON.stringify(checked.errors));
+    const created = await createPost(services, ADMIN, checked.data);
+    if (!created.ok) throw new Error(created.message);
+    return created.post;
+  }
+
+  it("New Post's values are the spec's draft, stored only by the first save, which records who did and its first revision", async () => {
     const now = Date.UTC(2026, 0, 2, 5, 0); // 2026-01-01 21:00 in Vancouver
-    const draft = await createDraft(services, ADMIN, now);
-    expect(draft).toMatchObject({ title: "New Blog Post", slug: `new-post-${now}`, excerpt: "", content: "", published: false, publishedAt: "2026-01-01" });
-    // The same millisecond again still gets a free slug.
-    const second = await createDraft(services, ADMIN, now);
-    expect(second.slug).toBe(`new-post-${now + 1}`);
+    const values = newPostValues(now);
+    expect(values).toMatchObject({ title: "New Blog Post", slug: `new-post-${now}`, excerpt: "", content: "", titleZh: "", published: false, publishedAt: "2026-01-01" });
+    const draft = await createDraft(values);
+    expect(draft).toMatchObject({ title: "New Blog Post", slug: `new-post-${now}`, excerpt: "", content: "", published: false, publishedAt: "2026-01-01", titleZh: null });
     expect(await auditFor(draft.id)).toEqual([{ action: "create", userId: ADMIN.id }]);
+    const firstRevision = await db.select().from(revisions).where(and(eq(revisions.entity, "post"), eq(revisions.entityId, String(draft.id))));
+    expect(firstRevision).toMatchObject([{ status: "saved", source: "person", version: draft.version, createdBy: ADMIN.id }]);
     expect(emit).not.toHaveBeenCalled();
     expect(todayInVancouver(new Date(now))).toBe("2026-01-01");
+
+    // A taken slug is refused and nothing more is stored.
+    const count = (await db.select({ id: blogPosts.id }).from(blogPosts)).length;
+    const checked = validatePostForm({ ...values, slug: "taken-slug" });
+    if (!checked.success) throw new Error("valid values refused");
+    expect(await createPost(services, ADMIN, checked.data)).toMatchObject({ ok: false, status: 400, errors: { slug: SLUG_TAKEN_MESSAGE } });
+    expect((await db.select({ id: blogPosts.id }).from(blogPosts)).length).toBe(count);
   });
 
   it("saves nothing when a value is invalid or the slug is taken", async () => {
-    const draft = await createDraft(services, ADMIN);
+    const draft = await createDraft();
     const values = postToFormValues(draft);
 
     const bad = await savePost(services, ADMIN, draft.id, { ...values, title: "Changed", slug: "Bad Slug" });
@@ -66,7 +84,7 @@ describe(`admin blog posts (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () =
   });
 
   it("stores every field, empty translations as NULL, and audits publish and unpublish", async () => {
-    const draft = await createDraft(services, ADMIN);
+    const draft = await createDraft();
     const values: PostFormInput = {
       ...postToFormValues(draft),
       title: "  Tenant rights  ",
@@ -97,7 +115,7 @@ describe(`admin blog posts (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () =
   });
 
   it("deletes a post and records it", async () => {
-    const draft = await createDraft(services, ADMIN);
+    const draft = await createDraft();
     expect(await deletePost(services, ADMIN, draft.id)).toBe(true);
     expect(await findPost(db, draft.id)).toBeNull();
     expect(await deletePost(services, ADMIN, draft.id)).toBe(false);

@@ -221,6 +221,10 @@ describe(`the daily run and the topic queue (${usingPostgres() ? "PostgreSQL" : 
     await saveSettings(app, user, { accessToken: "", accountId: "17841400000000000", enabled: false, autoPost: false });
     expect(await runs()).toEqual(runsBefore);
     expect((await app.jobs.get(started.job.id))!.message).toBe("The post was generated: it is in the Blog Posts tab.");
+    // The test run is the last run: stored in the settings' last_run, and the tab's 'Last run' says so.
+    const tab = await loadAutomationTab(app);
+    expect(tab.settings!.lastRun).toMatch(/^2025-03-11T12:0/);
+    expect(tab.lastRun).toMatchObject({ test: "Wills and estates for blended families", status: "done", runDate: null, startedAt: tab.settings!.lastRun });
     // Then the next one, not yet due.
     const next = await startGenerateNow(app, user);
     expect(next.topic).toBe(future.topic);

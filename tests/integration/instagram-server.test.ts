@@ -3,6 +3,8 @@
  * the database holds it sealed), and a kill -9 between media_publish and storing its answer,
  * then a restart, ends with exactly one post on the (fake) Instagram, stored as posted.
  */
+import { TOKEN_EXPIRED } from "~/instagram/schema";
+import { textOf } from "../helpers/html-text";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -132,7 +134,8 @@ describe("Instagram on the server: the token stays sealed, and a crash at publis
     const save = await formPost(`${site!.url}/admin/dashboard/instagram`, { intent: "save", accessToken: "", accountId: FAKE_ACCOUNT, enabled: "on", autoPost: "on" }, { cookie });
     expect(save.status).toBe(200);
     const image = /\/media\/[0-9a-f-]{36}/.exec(await (await get(`${site!.url}/blog`)).text())![0];
-    const created = await formPost(`${site!.url}/admin/dashboard?index`, { intent: "create" }, { cookie });
+    // New Post stores the post by its first save (an editor without JavaScript is redirected to the stored post).
+    const created = await formPost(`${site!.url}/admin/dashboard/blog/new`, { title: "New Blog Post", slug: `new-post-${Date.now()}`, author: "", publishedAt: "2026-11-20", featuredImage: "", excerpt: "", content: "" }, { cookie });
     const editor = new URL(created.headers.get("location")!, site!.url).href;
     const values = { title: "Work permits for spouses", slug: "work-permits-for-spouses", author: "The firm", publishedAt: "2026-11-20", featuredImage: image, excerpt: "Who may work.", content: "Body." };
     const saveAs = async (published: boolean) => {
@@ -161,6 +164,10 @@ describe("Instagram on the server: the token stays sealed, and a crash at publis
     const warned = await dashboard();
     expect(warned).toContain("Reconnect Instagram");
     expect(warned).toContain("Open the Instagram tab");
+    // The tab's connection status says the same as the banner, not the raw 'Invalid credentials'.
+    const tab = textOf(await (await get(`${site!.url}/admin/dashboard/instagram`, cookie)).text());
+    expect(tab).toContain(`Connection Failed: ${TOKEN_EXPIRED}`);
+    expect(warned).toContain(TOKEN_EXPIRED);
     await formPost(`${site!.url}/admin/dashboard/instagram`, { intent: "test", accessToken: "", accountId: FAKE_ACCOUNT }, { cookie });
     expect(await dashboard()).not.toContain("Reconnect Instagram");
   });

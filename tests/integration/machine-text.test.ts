@@ -210,9 +210,23 @@ describe(`machine text held to the editors' limits (${usingPostgres() ? "Postgre
       );
       expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0].contentFa).toBe("ترجمه قبلی");
       // The same English translated faithfully is saved.
-      const saved = await translateTeamText(services, user, { key, language: "fa", englishInForm: "Ms. Example practises family law." }, new AbortController().signal);
+      const { translation: saved, saved: stored } = await translateTeamText(services, user, { key, language: "fa", englishInForm: "Ms. Example practises family law." }, new AbortController().signal);
+      expect(stored).toBe(true);
       expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0].contentFa).toBe(saved);
       expect(saved).toContain("[fa]");
+    });
+
+    it("a team member's Auto-translate translates the English in the form, unsaved edits included, and stores nothing then", async () => {
+      const key = teamMemberKey(998, "role");
+      // A new member: nothing stored in English yet, the English box filled.
+      await db().insert(contentText).values({ key, content: "", category: "team" });
+      fake.script(translations("[zh] Family lawyer"));
+      const answer = await translateTeamText(services, user, { key, language: "zh", englishInForm: "Family lawyer\r\n" }, new AbortController().signal);
+      expect(answer).toEqual({ translation: "[zh] Family lawyer", saved: false });
+      expect(JSON.stringify(fake.chatCalls().at(-1))).toContain("Family lawyer");
+      expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0]).toMatchObject({ content: "", contentZh: null });
+      // Only an empty English box has nothing to translate.
+      await expect(translateTeamText(services, user, { key, language: "zh", englishInForm: "  " }, new AbortController().signal)).rejects.toThrow("No English content to translate");
     });
   });
 });

@@ -14,7 +14,7 @@ import { adminMeta } from "~/auth/ui";
 import { PostListItem } from "~/admin/blog/components/PostListItem";
 import { postsBeingPosted } from "~/instagram/post.server";
 import { useInstagramProgress } from "~/admin/blog/components/InstagramStatus";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { AdminTab } from "~/admin/kit/AdminTab";
 import type { Route } from "./+types/blog-list-route";
@@ -41,7 +41,6 @@ export const action = adminAction(intents);
 
 export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
   const { posts, jobs, ai, translator, loadError } = loaderData;
-  const creator = useFetcher<ActionResult>({ key: "create-post" });
   // The delete fetcher lives here, not in the row: the row is gone by the time the answer arrives.
   const deleter = useFetcher<ActionResult>({ key: "delete-post" });
   const deletingId = deleter.state !== "idle" ? Number(deleter.formData?.get("id")) : null;
@@ -54,7 +53,6 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
   const [reviewOnly, setReviewOnly] = useState(false);
   const toReview = posts.filter((post) => post.toReview > 0).length;
   const shown = reviewOnly ? posts.filter((post) => post.toReview > 0) : posts;
-  useResultToast(creator);
   // Posts being sent to Instagram: the list refreshes until their badge settles, with a toast.
   const instagram = useFetcher<ActionResult>({ key: "instagram-post" });
   useResultToast(instagram, () => ["Posting to Instagram", "The badge turns to Posted when Instagram has the post."]);
@@ -69,13 +67,11 @@ export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
       actions={
         <>
           <BlogAiButtons />
-          <creator.Form method="post">
-            <input type="hidden" name="intent" value="create" />
-            <Button type="submit" disabled={creator.state !== "idle"}>
-              <Plus aria-hidden className="size-4" />
-              {creator.state !== "idle" ? "Creating…" : "New Post"}
-            </Button>
-          </creator.Form>
+          {/* An editor for an unsaved post: nothing is stored until its first save (decision 0065). */}
+          <Link to="/admin/dashboard/blog/new" className={buttonClass("primary")}>
+            <Plus aria-hidden className="size-4" />
+            New Post
+          </Link>
         </>
       }
     >

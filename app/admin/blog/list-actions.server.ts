@@ -2,9 +2,8 @@
  * The blog list tab's actions on the admin kit, and the result types its components read
  * (beside them, so no component imports its route).
  */
-import { redirect } from "react-router";
 import { z } from "zod";
-import { createDraft, deletePost } from "~/blog/manage.server";
+import { deletePost } from "~/blog/manage.server";
 import { startRegeneratePosts, startTranslatePosts } from "~/blog/ai.server";
 import { intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
 import { NotFound } from "~/changes/errors.server";
@@ -12,11 +11,6 @@ import { idField } from "~/admin/kit/ids";
 import { postToInstagram } from "~/instagram/post.server";
 
 export const intents = {
-  create: intent({
-    failure: "Error saving",
-    serverFailure: "The new post could not be created. Please try again.",
-    run: async ({ services, user }) => redirect(`/admin/dashboard/blog/${(await createDraft(services, user)).id}`),
-  }),
   delete: intent({
     failure: "Error deleting",
     schema: z.object({ id: idField("Unknown post.") }),

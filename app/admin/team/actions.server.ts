@@ -39,8 +39,8 @@ export const intents = {
     serverFailure: "Failed to translate content",
     run: async ({ input, services, user, request }) => {
       const key = teamMemberKey(input.id, input.field);
-      const translation = await translateTeamText(services, user, { key, language: input.language, englishInForm: input.english }, request.signal);
-      return { id: input.id, field: input.field, language: input.language, translation };
+      const { translation, saved } = await translateTeamText(services, user, { key, language: input.language, englishInForm: input.english }, request.signal);
+      return { id: input.id, field: input.field, language: input.language, translation, saved };
     },
   }),
   photo: intent({

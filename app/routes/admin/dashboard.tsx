@@ -7,6 +7,7 @@ import { requireAdminPage } from "~/auth/guard.server";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";
+import { TOKEN_EXPIRED } from "~/instagram/schema";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -103,7 +104,7 @@ function ReconnectInstagram() {
           Reconnect Instagram
         </h2>
         <p>
-          Instagram refused the saved access token: it has expired or was revoked, and posts cannot go out until it is replaced.{" "}
+          {TOKEN_EXPIRED} Instagram refused the saved access token, and posts cannot go out until it is replaced.{" "}
           <Link to="/admin/dashboard/instagram" className="font-semibold underline">
             Open the Instagram tab
           </Link>{" "}

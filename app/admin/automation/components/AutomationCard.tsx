@@ -53,7 +53,7 @@ function LastRunLine({ run }: { run: LastRun | null }) {
   return (
     <div className="text-sm text-slate-800" data-testid="last-run">
       <p>
-        <span className="font-semibold">Last run:</span> <time dateTime={run.startedAt}>{formatUtc(run.startedAt)}</time> (for {run.runDate}) —{" "}
+        <span className="font-semibold">Last run:</span> <time dateTime={run.startedAt}>{formatUtc(run.startedAt)}</time> ({run.test !== null ? `Test Generate Now: “${run.test}”` : `for ${run.runDate}`}) —{" "}
         <span className={run.status === "failed" ? "font-semibold text-red-800" : "font-semibold"}>{RUN_STATUS[run.status]}</span>
       </p>
       {run.post ? (
@@ -67,6 +67,7 @@ function LastRunLine({ run }: { run: LastRun | null }) {
       ) : null}
       {run.status === "no-topic" ? <p>No topic was due.</p> : null}
       {run.status === "failed" && run.message ? <p className="text-red-800">Error: {run.message}</p> : null}
+      {run.test !== null && run.status === "done" && run.message ? <p>{run.message}</p> : null}
     </div>
   );
 }

@@ -13,7 +13,8 @@ import type { GenerateResult, TranslateResult } from "~/admin/blog/edit-actions.
 import { TARGET_LANGUAGES } from "~/i18n/languages";
 
 interface Props {
-  postId: number;
+  /** The editor's key: the post's id, or "new". */
+  postId: number | string;
   values: PostFormInput;
   /** Put AI results into the form: unsaved, for a person to read first (SPEC 4). */
   onResult: (changes: Partial<PostFormInput>) => void;

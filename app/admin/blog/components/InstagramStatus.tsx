@@ -54,7 +54,7 @@ export function InstagramBadge({ social }: { social: Social }) {
   );
 }
 
-/** The link to the Instagram post (when it has an id) and the Post button (not posted, with a featured image). */
+/** The link to the Instagram post (when it has an id) and the Post button (published, not posted, with a featured image). */
 export function InstagramActions({ post, sending, onPost }: { post: AdminPostListItem; sending: boolean; onPost: (id: number) => void }) {
   const social = post.instagram;
   return (
@@ -65,7 +65,8 @@ export function InstagramActions({ post, sending, onPost }: { post: AdminPostLis
           Instagram<span className="sr-only"> post of “{post.title}” (opens in a new tab)</span>
         </a>
       ) : null}
-      {social.status !== "posted" && social.status !== "posting" && post.hasFeaturedImage ? (
+      {/* SPEC 3: offered only when not posted, with a featured image, and (the issue) published: never refused after the click. */}
+      {social.status !== "posted" && social.status !== "posting" && post.published && post.hasFeaturedImage ? (
         <Button variant="secondary" size="sm" disabled={sending} onClick={() => onPost(post.id)}>
           {sending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Send aria-hidden className="size-4" />}
           Post<span className="sr-only"> “{post.title}” to Instagram</span>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { ExternalLink, Loader2, Save, Wand2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -32,6 +32,7 @@ import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
 import { DiffView } from "~/admin/kit/DiffView";
 import type { SaveConflict } from "~/revisions/types";
 import type { SavePostResult } from "~/admin/blog/edit-actions.server";
+import type { CreatePostResult } from "~/admin/blog/new-actions.server";
 
 type TextField = Exclude<PostFormField, "published">;
 type TranslationLang = "fa" | "zh";
@@ -49,8 +50,8 @@ const TRANSLATIONS: Record<TranslationLang, { name: string; fields: Record<"titl
 
 /** Right-to-left input with the Persian font for Farsi; the Chinese font for Chinese. */
 const LANG_ATTRS: Record<TranslationLang, { lang: string; dir?: "rtl"; className: string }> = {
-  fa: { lang: "fa", dir: "rtl", className: "font-[Vazirmatn]" },
-  zh: { lang: "zh", className: "font-['Noto_Sans_SC']" },
+  fa: { lang: "fa", dir: "rtl", className: "font-fa" },
+  zh: { lang: "zh", className: "font-zh" },
 };
 
 /** The translation tab that holds a field, or null for the main (English) fields. */
@@ -66,7 +67,8 @@ const tabOfFirstError = (errors: Record<string, unknown> | null | undefined) => 
 const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
 
 interface Props {
-  postId: number;
+  /** The stored post's id; none for a new post, stored by its first save. */
+  postId?: number;
   initialValues: PostFormInput;
   /** The values as stored now (differs from initialValues after a refused no-JavaScript save). */
   storedValues: PostFormInput;
@@ -75,16 +77,22 @@ interface Props {
   storedPublished: boolean;
   /** Each stored translation's review state, by field (`titleFa`, ...). */
   review?: Record<string, ReviewState>;
-  /** The stored post's version: a save made from an older one is refused (409) with what changed. */
-  version: number;
+  /** The stored post's version: a save made from an older one is refused (409) with what changed. None for a new post. */
+  version?: number;
   /** Whether the post was ever published: until then its slug follows the title. */
   everPublished?: boolean;
   /** When the draft goes live by itself (ISO), or null (decision 0062). */
   publishAt?: string | null;
+  /** A new post: called with its id once its first save stored it. */
+  onCreated?: (id: number) => void;
 }
 
-export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion, everPublished = true, publishAt: storedPublishAt = null }: Props) {
-  const fetcher = useFetcher<SavePostResult>({ key: `save-post-${postId}` });
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion, everPublished = true, publishAt: storedPublishAt = null, onCreated }: Props) {
+  const editorKey = postId ?? "new";
+  const fetcher = useFetcher<SavePostResult | CreatePostResult>({ key: `save-post-${editorKey}` });
+  // With JavaScript, a new post's first save answers here (for the toast) instead of redirecting.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(storedValues);
   const [tab, setTab] = useState<TranslationLang>("fa");
@@ -102,7 +110,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   // read `values`); conform checks what the form would send, shows the errors and focuses the first.
   const lastResult = useLastResult(fetcher.data, (answer) => (answer.ok ? undefined : answer.fieldErrors));
   const [form] = useForm({
-    id: `post-${postId}`,
+    id: `post-${editorKey}`,
     lastResult,
     onValidate: ({ formData }) => {
       const submission = parseWithSchema(formData, postFormSchema, { input: postValuesFromForm });
@@ -133,13 +141,14 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   useFetcherResult(fetcher, (answer) => {
     setConflict(!answer.ok && answer.conflict ? { ...answer.conflict, reason: answer.reason } : null);
     if (answer.ok) {
-      setVersion(answer.version);
+      if ("version" in answer) setVersion(answer.version);
       setSaved(answer.values);
       // Keep anything typed while the save was on its way; otherwise show the stored (trimmed) values.
       setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
       setLive({ slug: answer.values.slug, published: answer.values.published });
       if (answer.values.published) setPublishAt(null);
       toast.success("Saved!", { description: "Blog post saved successfully." });
+      if ("id" in answer) onCreated?.(answer.id);
     } else {
       toast.error(answer.error, { description: answer.reason });
     }
@@ -228,7 +237,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   return (
     <>
       <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="post-editor-heading">
-        <input type="hidden" name="version" value={version} />
+        {version === undefined ? null : <input type="hidden" name="version" value={version} />}
         {conflict ? (
           <section role="alert" aria-labelledby="post-conflict-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
             <h3 id="post-conflict-heading" className="font-semibold text-amber-900">
@@ -248,7 +257,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
-              Edit post
+              {postId === undefined ? "New post" : "Edit post"}
             </h2>
             {live.published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
             {publishAt && !live.published ? <ScheduledBadge publishAt={publishAt} /> : null}
@@ -273,7 +282,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
                 <h3 className="font-semibold text-slate-900">Post</h3>
                 <p className="text-sm text-slate-600">English is the main version; a missing translation shows the English text.</p>
               </div>
-              <EditorAiTools postId={postId} values={values} onResult={(changes) => setValues((current) => followTitle(current, { ...current, ...changes }))} />
+              <EditorAiTools postId={editorKey} values={values} onResult={(changes) => setValues((current) => followTitle(current, { ...current, ...changes }))} />
             </div>
           </CardHeader>
           <CardContent className="grid gap-5">
@@ -398,7 +407,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
               </p>
             </div>
           </CardContent>
-          {live.published ? null : (
+          {live.published || postId === undefined ? null : (
             <CardContent className="border-t border-slate-100">
               <PostSchedule postId={postId} publishAt={publishAt} onChange={setPublishAt} />
             </CardContent>
@@ -406,6 +415,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
         </Card>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
+          {postId === undefined && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
           <Button type="submit" disabled={saving}>
             {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
             {saving ? "Saving…" : "Save Post"}

@@ -7,14 +7,16 @@ import { Field, Input } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useResultToast } from "~/admin/kit/hooks";
 import type { InstagramActionResult } from "~/admin/instagram/actions.server";
-import { IMAGE_REQUIREMENTS } from "~/instagram/schema";
+import { IMAGE_REQUIREMENTS, TOKEN_EXPIRED } from "~/instagram/schema";
 import type { SettingsView } from "~/instagram/settings.server";
 
 type Connection = { state: "unknown" } | { state: "connected"; username: string | null; picture: string | null } | { state: "error"; message: string };
 
 /** SPEC 4: connected when stored credentials were checked or a test succeeds; error when the test fails. */
 function storedConnection(settings: SettingsView): Connection {
-  if (settings.reconnectNeeded || settings.lastError) return { state: "error", message: settings.lastError ?? "Reconnect Instagram." };
+  // A refused token (190) says what to do, as the dashboard's banner does, not the last raw error.
+  if (settings.reconnectNeeded) return { state: "error", message: TOKEN_EXPIRED };
+  if (settings.lastError) return { state: "error", message: settings.lastError };
   if (settings.username) return { state: "connected", username: settings.username, picture: settings.profilePictureUrl };
   return { state: "unknown" };
 }
@@ -28,7 +30,8 @@ export function InstagramSettingsForm({ settings }: { settings: SettingsView }) 
   const [enabled, setEnabled] = useState(settings.enabled);
   const [autoPost, setAutoPost] = useState(settings.autoPost);
   const [tested, setTested] = useState<Connection | null>(null);
-  const connection = tested ?? storedConnection(settings);
+  // A failed test of the saved token that marked it refused reads like the stored state (reloaded after the test).
+  const connection = tested?.state === "connected" || !settings.reconnectNeeded ? (tested ?? storedConnection(settings)) : storedConnection(settings);
 
   const hasToken = token.trim() !== "" || settings.tokenSaved;
   const canTest = hasToken && accountId.trim() !== "" && tester.state === "idle";

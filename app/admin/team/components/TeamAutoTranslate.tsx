@@ -10,7 +10,7 @@ import type { MemberTextField } from "~/team/schema";
 const control = (formId: string, name: string) =>
   (document.getElementById(formId) as HTMLFormElement | null)?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
 
-/** Auto-translate a member's field: saved at once (SPEC 4), then shown in its input. */
+/** Auto-translate a member's field: the English in the form (unsaved edits included), put in its input; saved at once (SPEC 4) when that English is the stored one. */
 export function TeamAutoTranslate({ formId, memberId, field, language, label }: { formId: string; memberId: number; field: MemberTextField; language: "fa" | "zh"; label: string }) {
   const fetcher = useFetcher<TeamActionResult>();
   useFetcherResult(fetcher, (result) => {
@@ -19,7 +19,8 @@ export function TeamAutoTranslate({ formId, memberId, field, language, label }: 
     } else if (result.intent === "translate") {
       const input = control(formId, `${field}_${language}`);
       if (input) input.value = result.translation;
-      toast.success("Translation complete", { description: `${label} saved.` });
+      // Of an English not saved yet, the translation waits in the form for Save Changes.
+      toast.success("Translation complete", { description: result.saved ? `${label} saved.` : `${label} is in the form: Save Changes to keep it.` });
     }
   });
   const busy = fetcher.state !== "idle";

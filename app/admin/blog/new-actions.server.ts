@@ -1,0 +1,27 @@
+/**
+ * The new post's editor (/admin/dashboard/blog/new): the editor's actions, with a save that
+ * stores the post for the first time. Nothing is stored before it.
+ */
+import { redirect } from "react-router";
+import { createPost, postToFormValues } from "~/blog/manage.server";
+import { queueInstagramPostIfEnabled } from "~/instagram/post.server";
+import { intent, type ActionResult } from "~/admin/kit/action.server";
+import { AdminError } from "~/changes/errors.server";
+import { intents as editIntents } from "./edit-actions.server";
+
+export const intents = {
+  ...editIntents,
+  save: intent({
+    ...editIntents.save,
+    serverFailure: "The new post could not be saved. Please try again.",
+    run: async ({ input, form, services, user }) => {
+      const result = await createPost(services, user, input, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, post.id) : Promise.resolve()));
+      if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
+      // The editor with JavaScript stays to show 'Saved!' and moves on itself; a plain form goes to the stored post's editor.
+      if (form.get("stay") !== "1") return redirect(`/admin/dashboard/blog/${result.post.id}`);
+      return { values: postToFormValues(result.post), id: result.post.id };
+    },
+  }),
+};
+export type NewPostActionResult = ActionResult<typeof intents>;
+export type CreatePostResult = Extract<NewPostActionResult, { ok: true; intent: "save" }> | Extract<NewPostActionResult, { ok: false }>;
