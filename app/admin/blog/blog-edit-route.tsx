@@ -14,7 +14,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/blog-edit-route";
 import { intents } from "./edit-actions.server";
 import { pendingFor } from "~/revisions/store.server";
-import { historyPath } from "~/admin/history/paths";
+import { historyPath } from "~/admin/kit/history-paths";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
 export const links: Route.LinksFunction = () => [

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { RECENTLY_DELETED_PATH } from "~/admin/history/paths";
+import { RECENTLY_DELETED_PATH } from "~/admin/kit/history-paths";
 import { toast } from "sonner";
 import { listAllPosts } from "~/blog/manage.server";
 import { regeneratePosts, translatePosts } from "~/blog/ai.server";

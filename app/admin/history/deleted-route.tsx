@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { listTrash, TRASH_KEEP_DAYS } from "~/revisions/trash.server";
 import type { Route } from "./+types/deleted-route";
 import { intents, type DeletedActionResult } from "./deleted-actions.server";
-import { historyPath } from "./paths";
+import { historyPath } from "~/admin/kit/history-paths";
 
 export const meta: Route.MetaFunction = () => adminMeta("Recently deleted | Admin Dashboard");
 

@@ -17,7 +17,7 @@ import { AdminError } from "~/changes/errors.server";
 import type { Route } from "./+types/history-route";
 import { intents, type HistoryActionResult } from "./actions.server";
 import { historyKind } from "./kinds.server";
-import { editorOf, RECENTLY_DELETED_PATH, type HistoryKindName } from "./paths";
+import { editorOf, RECENTLY_DELETED_PATH, type HistoryKindName } from "~/admin/kit/history-paths";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`History${loaded ? `: ${loaded.label}` : ""} | Admin Dashboard`);
 

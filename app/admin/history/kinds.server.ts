@@ -3,7 +3,7 @@ import { postRevisions } from "~/blog/revisions.server";
 import { contentRevisions } from "~/content/revisions.server";
 import { memberRevisions } from "~/team/revisions.server";
 import type { Revisioned } from "~/revisions/review.server";
-import type { HistoryKindName } from "./paths";
+import type { HistoryKindName } from "~/admin/kit/history-paths";
 
 // Each kind is typed by its own snapshot; the page only passes snapshots back to the same kind.
 const HISTORY_KINDS: Record<HistoryKindName, Revisioned<unknown>> = {

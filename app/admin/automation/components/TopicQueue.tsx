@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { RECENTLY_DELETED_PATH } from "~/admin/kit/history-paths";
 import { CalendarClock, Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -111,7 +112,13 @@ export function TopicQueue({ topics, now }: Props) {
     <Card>
       <CardHeader>
         <h3 className="text-lg font-semibold text-slate-900">Topic queue</h3>
-        <p className="text-sm text-slate-600">A new topic is scheduled for 9:00 AM UTC on the day after the last pending one.</p>
+        <p className="text-sm text-slate-600">
+          A new topic is scheduled for 9:00 AM UTC on the day after the last pending one. A deleted topic can be restored from{" "}
+          <Link to={RECENTLY_DELETED_PATH} className="text-brand-800 underline">
+            Recently deleted
+          </Link>{" "}
+          for 30 days.
+        </p>
       </CardHeader>
       <CardContent className="space-y-6">
         <AddTopic />

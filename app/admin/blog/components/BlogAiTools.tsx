@@ -15,15 +15,17 @@ const ACTIONS = {
     label: "Translate All Posts",
     Icon: Languages,
     title: "Translate all posts",
-    confirm: "This will translate all blog posts to Persian and Chinese. Continue?",
+    // SPEC's question, then what happens (decision 0063).
+    confirm:
+      "This will translate all blog posts to Persian and Chinese. Continue? Translations a person wrote or reviewed are kept; on published posts the new translations wait for review before visitors see them.",
   },
   "regenerate-all": {
     label: "Regenerate All with AI",
     Icon: Sparkles,
     title: "Regenerate all posts",
-    // SPEC's question, and what happens to published posts (decision 0027).
+    // SPEC's question, and what happens to published posts (decision 0063).
     confirm:
-      "This will regenerate all blog posts with full 600-800 word articles. Continue? Each rewritten post returns to draft, marked Awaiting review, until a person publishes it.",
+      "This will regenerate all blog posts with full 600-800 word articles. Continue? Published posts stay on the site unchanged: each rewrite waits as a change for review. Drafts are rewritten in place and marked Awaiting review.",
   },
 } as const;
 type BatchIntent = keyof typeof ACTIONS;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Languages, Loader2, Sparkles } from "lucide-react";
@@ -18,18 +18,27 @@ interface Props {
   values: PostFormInput;
   /** Put AI results into the form: unsaved, for a person to read first (SPEC 4). */
   onResult: (changes: Partial<PostFormInput>) => void;
+  /**
+   * The translation fields (`titleFa`, ...) holding a person's text (reviewed, or typed in the form):
+   * Translate replaces one of them only when the person ticks it (decision 0063).
+   */
+  protectedColumns?: ReadonlyArray<{ column: string; label: string }>;
 }
 
 /** A new post's title until someone changes it (app/blog/manage.server.ts createPost): not a topic. */
 const DEFAULT_TITLE = "New Blog Post";
 
 /** The editor's 'Generate with AI' (on a topic it asks for) and 'Translate' (this post, into Farsi and Chinese). */
-export function EditorAiTools({ postId, values, onResult }: Props) {
+export function EditorAiTools({ postId, values, onResult, protectedColumns = [] }: Props) {
   const generator = useFetcher<GenerateResult>({ key: `generate-${postId}` });
   const translator = useFetcher<TranslateResult>({ key: `translate-${postId}` });
   // The topic dialog: open while `topic` is not null.
   const [topic, setTopic] = useState<string | null>(null);
   const [topicError, setTopicError] = useState<string | null>(null);
+  // The replace-or-keep question for a person's translations: open while not null (the ticked columns).
+  const [replacing, setReplacing] = useState<Set<string> | null>(null);
+  // What the running translation may write over: every column but the kept ones.
+  const kept = useRef<Set<string>>(new Set());
 
   useFetcherResult(generator, (result) => {
     if (!result.ok) return void toast.error(result.error, { description: result.reason });
@@ -50,13 +59,25 @@ export function EditorAiTools({ postId, values, onResult }: Props) {
     if (!result.ok) return void toast.error(result.error, { description: result.reason });
     const changes: Record<string, string> = {};
     for (const language of TARGET_LANGUAGES) {
-      for (const [field, text] of Object.entries(result.translations[language])) changes[postColumn(field as (typeof POST_TRANSLATED_FIELDS)[number], language)] = text;
+      for (const [field, text] of Object.entries(result.translations[language])) {
+        const column = postColumn(field as (typeof POST_TRANSLATED_FIELDS)[number], language);
+        if (!kept.current.has(column)) changes[column] = text;
+      }
     }
     onResult(changes as Partial<PostFormInput>);
-    toast.success("Translation complete", { description: "Review the Farsi and Chinese texts, then save the post." });
+    const keptCount = kept.current.size;
+    toast.success("Translation complete", {
+      description: `Review the Farsi and Chinese texts, then save the post.${keptCount > 0 ? ` ${keptCount} ${keptCount === 1 ? "translation" : "translations"} by a person kept.` : ""}`,
+    });
   });
 
   const generate = (about: string) => void generator.submit({ intent: "generate", topic: about }, { method: "post" });
+  /** Translate the English in the form; `replace` holds the person's translations they chose to replace. */
+  const translate = (replace: ReadonlySet<string>) => {
+    kept.current = new Set(protectedColumns.map((p) => p.column).filter((column) => !replace.has(column)));
+    const english = Object.fromEntries(POST_TRANSLATED_FIELDS.map((field) => [field, values[field]]));
+    void translator.submit({ intent: "translate", ...english }, { method: "post" });
+  };
   const generating = generator.state !== "idle";
   const translating = translator.state !== "idle";
   return (
@@ -78,14 +99,69 @@ export function EditorAiTools({ postId, values, onResult }: Props) {
         disabled={translating}
         aria-busy={translating || undefined}
         onClick={() => {
-          const english = Object.fromEntries(POST_TRANSLATED_FIELDS.map((field) => [field, values[field]]));
           if (!POST_TRANSLATED_FIELDS.some((field) => hasText(values[field]))) return void toast.error("Translation failed", { description: "No content to translate" });
-          void translator.submit({ intent: "translate", ...english }, { method: "post" });
+          if (protectedColumns.length > 0) return setReplacing(new Set());
+          translate(new Set());
         }}
       >
         {translating ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Languages aria-hidden className="size-4" />}
         {translating ? "Translating…" : "Translate"}
       </Button>
+      <Dialog.Root open={replacing !== null} onOpenChange={(open) => !open && setReplacing(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+          <Dialog.Content className="fixed start-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl rtl:translate-x-1/2">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Translate this post</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-slate-700">
+              {protectedColumns.length} {protectedColumns.length === 1 ? "translation was" : "translations were"} written or reviewed by a person. They are kept unless you tick them
+              here; the other fields are translated into the form (nothing is saved until you save the post).
+            </Dialog.Description>
+            <form
+              className="mt-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                const chosen = replacing ?? new Set<string>();
+                setReplacing(null);
+                translate(chosen);
+              }}
+            >
+              <fieldset className="space-y-2">
+                <legend className="mb-2 text-sm font-medium text-slate-800">Replace these reviewed translations</legend>
+                {protectedColumns.map(({ column, label }) => (
+                  <label key={column} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-700"
+                      checked={replacing?.has(column) ?? false}
+                      onChange={(event) =>
+                        setReplacing((current) => {
+                          const next = new Set(current);
+                          if (event.target.checked) next.add(column);
+                          else next.delete(column);
+                          return next;
+                        })
+                      }
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+              <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+                {(replacing?.size ?? 0) === 0
+                  ? "No reviewed translation will be replaced."
+                  : `${replacing!.size} reviewed ${replacing!.size === 1 ? "translation" : "translations"} will be replaced.`}
+              </p>
+              <div className="mt-6 flex justify-end gap-2">
+                <Dialog.Close className={buttonClass("secondary")}>Cancel</Dialog.Close>
+                <button type="submit" className={buttonClass("primary")}>
+                  Translate
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
       <Dialog.Root open={topic !== null} onOpenChange={(open) => !open && setTopic(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />

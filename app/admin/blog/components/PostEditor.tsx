@@ -64,6 +64,22 @@ const tabOfFirstError = (errors: Record<string, unknown> | null | undefined) => 
   return first ? tabOf(first) : null;
 };
 
+const LANGUAGE_LABEL = { fa: "Farsi", zh: "Chinese" } as const;
+const FIELD_LABEL = { title: "Title", excerpt: "Excerpt", content: "Content", metaDescription: "Meta description", imageAltText: "Image alt text" } as const;
+
+/** The translations holding a person's text: reviewed or stale as stored, or typed in the form since. */
+function personsTranslations(values: PostFormInput, saved: PostFormInput, review: Record<string, ReviewState>) {
+  const result: Array<{ column: string; label: string }> = [];
+  for (const lang of ["fa", "zh"] as const) {
+    for (const [field, column] of Object.entries(postTranslationColumns(lang)) as Array<[keyof typeof FIELD_LABEL, TextField]>) {
+      if (!hasText(values[column])) continue;
+      const state = values[column] === saved[column] ? (review[column] ?? "reviewed") : "reviewed";
+      if (state === "reviewed" || state === "stale") result.push({ column, label: `${FIELD_LABEL[field]} (${LANGUAGE_LABEL[lang]})` });
+    }
+  }
+  return result;
+}
+
 const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
 
 interface Props {
@@ -282,7 +298,12 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
                 <h3 className="font-semibold text-slate-900">Post</h3>
                 <p className="text-sm text-slate-600">English is the main version; a missing translation shows the English text.</p>
               </div>
-              <EditorAiTools postId={editorKey} values={values} onResult={(changes) => setValues((current) => followTitle(current, { ...current, ...changes }))} />
+              <EditorAiTools
+                postId={editorKey}
+                values={values}
+                protectedColumns={personsTranslations(values, saved, review)}
+                onResult={(changes) => setValues((current) => followTitle(current, { ...current, ...changes }))}
+              />
             </div>
           </CardHeader>
           <CardContent className="grid gap-5">

@@ -6,7 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { AdminPostListItem } from "../../../blog/manage.server";
 import { InstagramActions, InstagramBadge } from "./InstagramStatus";
-import { historyPath } from "~/admin/history/paths";
+import { historyPath } from "~/admin/kit/history-paths";
 import { ScheduledBadge } from "./PostSchedule";
 
 interface Props {

@@ -1,5 +1,7 @@
 import { memo, useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { historyPath } from "~/admin/kit/history-paths";
+import { Badge } from "~/components/ui/badge";
 import { CircleDot, Languages } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -83,6 +85,14 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
             </span>
           ) : null}
           <StatusBadge status={status} />
+          {row.pending ? (
+            <Link to={historyPath("content", row.key)} className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+              <Badge tone="warning">Change waiting for review</Badge>
+            </Link>
+          ) : null}
+          <Link to={historyPath("content", row.key)} className="text-xs text-brand-800 underline">
+            History<span className="sr-only"> of {row.label || row.key}</span>
+          </Link>
         </div>
       </div>
       <div className="grid gap-3 md:grid-cols-3">

@@ -1,8 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { historyPath } from "~/admin/kit/history-paths";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, Input, Label, Textarea } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
@@ -156,13 +157,18 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
             </Button>
           }
           title="Delete Team Member"
-          description="This will permanently delete this team member and all their content. This action cannot be undone."
+          description="This deletes the team member and all their texts. It can be restored from Recently deleted for 30 days."
           confirmLabel="Delete"
           onConfirm={() => onDelete(member.id)}
         />
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving…" : "Save Changes"}
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to={historyPath("team_member", member.id)} className={buttonClass("ghost")}>
+            History<span className="sr-only"> of {member.name}</span>
+          </Link>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving…" : "Save Changes"}
+          </Button>
+        </div>
       </div>
     </form>
   );
