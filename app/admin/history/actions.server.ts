@@ -8,6 +8,9 @@ import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { idField } from "~/admin/kit/ids";
 import { discardPending, publishPending, restoreRevision } from "~/revisions/review.server";
 import { historyKind } from "./kinds.server";
+import { AdminError } from "~/changes/errors.server";
+import { checkScheduleInput, scheduleFormSchema } from "~/blog/schedule";
+import { schedulePendingRevision } from "~/blog/schedule.server";
 
 const kindOf = (params: Record<string, string | undefined>) => {
   const kind = historyKind(params.kind);
@@ -34,6 +37,25 @@ export const intents = {
     run: async ({ input, params, services, user }) => {
       const outcome = await publishPending(services, user.id, kindOf(params), input.revision, { replaceLive: input.replaceLive === "1" });
       return outcome.ok ? { published: true as const, conflict: null } : { published: false as const, conflict: outcome.conflict };
+    },
+  }),
+  // A post's pending change can go live by itself at a chosen moment (decision 0062).
+  schedule: intent({
+    failure: "Could not schedule the change",
+    schema: scheduleFormSchema.extend({ revision: idField("Unknown revision.") }),
+    run: async ({ input, params, services, user }) => {
+      if (params.kind !== "post") throw new AdminError("Only a blog post's change can be scheduled.", 400);
+      const checked = checkScheduleInput(input.publishAt, services.clock.now());
+      if (!checked.ok) throw new AdminError(checked.message, 400, { publishAt: checked.message });
+      return schedulePendingRevision(services, user, input.revision, checked.at);
+    },
+  }),
+  unschedule: intent({
+    failure: "Could not cancel the schedule",
+    schema: revisionSchema,
+    run: async ({ input, params, services, user }) => {
+      if (params.kind !== "post") throw new AdminError("Only a blog post's change can be scheduled.", 400);
+      return schedulePendingRevision(services, user, input.revision, null);
     },
   }),
   discard: intent({

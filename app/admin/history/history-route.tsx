@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { compareRevisions, diffFields } from "~/revisions/review.server";
 import { findRevision, listRevisions, type RevisionListItem } from "~/revisions/store.server";
 import { SOURCE_LABELS, type FieldDiff } from "~/revisions/types";
+import { formatVancouverAndUtc } from "~/blog/schedule";
 import { AdminError } from "~/changes/errors.server";
 import type { Route } from "./+types/history-route";
 import { intents, type HistoryActionResult } from "./actions.server";
@@ -107,7 +108,53 @@ function useActionToast(actionData: HistoryActionResult | undefined) {
     else if (actionData.intent === "restore") toast.success("Restored", { description: `Revision ${actionData.restoredFrom} is live again, as a new revision.` });
     else if (actionData.intent === "publish" && actionData.published) toast.success("Published", { description: "The change is live." });
     else if (actionData.intent === "discard") toast.success("Discarded", { description: "The live version stays as it was." });
+    else if (actionData.intent === "schedule") toast.success("Scheduled", { description: "The change goes live by itself at the chosen time." });
+    else if (actionData.intent === "unschedule") toast.success("Schedule cancelled");
   }, [actionData]);
+}
+
+/** "Publish at": a pending post change goes live by itself then, unless a reviewer acts first. */
+function ScheduleChange({ revisionId, publishAt, busy, error }: { revisionId: number; publishAt: string | null; busy: boolean; error?: string }) {
+  return (
+    <div className="space-y-2 rounded-md border border-slate-200 p-3">
+      {publishAt ? (
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="unschedule" />
+          <input type="hidden" name="revision" value={revisionId} />
+          <p className="text-sm text-slate-800">
+            Scheduled to go live {formatVancouverAndUtc(publishAt)}.
+          </p>
+          <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+            Cancel schedule
+          </Button>
+        </Form>
+      ) : (
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="schedule" />
+          <input type="hidden" name="revision" value={revisionId} />
+          <label className="grid gap-1 text-sm font-medium text-slate-800">
+            Publish at (Vancouver time)
+            <input
+              type="datetime-local"
+              name="publishAt"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "schedule-change-error" : undefined}
+              className="rounded-md border border-slate-300 px-2 py-1.5"
+            />
+          </label>
+          <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+            Schedule
+          </Button>
+          {error ? (
+            <p id="schedule-change-error" className="w-full text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </div>
+  );
 }
 
 export default function HistoryPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -181,6 +228,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                 </Form>
               </section>
             ) : null}
+            {kind === "post" ? <ScheduleChange revisionId={pending.revision.id} publishAt={pending.revision.publishAt} busy={busy} error={failed?.fieldErrors?.publishAt} /> : null}
             <div className="flex flex-wrap gap-3">
               <Form method="post">
                 <input type="hidden" name="intent" value="publish" />
