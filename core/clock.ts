@@ -35,3 +35,18 @@ export function isCalendarDay(value: string): boolean {
   const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return at.toISOString().slice(0, 10) === value;
 }
+
+/**
+ * A moment as the firm reads it: Vancouver time with UTC beside it ("Mar 14, 2027, 03:30 Vancouver
+ * time (10:30 UTC)"), for the history, conflicts and schedules alike. Browser-safe.
+ */
+export function formatFirmTime(at: Date | string): string {
+  const date = typeof at === "string" ? new Date(at) : at;
+  const local = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Vancouver",
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: "h23",
+  }).format(date);
+  return `${local} Vancouver time (${date.toISOString().slice(11, 16)} UTC)`;
+}

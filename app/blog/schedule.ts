@@ -56,17 +56,8 @@ export function fromVancouverInput(local: string): LocalTime {
   return { ok: true, at: new Date(Math.min(...instants)) };
 }
 
-/** A moment as the firm reads it: Vancouver time, with UTC beside it (as the history shows times). */
-export function formatVancouverAndUtc(at: Date | string): string {
-  const date = typeof at === "string" ? new Date(at) : at;
-  const local = new Intl.DateTimeFormat("en-CA", {
-    timeZone: SCHEDULE_ZONE,
-    dateStyle: "medium",
-    timeStyle: "short",
-    hourCycle: "h23",
-  }).format(date);
-  return `${local} Vancouver time (${date.toISOString().slice(11, 16)} UTC)`;
-}
+/** A moment as the firm reads it (one format for the history, conflicts and schedules). */
+export { formatFirmTime as formatVancouverAndUtc } from "../../core/clock";
 
 export const SCHEDULE_MESSAGES = {
   format: "Choose a date and a time to publish.",

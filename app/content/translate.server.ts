@@ -5,11 +5,11 @@
  */
 import { and, eq, isNull, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contentText } from "../../db/schema";
+import { contentText, teamMembers } from "../../db/schema";
 import type { Services } from "../services";
 import type { AdminUser } from "../auth/guard.server";
 import { hasText } from "../i18n/translated";
-import { teamMemberKeyPattern } from "../team/fields";
+import { teamMemberIdOfKey, teamMemberKeyPattern } from "../team/fields";
 import { ItemFailed, StopJob } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { checkTextTranslation } from "../ai/machine-text.server";
@@ -144,7 +144,12 @@ export async function translateTeamText(
   const [row] = await services.db.select().from(contentText).where(eq(contentText.key, key));
   if (!row) throw new AdminError("This team member no longer exists.", 404);
   const translation = await translateText(services, english, language, signal);
-  if (row.content.trim() !== english) return { translation, saved: false };
+  // Unsaved English, or a member visitors see (decision 0063): the translation goes into the form,
+  // and the person's Save Changes is its review. Only a hidden member's saved English is stored at once.
+  const memberId = teamMemberIdOfKey(key);
+  const [member] = memberId && /^\d+$/.test(memberId) ? await services.db.select({ active: teamMembers.active }).from(teamMembers).where(eq(teamMembers.id, Number(memberId))) : [];
+  if (!member) throw new AdminError("This team member no longer exists.", 404);
+  if (row.content.trim() !== english || member.active) return { translation, saved: false };
   return commit(services, async (tx) => {
     await storeMachineTranslation(tx, key, language, row.content, translation, { overwrite: true });
     return {

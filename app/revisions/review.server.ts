@@ -5,6 +5,7 @@
  * stale save ("changed by X at T", with what changed).
  */
 import { diffWords } from "diff";
+import { formatFirmTime } from "../../core/clock";
 import type { Db } from "../../db/client";
 import type { ChangeKind } from "../../core/events";
 import { commit, type ChangeDeps } from "../changes/commit.server";
@@ -114,7 +115,7 @@ export async function describeConflict<S>(db: Db, kind: Revisioned<S>, entityId:
   const change = await lastChange(db, kind.entity, entityId);
   const from = await revisionAtVersion(db, kind.entity, entityId, fromVersion);
   const diff = live && from ? diffFields(kind.fields(from.snapshot as S), kind.fields(live.snapshot)) : [];
-  const who = change ? ` by ${change.by} at ${formatWhen(change.at)}` : "";
+  const who = change ? ` by ${change.by} at ${formatFirmTime(change.at)}` : "";
   return {
     message: `This ${kind.noun} was changed${who} while you were editing. Nothing was saved: review the changes below, then save again to replace them.`,
     diff,
@@ -122,18 +123,6 @@ export async function describeConflict<S>(db: Db, kind: Revisioned<S>, entityId:
   };
 }
 
-/** A moment as the firm reads it: Vancouver time, with UTC beside it. */
-export function formatWhen(iso: string | Date): string {
-  const date = typeof iso === "string" ? new Date(iso) : iso;
-  const local = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Vancouver",
-    dateStyle: "medium",
-    timeStyle: "short",
-    hourCycle: "h23",
-  }).format(date);
-  const utc = date.toISOString().slice(11, 16);
-  return `${local} Vancouver time (${utc} UTC)`;
-}
 
 /** A stale save: answered 409 with the conflict. */
 export class ConflictError extends AdminError {

@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { compareRevisions, diffFields } from "~/revisions/review.server";
 import { findRevision, listRevisions, type RevisionListItem } from "~/revisions/store.server";
 import { SOURCE_LABELS, type FieldDiff } from "~/revisions/types";
-import { formatVancouverAndUtc } from "~/blog/schedule";
+import { formatFirmTime } from "../../../core/clock";
 import { AdminError } from "~/changes/errors.server";
 import type { Route } from "./+types/history-route";
 import { intents, type HistoryActionResult } from "./actions.server";
@@ -89,15 +89,9 @@ const STATUS_BADGE: Record<RevisionListItem["status"], { tone: "success" | "warn
 };
 
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatWhenShort(iso)}</time>;
+  return <time dateTime={iso}>{formatFirmTime(iso)}</time>;
 }
 
-/** Vancouver time with UTC beside it, in the browser as on the server (same result: fixed zone). */
-function formatWhenShort(iso: string): string {
-  const date = new Date(iso);
-  const local = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(date);
-  return `${local} Vancouver (${date.toISOString().slice(11, 16)} UTC)`;
-}
 
 function useActionToast(actionData: HistoryActionResult | undefined) {
   const shown = useRef<HistoryActionResult | undefined>(undefined);
@@ -122,7 +116,7 @@ function ScheduleChange({ revisionId, publishAt, busy, error }: { revisionId: nu
           <input type="hidden" name="intent" value="unschedule" />
           <input type="hidden" name="revision" value={revisionId} />
           <p className="text-sm text-slate-800">
-            Scheduled to go live {formatVancouverAndUtc(publishAt)}.
+            Scheduled to go live {formatFirmTime(publishAt)}.
           </p>
           <Button type="submit" size="sm" variant="secondary" disabled={busy}>
             Cancel schedule
@@ -260,7 +254,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
               <select name="from" defaultValue={compare?.from ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5">
                 {revisions.map((r) => (
                   <option key={r.id} value={r.id}>
-                    Revision {r.id} · {formatWhenShort(r.createdAt)}
+                    Revision {r.id} · {formatFirmTime(r.createdAt)}
                   </option>
                 ))}
               </select>
@@ -271,7 +265,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                 {exists ? <option value="live">The live version</option> : null}
                 {revisions.map((r) => (
                   <option key={r.id} value={r.id}>
-                    Revision {r.id} · {formatWhenShort(r.createdAt)}
+                    Revision {r.id} · {formatFirmTime(r.createdAt)}
                   </option>
                 ))}
               </select>

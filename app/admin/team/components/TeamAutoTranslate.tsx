@@ -10,7 +10,11 @@ import type { MemberTextField } from "~/team/schema";
 const control = (formId: string, name: string) =>
   (document.getElementById(formId) as HTMLFormElement | null)?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
 
-/** Auto-translate a member's field: the English in the form (unsaved edits included), put in its input; saved at once (SPEC 4) when that English is the stored one. */
+/**
+ * Auto-translate a member's field: the English in the form (unsaved edits included), put in its
+ * input. For a member visitors see, it waits there for Save Changes (a person's review, decision
+ * 0063); a hidden member's translation of its saved English is saved at once (SPEC 4).
+ */
 export function TeamAutoTranslate({ formId, memberId, field, language, label }: { formId: string; memberId: number; field: MemberTextField; language: "fa" | "zh"; label: string }) {
   const fetcher = useFetcher<TeamActionResult>();
   useFetcherResult(fetcher, (result) => {
@@ -20,7 +24,7 @@ export function TeamAutoTranslate({ formId, memberId, field, language, label }: 
       const input = control(formId, `${field}_${language}`);
       if (input) input.value = result.translation;
       // Of an English not saved yet, the translation waits in the form for Save Changes.
-      toast.success("Translation complete", { description: result.saved ? `${label} saved.` : `${label} is in the form: Save Changes to keep it.` });
+      toast.success("Translation complete", { description: result.saved ? `${label} saved.` : `${label} is in the form: read it, then Save Changes to publish it.` });
     }
   });
   const busy = fetcher.state !== "idle";
