@@ -254,22 +254,6 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
     <>
       <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="post-editor-heading">
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
-        {conflict ? (
-          <section role="alert" aria-labelledby="post-conflict-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <h3 id="post-conflict-heading" className="font-semibold text-amber-900">
-              Someone else saved this post
-            </h3>
-            <p className="text-sm text-amber-900">{conflict.reason}</p>
-            <DiffView diff={conflict.diff} empty="Only the publication state changed." />
-            {version === conflict.version ? (
-              <p className="text-sm text-amber-900">Save again to replace their changes with yours (theirs stay in the History).</p>
-            ) : (
-              <Button type="button" variant="secondary" onClick={() => setVersion(conflict.version)}>
-                Keep my version
-              </Button>
-            )}
-          </section>
-        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
@@ -290,6 +274,23 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
             </a>
           ) : null}
         </div>
+        {/* Below the editor's heading: its h3 belongs under the h2 (heading order). */}
+        {conflict ? (
+          <section role="alert" aria-labelledby="post-conflict-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <h3 id="post-conflict-heading" className="font-semibold text-amber-900">
+              Someone else saved this post
+            </h3>
+            <p className="text-sm text-amber-900">{conflict.reason}</p>
+            <DiffView diff={conflict.diff} empty="Only the publication state changed." />
+            {version === conflict.version ? (
+              <p className="text-sm text-amber-900">Save again to replace their changes with yours (theirs stay in the History).</p>
+            ) : (
+              <Button type="button" variant="secondary" onClick={() => setVersion(conflict.version)}>
+                Keep my version
+              </Button>
+            )}
+          </section>
+        ) : null}
 
         <Card>
           <CardHeader>
