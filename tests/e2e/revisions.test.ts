@@ -106,7 +106,6 @@ describe("admin: revisions, review and recovery", () => {
     const [first, second] = DEMO_TITLES;
     await postRow(first).getByRole("link", { name: "Change waiting for review" }).click();
     await page.getByRole("heading", { name: `History of “${first}”` }).waitFor();
-    const pending = page.locator("div", { has: page.getByRole("heading", { name: "Change waiting for review", level: 3 }) }).last();
     const titleDiff = page.getByTestId("diff").first().locator("div", { has: page.locator("dt", { hasText: /^Title$/ }) });
     const added = (await titleDiff.locator("ins").allTextContents()).join(" ");
     expect(added).toMatch(/added: .*rewrite/);
@@ -117,7 +116,8 @@ describe("admin: revisions, review and recovery", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Publish change" }).click();
     await toast("Published").waitFor();
-    await expect.poll(() => pending.getByRole("button", { name: "Publish change" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Publish change" }).count()).toBe(0);
+    await page.getByTestId("revision").first().getByText("Published after review").waitFor();
 
     const firstSlug = "refused-canadian-study-permit-work-permit-or-visitor-visa";
     const visitor = await (await browser.newContext()).newPage();
@@ -137,6 +137,10 @@ describe("admin: revisions, review and recovery", () => {
     await page.getByRole("heading", { name: "Blog Posts", level: 2 }).waitFor();
     expect(await postRow(second).getByText("Change waiting for review").count()).toBe(0);
     expect(await postRow(newTitle).getByText("Change waiting for review").count()).toBe(0);
+    // The third, untouched, still waits; its public page still has its own title.
+    await postRow(DEMO_TITLES[2]).getByText("Change waiting for review").waitFor();
+    await visitor.goto(`${site.url}/blog/immigration-consultant-malpractice-warning-signs-and-options`);
+    expect(await visitor.locator("h1").textContent()).toBe(DEMO_TITLES[2]);
     await visitor.context().close();
     expect(errors).toEqual([]);
   });
@@ -166,8 +170,10 @@ describe("admin: revisions, review and recovery", () => {
     await oldest.getByRole("button", { name: `Restore revision ${oldestName}` }).click();
     await toast("Restored").waitFor();
     await expect.poll(revisionCount).toBe(before + 1);
+    // The newest revision's source is "Restore" (every row also has a Restore button, named "Restore revision N").
     const newest = page.getByTestId("revision").first();
-    expect(await newest.textContent()).toContain("Restore");
+    expect(await newest.getByText("Restore", { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId("revision").getByText("Restore", { exact: true }).count()).toBe(1);
 
     await openEditor(editor);
     expect(await field("Content").inputValue()).toBe("A landlord must return the quick deposit within fifteen days.");
