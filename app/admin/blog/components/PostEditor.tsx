@@ -67,13 +67,16 @@ const tabOfFirstError = (errors: Record<string, unknown> | null | undefined) => 
 const LANGUAGE_LABEL = { fa: "Farsi", zh: "Chinese" } as const;
 const FIELD_LABEL = { title: "Title", excerpt: "Excerpt", content: "Content", metaDescription: "Meta description", imageAltText: "Image alt text" } as const;
 
-/** The translations holding a person's text: reviewed or stale as stored, or typed in the form since. */
-function personsTranslations(values: PostFormInput, saved: PostFormInput, review: Record<string, ReviewState>) {
+/**
+ * The translations holding a person's text: reviewed or stale as stored, or typed in the form since
+ * (`machineFilled`: unsaved values the translator put in the form, which are not a person's).
+ */
+function personsTranslations(values: PostFormInput, saved: PostFormInput, review: Record<string, ReviewState>, machineFilled: ReadonlySet<string>) {
   const result: Array<{ column: string; label: string }> = [];
   for (const lang of ["fa", "zh"] as const) {
     for (const [field, column] of Object.entries(postTranslationColumns(lang)) as Array<[keyof typeof FIELD_LABEL, TextField]>) {
       if (!hasText(values[column])) continue;
-      const state = values[column] === saved[column] ? (review[column] ?? "reviewed") : "reviewed";
+      const state = values[column] === saved[column] ? (review[column] ?? "reviewed") : machineFilled.has(column) ? "machine" : "reviewed";
       if (state === "reviewed" || state === "stale") result.push({ column, label: `${FIELD_LABEL[field]} (${LANGUAGE_LABEL[lang]})` });
     }
   }
@@ -117,6 +120,8 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const submitted = useRef<PostFormInput | null>(null);
   const [version, setVersion] = useState(storedVersion);
   const [publishAt, setPublishAt] = useState(storedPublishAt);
+  // Translation fields the translator filled in the form (until a person types in them).
+  const [machineFilled, setMachineFilled] = useState<ReadonlySet<string>>(new Set());
   // A refused stale save: who changed the post meanwhile and what, until the next save.
   const [conflict, setConflict] = useState<(SaveConflict & { reason: string }) | null>(null);
   const saving = fetcher.state !== "idle";
@@ -178,6 +183,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
 
   function change(field: TextField, value: string) {
     if (field === "slug") slugFollows.current = value === slugify(values.title);
+    if (machineFilled.has(field)) setMachineFilled((current) => new Set([...current].filter((column) => column !== field)));
     setValues((current) => followTitle(current, { ...current, [field]: value }));
   }
 
@@ -254,22 +260,6 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
     <>
       <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="post-editor-heading">
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
-        {conflict ? (
-          <section role="alert" aria-labelledby="post-conflict-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <h3 id="post-conflict-heading" className="font-semibold text-amber-900">
-              Someone else saved this post
-            </h3>
-            <p className="text-sm text-amber-900">{conflict.reason}</p>
-            <DiffView diff={conflict.diff} empty="Only the publication state changed." />
-            {version === conflict.version ? (
-              <p className="text-sm text-amber-900">Save again to replace their changes with yours (theirs stay in the History).</p>
-            ) : (
-              <Button type="button" variant="secondary" onClick={() => setVersion(conflict.version)}>
-                Keep my version
-              </Button>
-            )}
-          </section>
-        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
@@ -290,6 +280,23 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
             </a>
           ) : null}
         </div>
+        {/* Below the editor's heading: its h3 belongs under the h2 (heading order). */}
+        {conflict ? (
+          <section role="alert" aria-labelledby="post-conflict-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <h3 id="post-conflict-heading" className="font-semibold text-amber-900">
+              Someone else saved this post
+            </h3>
+            <p className="text-sm text-amber-900">{conflict.reason}</p>
+            <DiffView diff={conflict.diff} empty="Only the publication state changed." />
+            {version === conflict.version ? (
+              <p className="text-sm text-amber-900">Save again to replace their changes with yours (theirs stay in the History).</p>
+            ) : (
+              <Button type="button" variant="secondary" onClick={() => setVersion(conflict.version)}>
+                Keep my version
+              </Button>
+            )}
+          </section>
+        ) : null}
 
         <Card>
           <CardHeader>
@@ -301,8 +308,13 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
               <EditorAiTools
                 postId={editorKey}
                 values={values}
-                protectedColumns={personsTranslations(values, saved, review)}
-                onResult={(changes) => setValues((current) => followTitle(current, { ...current, ...changes }))}
+                protectedColumns={personsTranslations(values, saved, review, machineFilled)}
+                onResult={(changes) => {
+                  // Only Translate fills translation fields; Generate writes the English ones.
+                  const translated = Object.keys(changes).filter((column) => tabOf(column) !== null);
+                  if (translated.length > 0) setMachineFilled((current) => new Set([...current, ...translated]));
+                  setValues((current) => followTitle(current, { ...current, ...changes }));
+                }}
               />
             </div>
           </CardHeader>
