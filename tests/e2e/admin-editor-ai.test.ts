@@ -41,7 +41,7 @@ describe("admin: the editor's AI topic, the following slug, and failed job cards
 
   it("Generate with AI asks what the article should be about, refuses an empty topic, and fills the form from it, unsaved", async () => {
     await page.goto(`${site.url}/admin/dashboard`);
-    await page.getByRole("button", { name: "New Post" }).click();
+    await page.getByRole("link", { name: "New Post" }).click();
     await field("Title").waitFor();
     editorUrl = page.url();
     expect(await field("Title").inputValue()).toBe("New Blog Post");
@@ -97,6 +97,8 @@ describe("admin: the editor's AI topic, the following slug, and failed job cards
     await page.getByRole("switch", { name: "Published" }).click();
     await page.getByRole("button", { name: "Save Post" }).click();
     await toast("Saved!").waitFor();
+    // The first save stored the new post and moved to its editor (decision 0065).
+    await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
     await page.reload();
     await field("Title").waitFor();
     await field("Title").fill("Selling a rented home in Vancouver: a guide");

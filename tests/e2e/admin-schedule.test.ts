@@ -36,7 +36,9 @@ afterAll(async () => {
 describe("scheduling a draft", () => {
   it("shows the chosen moment in Vancouver time and UTC, schedules it, and shows the badge in the editor and the list", async () => {
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
-    await page.getByRole("button", { name: "New Post" }).click();
+    // A new post is stored by its first save (decision 0065); only a stored draft can be scheduled.
+    await page.getByRole("link", { name: "New Post" }).click();
+    await page.getByRole("button", { name: "Save Post" }).click();
     await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
     postId = page.url().split("/").pop()!;
     await publishAt().waitFor();
