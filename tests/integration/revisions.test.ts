@@ -54,11 +54,11 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     await db().insert(users).values([ALICE, BOB]);
     fake = await startFakeAi();
     const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
-    const ai = createAiClient(config, { timeoutMs: 5_000, maxRetries: 0 });
+    const ai = createAiClient(config, { timeoutMs: 20_000, maxRetries: 0 });
     const events = new ChangeEvents(test.database);
     const log = createLogger("silent");
-    runner = new JobRunner({ database: test.database, db: db(), events, log }, { leaseMs: 3_000, pollMs: 50, backoffMs: 50 });
-    services = { config, log, database: test.database, db: db(), events, jobs: runner, ai, translator: createSiteTranslator(config, ai, { timeoutMs: 5_000 }) } as unknown as Services;
+    runner = new JobRunner({ database: test.database, db: db(), events, log }, { leaseMs: 15_000, pollMs: 50, backoffMs: 50 });
+    services = { config, log, database: test.database, db: db(), events, jobs: runner, ai, translator: createSiteTranslator(config, ai, { timeoutMs: 20_000 }) } as unknown as Services;
     runner.register(...jobKinds(services));
     await runner.start();
   });
