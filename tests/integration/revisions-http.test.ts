@@ -1,13 +1,18 @@
 /**
- * Two people saving the same item through the admin's real HTTP actions, each with the hidden
- * `version` field the editor was opened on (decision 0061): exactly one save goes through, the
- * other answers 409 with who changed it, when, and the diff. One server for the file.
+ * The revisions through the admin's real HTTP actions, on one server for the file: two people
+ * saving the same item, each with the hidden `version` field the editor was opened on (decision
+ * 0061), get one save and one 409 with who changed it, when, and the diff; Regenerate All with AI
+ * (the fake OpenAI-compatible server) leaves the public /blog as it was (decision 0063).
  */
 import { rmSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createOrPromoteAdmin } from "~/auth/admin-users.server";
-import { blogPosts, contentText, teamMembers } from "../../db/schema";
+import { blogPosts, contentText, revisions, teamMembers } from "../../db/schema";
+import { demoPosts } from "../../db/demo";
+import { textOf } from "../helpers/html-text";
+import { startFakeAi, type FakeAi } from "../fakes/openai";
 import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { startSite, type SiteServer } from "../helpers/server";
 
@@ -17,6 +22,7 @@ const BOB = { email: "bob.rev@example.test", password: "correct horse battery st
 describe("concurrent saves over HTTP", () => {
   let dataDir: string;
   let site: SiteServer;
+  let fake: FakeAi;
   const cookies: Record<"alice" | "bob", string> = { alice: "", bob: "" };
 
   beforeAll(async () => {
@@ -28,12 +34,14 @@ describe("concurrent saves over HTTP", () => {
     } finally {
       await store.close();
     }
-    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    fake = await startFakeAi();
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true", AI_BASE_URL: fake.url, AI_API_KEY: "test-key" });
     cookies.alice = await signInHttp(site.url, ALICE.email, ALICE.password);
     cookies.bob = await signInHttp(site.url, BOB.email, BOB.password);
   });
   afterAll(async () => {
     await site?.stop();
+    await fake?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -104,7 +112,39 @@ describe("concurrent saves over HTTP", () => {
     expect(refused).toContain(memberWinner === "alice" ? "0111" : "0122");
   });
 
-  it("what is stored is the winners' values, each at version 2 (checked on the stopped server's database)", async () => {
+  it("Regenerate All: /blog lists every published post with its current title and excerpt during and after the job", async () => {
+    const listing = async () => textOf(await (await get(`${site.url}/blog`)).text());
+    const expectIntact = (text: string) => {
+      expect(text).not.toContain("No blog posts available yet.");
+      for (const post of demoPosts) {
+        expect(text).toContain(post.title);
+        expect(text).toContain(post.excerpt);
+      }
+    };
+    expectIntact(await listing());
+    // Slow answers, so the job is seen under way.
+    fake.setLatency(300);
+    try {
+      const started = await formPost(`${site.url}/admin/dashboard?index`, { intent: "regenerate-all" }, { cookie: cookies.alice });
+      expect(started.status).toBe(200);
+      const posts = demoPosts.length + 1; // and the draft of the first test
+      let looks = 0;
+      for (let i = 0; i < 300 && fake.imageCalls().length < posts; i++) {
+        expectIntact(await listing());
+        looks++;
+        await sleep(100);
+      }
+      expect(fake.imageCalls().length).toBe(posts);
+      expect(looks).toBeGreaterThan(3);
+    } finally {
+      fake.setLatency(0);
+    }
+    // The last rewrite is stored a moment after its image.
+    await sleep(1_500);
+    expectIntact(await listing());
+  });
+
+  it("what is stored: the winners' values, each at version 2; the published posts unchanged with a pending rewrite each (on the stopped server's database)", async () => {
     await site.stop();
     const store = await openDataDir(dataDir);
     try {
@@ -113,8 +153,16 @@ describe("concurrent saves over HTTP", () => {
       expect(text.content).toMatch(/^Tagline by (Alice Editor|Bob Reviewer)$/);
       const [member] = await store.db.select().from(teamMembers).where(eq(teamMembers.id, 1));
       expect(member.version).toBe(2);
+      // The draft was rewritten in place by Regenerate All (a draft takes machine text, marked for review).
       const [post] = await store.db.select().from(blogPosts).where(eq(blogPosts.slug, "parenting-time"));
-      expect(post.content).toBe("Unchecked.");
+      expect(post).toMatchObject({ aiGenerated: true, awaitingReview: true, published: false });
+      // Each published post: unchanged, with the rewrite waiting for review.
+      for (const demo of demoPosts) {
+        const [live] = await store.db.select().from(blogPosts).where(eq(blogPosts.slug, demo.slug));
+        expect(live).toMatchObject({ title: demo.title, excerpt: demo.excerpt, content: demo.content, published: true });
+        const pending = await store.db.select().from(revisions).where(and(eq(revisions.entity, "post"), eq(revisions.entityId, String(live.id))));
+        expect(pending.filter((r) => r.status === "pending" && r.source === "ai")).toHaveLength(1);
+      }
     } finally {
       await store.close();
     }
