@@ -107,7 +107,11 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
         continue;
       }
       const written = await writeContentText(tx, entry.key, next, before.version, true);
-      if (!written) throw new ConflictError(await describeConflict(tx, contentRevisions, entry.key, before.version));
+      if (!written) {
+        // Another save landed between the read and the write: named by its key, as above.
+        const conflict = await describeConflict(tx, contentRevisions, entry.key, before.version);
+        throw new ConflictError({ ...conflict, message: `"${entry.key}": ${conflict.message}` });
+      }
       await recordSaved(tx, { entity: "content", entityId: entry.key, source: "person", snapshot: contentSnapshot(written.after), version: written.after.version, baseVersion: before.version, userId });
       audit.push({ userId, action: "update", entity: "content_text", entityId: entry.key, details: { fields } });
       changedKeys.push(entry.key);

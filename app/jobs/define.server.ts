@@ -56,7 +56,9 @@ export function defineJob<P, I = null, A extends unknown[] = []>(name: string, o
     name,
     keyOf,
     enqueue(tx, payload, items, extra = {}) {
-      return insertJob(tx, {
+      // In a transaction of its own (a savepoint inside the caller's): a start button passes the
+      // pool, and the job row must not be seen by a runner before its items are.
+      return tx.transaction((own) => insertJob(own as unknown as Db, {
         kind: name,
         payload,
         items,
@@ -64,7 +66,7 @@ export function defineJob<P, I = null, A extends unknown[] = []>(name: string, o
         resumeCancelled: options.resumeCancelled,
         createdBy: extra.createdBy,
         runAfter: extra.runAfter,
-      });
+      }));
     },
     async activeItems(db) {
       const rows = await db

@@ -147,13 +147,14 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
 
   it("reads the form's repeated fields and turns CRLF line breaks into LF", () => {
     const form = contentSaveToFormData([
-      { key: "a", content: "one\r\ntwo", contentFa: "یک", contentZh: "" },
+      { key: "a", content: "one\r\ntwo", contentFa: "یک", contentZh: "", version: 7 },
       { key: "b", content: "three", contentFa: "", contentZh: "三" },
     ]);
+    // The version each entry was opened on travels with it; an entry without one saves unchecked (null).
     expect(contentSaveFromFormData(form)).toEqual({
       entries: [
-        { key: "a", content: "one\ntwo", contentFa: "یک", contentZh: "" },
-        { key: "b", content: "three", contentFa: "", contentZh: "三" },
+        { key: "a", content: "one\ntwo", contentFa: "یک", contentZh: "", version: 7 },
+        { key: "b", content: "three", contentFa: "", contentZh: "三", version: null },
       ],
     });
   });

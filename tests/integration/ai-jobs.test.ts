@@ -19,6 +19,9 @@ import { missingKeys, startTranslateMissing, translateText } from "~/content/tra
 import { listContentEntries, saveContentEntries } from "~/content/entries.server";
 import { startRegeneratePosts, startTranslatePosts } from "~/blog/ai.server";
 import { AdminError } from "~/changes/errors.server";
+import { pendingFor } from "~/revisions/store.server";
+import { publishPending } from "~/revisions/review.server";
+import { postRevisions, type PostSnapshot } from "~/blog/revisions.server";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
@@ -64,7 +67,7 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
   };
   const text = async (key: string) => (await test.database.db.select().from(contentText).where(eq(contentText.key, key)))[0];
 
-  it("translates every missing Farsi text, counts a failure and goes on, and records them as machine translations", async () => {
+  it("translates every missing Farsi text, counts a failure and goes on, and proposes each as a change waiting for review", async () => {
     const db = test.database.db;
     const keys = ["about-hero-title", "about-hero-subtitle", "about-story-title"];
     await db.update(contentText).set({ contentFa: null }).where(inArray(contentText.key, keys));
@@ -77,17 +80,30 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     expect(job.total).toBe(missing.length);
     const done = await finished(job.id);
     expect(done).toMatchObject({ status: "done", done: missing.length - 1, failed: 1 });
-    expect(done.message).toBe(`Batch translation complete: ${missing.length - 1} translated, 1 failed.`);
+    expect(done.message).toBe(`Batch translation complete: ${missing.length - 1} translated, 1 failed. The translations wait for review before visitors see them.`);
     expect(done.failures).toHaveLength(1);
     expect(done.failures[0].error).toMatch(/AI service/i);
 
-    const translated = (await Promise.all(keys.map(text))).filter((row) => row.contentFa);
-    expect(translated.length).toBe(keys.length - 1);
-    for (const row of translated) expect(row.contentFa).toContain("[fa]");
+    // Decision 0063: a website text is live, so its machine translation waits for a reviewer; visitors see no Farsi yet.
+    for (const key of keys) expect((await text(key)).contentFa).toBeNull();
+    const pending = await pendingFor(db, "content", keys);
+    expect(pending.size).toBe(keys.length - 1);
+    for (const revision of pending.values()) {
+      expect(revision).toMatchObject({ source: "translation", status: "pending", createdBy: user.id });
+      expect((revision.snapshot as { contentFa: string }).contentFa).toContain("[fa]");
+    }
     const entries = await listContentEntries(db);
-    for (const row of translated) expect(entries.find((e) => e.key === row.key)!.review.fa).toBe("machine");
+    for (const key of pending.keys()) {
+      const entry = entries.find((e) => e.key === key)!;
+      expect(entry.pending).toMatchObject({ id: pending.get(key)!.id, fa: true });
+      expect(entry.review.fa).toBe("missing");
+    }
+    // A translation waiting for review is not asked for again; the failed one still is.
+    const stillMissing = await missingKeys(db, "fa");
+    for (const key of pending.keys()) expect(stillMissing).not.toContain(key);
+    expect(keys.filter((key) => stillMissing.includes(key))).toHaveLength(1);
     // Nothing left to do says so and starts nothing.
-    await db.update(contentText).set({ contentFa: "ترجمه" }).where(inArray(contentText.key, await missingKeys(db, "fa")));
+    await db.update(contentText).set({ contentFa: "ترجمه" }).where(inArray(contentText.key, stillMissing));
     await expect(startTranslateMissing(services, user, "fa")).rejects.toThrow("No content to translate: All entries already have Farsi translations.");
   });
 
@@ -104,6 +120,7 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
   it("saving an entry marks its translations reviewed; a changed English makes an untouched one stale", async () => {
     const db = test.database.db;
     const key = "about-hero-title";
+    await db.update(contentText).set({ contentFa: "عنوان درباره ما" }).where(eq(contentText.key, key));
     const before = await text(key);
     const deps = { db, events: { emit: async () => {} } };
     await saveContentEntries(deps, user.id, { entries: [{ key, content: before.content, contentFa: before.contentFa ?? "", contentZh: before.contentZh ?? "" }] });
@@ -118,9 +135,10 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     expect((await text(key)).contentFa).toBe(before.contentFa);
   });
 
-  it("Translate All Posts fills missing and machine fields but never a person's translation", async () => {
+  it("Translate All Posts proposes a published post's missing translations for review, never over a person's translation", async () => {
     const db = test.database.db;
-    const [post] = await db.select().from(blogPosts).limit(1);
+    const [post] = await db.select().from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id).limit(1);
+    expect(post.published).toBe(true);
     await db
       .update(blogPosts)
       .set({ titleFa: "عنوانی که یک وکیل نوشت", excerptFa: null, contentFa: null, titleZh: null, excerptZh: null, contentZh: null })
@@ -129,40 +147,61 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     const done = await finished(job.id);
     expect(done.status).toBe("done");
     expect(done.failed).toBe(0);
-    const [after] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
-    expect(after.titleFa).toBe("عنوانی که یک وکیل نوشت");
-    expect(after.excerptFa).toContain("[fa]");
-    expect(after.contentFa).toContain("[fa]");
-    expect(after.titleZh).toContain("[zh]");
+    // Decision 0063: the published post stays as visitors know it; the translations wait for a reviewer.
+    const [live] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(live).toMatchObject({ published: true, version: post.version, titleFa: "عنوانی که یک وکیل نوشت", excerptFa: null, contentFa: null, titleZh: null });
+    const pending = (await pendingFor(db, "post", [post.id])).get(String(post.id))!;
+    expect(pending).toMatchObject({ source: "translation", baseVersion: post.version });
+    const proposed = pending.snapshot as PostSnapshot;
+    expect(proposed.titleFa).toBe("عنوانی که یک وکیل نوشت");
+    expect(proposed.excerptFa).toContain("[fa]");
+    expect(proposed.contentFa).toContain("[fa]");
+    expect(proposed.titleZh).toContain("[zh]");
+    expect(proposed.title).toBe(post.title);
     // Markdown headings survive.
-    if (/^## /m.test(post.content)) expect(after.contentFa).toMatch(/^## /m);
+    if (/^## /m.test(post.content)) expect(proposed.contentFa).toMatch(/^## /m);
+    expect(await db.select().from(translationStates).where(eq(translationStates.entityId, String(post.id)))).toEqual([]);
+
+    // A reviewer's publish makes them live, signed off.
+    const outcome = await publishPending({ db, events: { emit: async () => {} } }, user.id, postRevisions, pending.id);
+    expect(outcome).toEqual({ ok: true, version: post.version + 1 });
+    const [after] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(after).toMatchObject({ titleFa: "عنوانی که یک وکیل نوشت", excerptFa: proposed.excerptFa, contentFa: proposed.contentFa, titleZh: proposed.titleZh, published: true });
     const states = await db.select().from(translationStates).where(eq(translationStates.entityId, String(post.id)));
-    expect(states.find((s) => s.field === "title" && s.language === "fa")).toBeUndefined();
-    expect(states.find((s) => s.field === "excerpt" && s.language === "fa")?.state).toBe("machine");
+    expect(states.find((s) => s.field === "excerpt" && s.language === "fa")?.state).toBe("reviewed");
   });
 
-  it("Regenerate All rewrites each post as a 600-800 word draft awaiting review; a post whose article stays too short is left as it was", async () => {
+  it("Regenerate All rewrites each published post as a 600-800 word change waiting for review; the live posts stay; a post whose article stays too short is left as it was", async () => {
     const db = test.database.db;
     const posts = await db.select().from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id);
     expect(posts.length).toBeGreaterThan(1);
+    expect(posts.every((post) => post.published)).toBe(true);
     // The first post's article is 450 words, and still 450 after the one repair.
     fake.script({ type: "short-article" }, { type: "short-article" });
     const { job } = await startRegeneratePosts(services, user);
     const done = await finished(job.id);
     expect(done).toMatchObject({ status: "done", failed: 1, done: posts.length - 1 });
     expect(done.failures[0].error).toMatch(/words/);
+    // Decision 0063 (superseding 0027): no published post goes back to draft or changes.
     const after = await db.select().from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id);
-    expect(after[0]).toMatchObject({ title: posts[0].title, content: posts[0].content, published: posts[0].published, awaitingReview: false });
-    for (const post of after.slice(1)) {
-      const words = countWords(post.content);
+    for (const [i, post] of after.entries()) {
+      expect(post).toMatchObject({ title: posts[i].title, content: posts[i].content, version: posts[i].version, published: true, awaitingReview: false });
+    }
+    const pending = await pendingFor(db, "post", posts.map((p) => p.id));
+    expect(pending.has(String(posts[0].id))).toBe(false);
+    for (const post of posts.slice(1)) {
+      const revision = pending.get(String(post.id))!;
+      expect(revision).toMatchObject({ source: "ai", baseVersion: post.version, createdBy: user.id });
+      const rewrite = revision.snapshot as PostSnapshot;
+      const words = countWords(rewrite.content);
       expect(words).toBeGreaterThanOrEqual(600);
       expect(words).toBeLessThanOrEqual(800);
-      expect(post).toMatchObject({ aiGenerated: true, awaitingReview: true, published: false });
-      expect(post.featuredImage).toMatch(/^\/media\//);
+      expect(rewrite.featuredImage).toMatch(/^\/media\//);
+      expect(rewrite.slug).toBe(post.slug);
     }
   });
 
-  it("an image answer that is not an image leaves the post without a new image, and the article saved", async () => {
+  it("an image answer that is not an image leaves the rewrite without a new image, and the article proposed", async () => {
     const db = test.database.db;
     const posts = await db.select().from(blogPosts).orderBy(blogPosts.createdAt, blogPosts.id);
     await db.update(blogPosts).set({ featuredImage: null }).where(eq(blogPosts.id, posts[0].id));
@@ -171,8 +210,10 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     const done = await finished(job.id);
     expect(done.failed).toBe(0);
     const [first] = await db.select().from(blogPosts).where(eq(blogPosts.id, posts[0].id));
-    expect(first.featuredImage).toBeNull();
-    expect(countWords(first.content)).toBeGreaterThanOrEqual(600);
+    expect(first).toMatchObject({ featuredImage: null, content: posts[0].content });
+    const rewrite = (await pendingFor(db, "post", [first.id])).get(String(first.id))!.snapshot as PostSnapshot;
+    expect(rewrite.featuredImage).toBeNull();
+    expect(countWords(rewrite.content)).toBeGreaterThanOrEqual(600);
   });
 
   it("Regenerate All run again after a cancel works only the posts the cancelled run did not finish", async () => {
