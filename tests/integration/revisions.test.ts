@@ -16,7 +16,7 @@ import { createAiClient } from "../../core/outside/ai";
 import { createSiteTranslator } from "~/ai/writing.server";
 import { JobRunner, type JobView } from "~/jobs/runner.server";
 import { jobKinds } from "../../server/job-registry";
-import { createDraft, deletePost, findPost, postToFormValues, restoreDeletedPost, saveCheckedPost, savePost } from "~/blog/manage.server";
+import { deletePost, findPost, insertPost, postToFormValues, restoreDeletedPost, saveCheckedPost, savePost } from "~/blog/manage.server";
 import { validatePostForm, type PostFormInput } from "~/blog/post-schema";
 import { startRegeneratePosts, startTranslatePosts } from "~/blog/ai.server";
 import { listPublishedPosts } from "~/blog/posts.server";
@@ -85,7 +85,8 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
   };
   const publishedPosts = () => db().select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(blogPosts.id);
   const newPost = async (title: string, published: boolean) => {
-    const draft = await createDraft(deps(), ALICE);
+    // Stored as a post from before revisions were kept (no revision yet), so its first save also records the baseline.
+    const draft = await insertPost(db(), { title: "New Blog Post", slug: `new-post-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, excerpt: "", content: "", author: "", published: false });
     const saved = await savePost(deps(), ALICE, draft.id, { ...postToFormValues(draft), title, slug: title.toLowerCase().replace(/\W+/g, "-"), author: "Test", excerpt: `${title} in short.`, content: `${title}: the body of the post.`, published });
     if (!saved.ok) throw new Error(saved.message);
     return saved.post;

@@ -3,7 +3,8 @@
  * the conflict message's moment, and the edit forms' hidden version field.
  */
 import { describe, expect, it } from "vitest";
-import { diffFields, formatWhen, type FieldText } from "~/revisions/review.server";
+import { diffFields, type FieldText } from "~/revisions/review.server";
+import { formatFirmTime as formatWhen } from "../../core/clock";
 import { versionFromForm } from "~/revisions/version";
 
 const field = (key: string, language: FieldText["language"], text: string): FieldText => ({ key, label: key, language, text });
