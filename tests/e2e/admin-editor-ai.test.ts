@@ -124,7 +124,7 @@ describe("admin: the editor's AI topic, the following slug, and failed job cards
     expect(await reasons.first().textContent()).toContain(REFUSED);
     await expectNoAxeViolations(page);
 
-    await card.getByRole("button", { name: "Dismiss Regenerate all posts with AI" }).click();
+    await card.getByRole("button", { name: "Dismiss this card" }).click();
     await expect.poll(() => page.getByRole("article", { name: "Regenerate all posts with AI" }).count()).toBe(0);
     await page.reload();
     await page.getByRole("heading", { name: "Blog Posts" }).waitFor();

@@ -51,6 +51,7 @@ export default function BlogNewPage({ loaderData, actionData }: Route.ComponentP
         storedValues={loaderData.values}
         storedSlug={loaderData.values.slug}
         storedPublished={false}
+        everPublished={false}
         onCreated={setCreated}
       />
     </div>
