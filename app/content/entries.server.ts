@@ -7,7 +7,7 @@ import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
-import { pendingFor, recordSaved, type RevisionRow } from "../revisions/store.server";
+import { closeReviewedInEditor, pendingFor, recordSaved, type RevisionRow } from "../revisions/store.server";
 import { contentSnapshot, contentRevisions, writeContentText, type ContentSnapshot } from "./revisions.server";
 import { hasText } from "../i18n/translated";
 import type { ContentRow, ContentSaveInput } from "./schema";
@@ -38,7 +38,7 @@ export async function listContentEntries(db: Db): Promise<ContentRow[]> {
     category: row.category || "uncategorized",
     contentFa: row.contentFa ?? "",
     contentZh: row.contentZh ?? "",
-    pending: pendingSummary(pending.get(row.key)),
+    pending: pendingSummary(pending.get(row.key), row),
     review: {
       fa: reviewState(states, row.key, "content", "fa", row.content, row.contentFa),
       zh: reviewState(states, row.key, "content", "zh", row.content, row.contentZh),
@@ -47,10 +47,18 @@ export async function listContentEntries(db: Db): Promise<ContentRow[]> {
 }
 
 /** What the tab shows of a text's change waiting for review. */
-function pendingSummary(revision: RevisionRow | undefined): ContentRow["pending"] {
+function pendingSummary(revision: RevisionRow | undefined, row: { contentFa: string | null; contentZh: string | null; version: number }): ContentRow["pending"] {
   if (!revision) return null;
   const snapshot = revision.snapshot as ContentSnapshot;
-  return { id: revision.id, fa: hasText(snapshot.contentFa), zh: hasText(snapshot.contentZh) };
+  return {
+    id: revision.id,
+    // The languages the change fills (not those the text already had).
+    fa: hasText(snapshot.contentFa) && snapshot.contentFa !== row.contentFa,
+    zh: hasText(snapshot.contentZh) && snapshot.contentZh !== row.contentZh,
+    contentFa: snapshot.contentFa ?? "",
+    contentZh: snapshot.contentZh ?? "",
+    stale: revision.baseVersion !== row.version,
+  };
 }
 
 /** A save the server refuses as a whole (nothing is written). */
@@ -104,6 +112,7 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
       if (fields.length === 0) {
         // Saving an entry is a person's review of the translations it shows, changed or not.
         await markReviewed(tx, entry.key, before);
+        if (entry.reviewing) await closeReviewedInEditor(tx, "content", entry.key, entry.reviewing, userId, before.version);
         continue;
       }
       const written = await writeContentText(tx, entry.key, next, before.version, true);
@@ -113,6 +122,8 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
         throw new ConflictError({ ...conflict, message: `"${entry.key}": ${conflict.message}` });
       }
       await recordSaved(tx, { entity: "content", entityId: entry.key, source: "person", snapshot: contentSnapshot(written.after), version: written.after.version, baseVersion: before.version, userId });
+      // The form showed the pending machine translation and the person saved it: their review (decision 0063).
+      if (entry.reviewing) await closeReviewedInEditor(tx, "content", entry.key, entry.reviewing, userId, written.after.version);
       audit.push({ userId, action: "update", entity: "content_text", entityId: entry.key, details: { fields } });
       changedKeys.push(entry.key);
     }

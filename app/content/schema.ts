@@ -19,6 +19,8 @@ export const contentEntrySchema = z.object({
   contentZh: text("Chinese"),
   /** The version the entry was opened on; none (an old form) saves without the conflict check. */
   version: z.number().int().min(0).nullable().optional(),
+  /** The pending change the form showed for review: saving it publishes it (decision 0063). */
+  reviewing: z.number().int().min(1).nullable().optional(),
 });
 
 /** The one form of the Website Content tab: one entry (Save Changes) or many (Save All). */
@@ -40,8 +42,11 @@ export interface ContentRow {
   contentZh: string;
   review: { fa: ReviewState; zh: ReviewState };
   version: number;
-  /** A change waiting for review (a machine translation): its revision, and which languages it fills. */
-  pending: { id: number; fa: boolean; zh: boolean } | null;
+  /**
+   * A change waiting for review (a machine translation): its revision, which languages it fills,
+   * its texts (the editor shows them in the form for review), and whether the text changed since.
+   */
+  pending: { id: number; fa: boolean; zh: boolean; contentFa: string; contentZh: string; stale: boolean } | null;
 }
 
 const language = z.enum(TARGET_LANGUAGES, { message: "Choose Farsi or Chinese." });
@@ -63,9 +68,12 @@ export type ContentSaveInput = z.infer<typeof contentSaveSchema>;
 const normalize = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "");
 
 /** Form fields (repeated key, content, content_fa, content_zh) -> the schema's input shape. */
-export function contentSaveFromFormData(form: FormData): { entries: Array<Record<Exclude<keyof ContentEntryInput, "version">, string> & { version: number | null }> } {
+export function contentSaveFromFormData(form: FormData): {
+  entries: Array<Record<Exclude<keyof ContentEntryInput, "version" | "reviewing">, string> & { version: number | null; reviewing: number | null }>;
+} {
   const keys = form.getAll("key");
   const versions = form.getAll("version");
+  const reviewing = form.getAll("reviewing");
   const en = form.getAll("content");
   const fa = form.getAll("content_fa");
   const zh = form.getAll("content_zh");
@@ -76,6 +84,7 @@ export function contentSaveFromFormData(form: FormData): { entries: Array<Record
       contentFa: normalize(fa[i]),
       contentZh: normalize(zh[i]),
       version: versionOf(versions[i]),
+      reviewing: versionOf(reviewing[i]) || null,
     })),
   };
 }
@@ -91,6 +100,7 @@ export function contentSaveToFormData(entries: readonly ContentEntryInput[]): Fo
     form.append("content_fa", entry.contentFa);
     form.append("content_zh", entry.contentZh);
     form.append("version", entry.version == null ? "" : String(entry.version));
+    form.append("reviewing", entry.reviewing == null ? "" : String(entry.reviewing));
   }
   return form;
 }

@@ -278,3 +278,16 @@ export async function unscheduleDue(tx: Db, id: number): Promise<boolean> {
     .returning({ id: revisions.id });
   return rows.length > 0;
 }
+
+/**
+ * A person saved an item in its editor with its pending change shown in the form (reviewed in
+ * place): that change is closed as published by them. Only while it is still the item's pending one.
+ */
+export async function closeReviewedInEditor(tx: Db, entity: RevisionEntity, entityId: string | number, revisionId: number, userId: string, version: number): Promise<boolean> {
+  const rows = await tx
+    .update(revisions)
+    .set({ status: "published", reviewedBy: userId, reviewedAt: sql`now()`, version, publishAt: null, note: sql`coalesce(${revisions.note} || ' · ', '') || 'reviewed and saved in the editor'` })
+    .where(and(eq(revisions.id, revisionId), eq(revisions.entity, entity), eq(revisions.entityId, String(entityId)), eq(revisions.status, "pending")))
+    .returning({ id: revisions.id });
+  return rows.length > 0;
+}

@@ -48,9 +48,26 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
   const deferredQuery = useDeferredValue(query);
 
   const rowsByKey = useMemo(() => new Map(entries.map((row) => [row.key, row])), [entries]);
+  // A machine translation waiting for review opens in the form, unsaved: Save publishes it (SPEC 4,
+  // decision 0063). Not when the text changed since it was made: its History shows both.
+  const reviewDrafts = useMemo(() => {
+    const result: Record<string, Draft> = {};
+    for (const row of entries) {
+      if (!row.pending || row.pending.stale) continue;
+      result[row.key] = {
+        content: row.content,
+        contentFa: row.pending.contentFa || row.contentFa,
+        contentZh: row.pending.contentZh || row.contentZh,
+        version: row.version,
+        reviewing: row.pending.id,
+      };
+    }
+    return result;
+  }, [entries]);
+  const allDrafts = useMemo(() => ({ ...reviewDrafts, ...drafts }), [reviewDrafts, drafts]);
   const dirtyKeys = useMemo(
-    () => Object.keys(drafts).filter((key) => rowsByKey.has(key) && !sameDraft(drafts[key], rowsByKey.get(key)!)),
-    [drafts, rowsByKey],
+    () => Object.keys(allDrafts).filter((key) => rowsByKey.has(key) && !sameDraft(allDrafts[key], rowsByKey.get(key)!)),
+    [allDrafts, rowsByKey],
   );
   const dirtySet = useMemo(() => new Set(dirtyKeys), [dirtyKeys]);
 
@@ -109,8 +126,10 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
 
   // ---------------------------------------------------------------- editing and saving
 
-  const draftsRef = useRef(drafts);
-  draftsRef.current = drafts;
+  const draftsRef = useRef(allDrafts);
+  draftsRef.current = allDrafts;
+  const reviewRef = useRef(reviewDrafts);
+  reviewRef.current = reviewDrafts;
   const rowsRef = useRef(rowsByKey);
   rowsRef.current = rowsByKey;
 
@@ -119,7 +138,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
       const row = rowsRef.current.get(key);
       if (!row) return prev;
       // The version the person started from: a later change by someone else is a conflict on save.
-      const base = prev[key] ?? { content: row.content, contentFa: row.contentFa, contentZh: row.contentZh, version: row.version };
+      const base = prev[key] ?? reviewRef.current[key] ?? { content: row.content, contentFa: row.contentFa, contentZh: row.contentZh, version: row.version };
       return { ...prev, [key]: { ...base, [field]: value } };
     });
   }, []);
@@ -134,7 +153,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
     (batch: Batch) => {
       const values: ContentEntryInput[] = batch.keys.map((key) => {
         const draft = draftsRef.current[key] ?? rowsRef.current.get(key)!;
-        return { key, content: draft.content, contentFa: draft.contentFa, contentZh: draft.contentZh, version: draft.version };
+        return { key, content: draft.content, contentFa: draft.contentFa, contentZh: draft.contentZh, version: draft.version, reviewing: draft.reviewing };
       });
       // The same schema as the server's, so a too-long text is caught before the round trip.
       const checked = contentSaveSchema.safeParse({ entries: values });
@@ -215,7 +234,8 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
   }, [fetcher.state, fetcher.data, rowsByKey, send]);
 
   // Leaving the tab (or the site) with unsaved entries asks first.
-  const hasUnsaved = dirtyKeys.length > 0;
+  // A change waiting for review that nobody touched is not lost by leaving: it stays waiting.
+  const hasUnsaved = dirtyKeys.some((key) => key in drafts);
 
   const saving = fetcher.state !== "idle";
 
@@ -320,7 +340,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
                 </div>
                 <div className="flex flex-col gap-3 p-4">
                   {rows.map((row) => (
-                    <EntryEditor key={row.key} row={row} draft={drafts[row.key]} dirty={dirtySet.has(row.key)} onChange={onChange} onSave={onSave} />
+                    <EntryEditor key={row.key} row={row} draft={allDrafts[row.key]} dirty={dirtySet.has(row.key)} onChange={onChange} onSave={onSave} />
                   ))}
                 </div>
               </section>

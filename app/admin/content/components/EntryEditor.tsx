@@ -19,9 +19,11 @@ export interface Draft {
   contentZh: string;
   /** The stored version the edit started from (the conflict check on save). */
   version?: number;
+  /** The pending change shown in the form for review: saving publishes it. */
+  reviewing?: number;
 }
 
-export type DraftField = Exclude<keyof Draft, "version">;
+export type DraftField = Exclude<keyof Draft, "version" | "reviewing">;
 
 interface EntryEditorProps {
   row: ContentRow;
@@ -68,6 +70,7 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
     >
       <input type="hidden" name="key" value={row.key} />
       <input type="hidden" name="version" value={row.version} />
+      {draft?.reviewing ? <input type="hidden" name="reviewing" value={draft.reviewing} /> : null}
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">
@@ -114,7 +117,12 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
             <div key={name}>
               <div className="flex flex-wrap items-center justify-between gap-1">
                 <Label htmlFor={controlId}>{label}</Label>
-                {stored && values[field] === row[field] ? <ReviewBadge state={stored} /> : null}
+                {stored && values[field] === row[field] ? (
+                  <ReviewBadge state={stored} />
+                ) : language && row.pending && field !== "content" && values[field] === row.pending[field] ? (
+                  // The machine translation waiting for review, shown in the form: saving publishes it.
+                  <ReviewBadge state="machine" />
+                ) : null}
               </div>
               {multiline ? <Textarea {...common} rows={rows} /> : <Input {...common} type="text" />}
               {language && values[field].trim() === "" ? (
