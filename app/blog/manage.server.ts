@@ -9,7 +9,7 @@ import { clearRecordStates, loadStates, reviewState } from "../translation/revie
 import { AdminError, NotFound } from "../changes/errors.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
-import { pendingFor, recordSaved } from "../revisions/store.server";
+import { closeReviewedInEditor, pendingFor, recordSaved } from "../revisions/store.server";
 import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
@@ -226,6 +226,8 @@ export async function saveCheckedPost(
   data: PostFormOutput,
   onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
   baseVersion: number | null = null,
+  /** The pending change the editor showed for review: this save publishes it (decision 0063). */
+  reviewing: number | null = null,
 ): Promise<SavePostResult> {
   const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
@@ -269,6 +271,7 @@ export async function saveCheckedPost(
     if (!sameSnapshot(postSnapshot(before), postSnapshot(post)) || before.published !== post.published) {
       await recordSaved(db, { entity: "post", entityId: id, source: "person", snapshot: postSnapshot(post), version: post.version, baseVersion: before.version, userId: user.id, note: before.published !== post.published ? (post.published ? "Published" : "Unpublished") : null });
     }
+    if (reviewing) await closeReviewedInEditor(db, "post", id, reviewing, user.id, post.version);
     await onSaved?.(db, post);
 
     const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);

@@ -14,6 +14,8 @@ import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/blog-edit-route";
 import { intents } from "./edit-actions.server";
 import { pendingFor } from "~/revisions/store.server";
+import { SOURCE_LABELS } from "~/revisions/types";
+import type { PostSnapshot } from "~/blog/revisions.server";
 import { historyPath } from "~/admin/kit/history-paths";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
@@ -29,14 +31,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const post = id ? await findPost(context.services.db, id) : null;
   if (!post) throw data("Post not found", { status: 404 });
+  const pending = (await pendingFor(context.services.db, "post", [post.id])).get(String(post.id)) ?? null;
+  // A change made from this very version opens in the form for review (decision 0063); one made
+  // before a later save is compared on its History page instead, so nothing is overwritten unseen.
+  const inForm = pending && pending.baseVersion === post.version ? pending : null;
   return {
     id: post.id,
     version: post.version,
     values: postToFormValues(post),
-    review: await postReviewStates(context.services.db, post),
+    reviewStates: await postReviewStates(context.services.db, post),
     everPublished: post.firstPublishedAt !== null,
     publishAt: post.publishAt?.toISOString() ?? null,
-    pendingRevision: (await pendingFor(context.services.db, "post", [post.id])).get(String(post.id))?.id ?? null,
+    pendingRevision: pending?.id ?? null,
+    review: inForm ? { id: inForm.id, source: SOURCE_LABELS[inForm.source], note: inForm.note, values: postToFormValues({ ...post, ...(inForm.snapshot as PostSnapshot) }) } : null,
   };
 }
 
@@ -58,23 +65,33 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
           History
         </Link>
       </div>
-      {loaderData.pendingRevision ? (
+      {loaderData.review ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <strong>Change waiting for review.</strong> A machine-made change of this post waits for a reviewer; visitors see the version below until it is published.{" "}
+          <strong>Change waiting for review.</strong> The form below shows the change ({loaderData.review.source}
+          {loaderData.review.note ? `: ${loaderData.review.note}` : ""}); visitors still see the live version. Read it, then Save Post to publish it, or{" "}
           <Link to={historyPath("post", loaderData.id)} className="font-medium underline">
-            Review the change
+            compare or discard it in the History
+          </Link>
+          .
+        </p>
+      ) : loaderData.pendingRevision ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>Change waiting for review.</strong> A change of this post waits for a reviewer, but the post was saved since it was made; visitors see the version below.{" "}
+          <Link to={historyPath("post", loaderData.id)} className="font-medium underline">
+            Compare both and choose
           </Link>
         </p>
       ) : null}
       <PostEditor
         // A different post (or a no-JavaScript round trip) starts a fresh form.
-        key={`${loaderData.id}:${refused ? "refused" : "stored"}`}
+        key={`${loaderData.id}:${refused ? "refused" : "stored"}:${loaderData.review?.id ?? ""}`}
         postId={loaderData.id}
-        initialValues={refused ?? loaderData.values}
+        initialValues={refused ?? loaderData.review?.values ?? loaderData.values}
+        reviewing={refused ? null : (loaderData.review?.id ?? null)}
         storedValues={loaderData.values}
         storedSlug={loaderData.values.slug}
         storedPublished={loaderData.values.published}
-        review={loaderData.review}
+        review={loaderData.reviewStates}
         version={loaderData.version}
         everPublished={loaderData.everPublished}
         publishAt={loaderData.publishAt}

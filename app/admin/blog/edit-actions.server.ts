@@ -35,6 +35,7 @@ export const intents = {
         input,
         (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()),
         versionFromForm(form),
+        versionFromForm(form, "reviewing"),
       );
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
       return { values: postToFormValues(result.post), version: result.post.version };

@@ -104,9 +104,11 @@ interface Props {
   publishAt?: string | null;
   /** A new post: called with its id once its first save stored it. */
   onCreated?: (id: number) => void;
+  /** The pending change the form was opened with, for review: saving publishes it (decision 0063). */
+  reviewing?: number | null;
 }
 
-export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion, everPublished = true, publishAt: storedPublishAt = null, onCreated }: Props) {
+export function PostEditor({ postId, initialValues, storedValues, storedSlug, storedPublished, review = {}, version: storedVersion, everPublished = true, publishAt: storedPublishAt = null, onCreated, reviewing: openedForReview = null }: Props) {
   const editorKey = postId ?? "new";
   const fetcher = useFetcher<SavePostResult | CreatePostResult>({ key: `save-post-${editorKey}` });
   // With JavaScript, a new post's first save answers here (for the toast) instead of redirecting.
@@ -119,6 +121,8 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const [live, setLive] = useState({ slug: storedSlug, published: storedPublished });
   const submitted = useRef<PostFormInput | null>(null);
   const [version, setVersion] = useState(storedVersion);
+  // Cleared by the first successful save, which published the change under review.
+  const [reviewing, setReviewing] = useState(openedForReview);
   const [publishAt, setPublishAt] = useState(storedPublishAt);
   // Translation fields the translator filled in the form (until a person types in them).
   const [machineFilled, setMachineFilled] = useState<ReadonlySet<string>>(new Set());
@@ -163,6 +167,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
     setConflict(!answer.ok && answer.conflict ? { ...answer.conflict, reason: answer.reason } : null);
     if (answer.ok) {
       if ("version" in answer) setVersion(answer.version);
+      setReviewing(null);
       setSaved(answer.values);
       // Keep anything typed while the save was on its way; otherwise show the stored (trimmed) values.
       setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
@@ -260,6 +265,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
     <>
       <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="post-editor-heading">
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
+        {reviewing ? <input type="hidden" name="reviewing" value={reviewing} /> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
