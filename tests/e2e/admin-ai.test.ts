@@ -99,7 +99,7 @@ describe("admin: AI writing and translation", () => {
     await page.getByRole("button", { name: "Save All (1)" }).waitFor();
   });
 
-  it("Regenerate All with AI ends with posts of 600-800 words, drafts awaiting review", async () => {
+  it("Regenerate All with AI writes 600-800 word rewrites that wait for review; published posts stay published (decision 0063)", async () => {
     await page.goto(`${site.url}/admin/dashboard`);
     // Leaving the content tab with the unsaved translation asks first.
     const leave = page.getByRole("alertdialog").getByRole("button", { name: "Discard and leave" });
@@ -118,7 +118,10 @@ describe("admin: AI writing and translation", () => {
     const words = countWords(await content.inputValue());
     expect(words).toBeGreaterThanOrEqual(600);
     expect(words).toBeLessThanOrEqual(800);
-    expect(await page.getByRole("switch", { name: "Published" }).getAttribute("aria-checked")).toBe("false");
+    // The rewrite opens in the form for review; the post stays published until a person saves it.
+    expect(await page.getByRole("switch", { name: "Published" }).getAttribute("aria-checked")).toBe("true");
+    await page.getByText("Change waiting for review.").waitFor();
+    await page.getByText("Unsaved changes").first().waitFor();
     expect(errors).toEqual([]);
   });
 });

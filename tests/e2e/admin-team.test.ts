@@ -177,7 +177,7 @@ describe("admin: Team Management tab", () => {
     const dialog = page.getByRole("alertdialog", { name: "Delete Team Member" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(
-      "This will permanently delete this team member and all their content. This action cannot be undone.",
+      "This deletes the team member and all their texts. It can be restored from Recently deleted for 30 days.",
     );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });

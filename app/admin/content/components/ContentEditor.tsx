@@ -39,12 +39,15 @@ interface Batch {
   keys: string[];
 }
 
+/** A text a person should read: a machine-made or stale translation, or a change waiting for review. */
+const waitsForReview = (row: ContentRow) => needsReview(row.review.fa) || needsReview(row.review.zh) || row.pending !== null;
+
 export function ContentEditor({ entries, jobs, translator }: { entries: ContentRow[]; jobs: JobView[]; translator: ServiceState }) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [category, setCategory] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [reviewOnly, setReviewOnly] = useState(false);
-  const toReview = useMemo(() => entries.filter((row) => needsReview(row.review.fa) || needsReview(row.review.zh)).length, [entries]);
+  const toReview = useMemo(() => entries.filter(waitsForReview).length, [entries]);
   const deferredQuery = useDeferredValue(query);
 
   const rowsByKey = useMemo(() => new Map(entries.map((row) => [row.key, row])), [entries]);
@@ -94,7 +97,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
     const rank = new Map(categoryOrder.map((c, i) => [c, i]));
     return entries
       .filter((row) => (category === null || row.category === category) && matches(row))
-      .filter((row) => !reviewOnly || needsReview(row.review.fa) || needsReview(row.review.zh))
+      .filter((row) => !reviewOnly || waitsForReview(row))
       .sort((a, b) => rank.get(a.category)! - rank.get(b.category)! || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }, [entries, category, deferredQuery, categoryOrder, reviewOnly]);
 
