@@ -96,7 +96,8 @@ describe("admin: AI writing and translation", () => {
     await toast("Translation complete").waitFor();
     await expect.poll(() => form.getByLabel("Chinese", { exact: true }).inputValue()).toMatch(/^\[zh\] /);
     await form.getByText("Unsaved", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Save All (1)" }).waitFor();
+    // The four batch translations waiting for review are in their forms too (decision 0063).
+    await page.getByRole("button", { name: "Save All (5)" }).waitFor();
   });
 
   it("Regenerate All with AI writes 600-800 word rewrites that wait for review; published posts stay published (decision 0063)", async () => {

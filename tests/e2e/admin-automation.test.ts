@@ -133,7 +133,8 @@ describe("admin: Topic Queue & Automation", () => {
     // The job's card keeps the reason.
     const card = page.getByRole("article", { name: "Test Generate Now: “Tenant rights when a landlord sells”" }).first();
     await expect.poll(() => card.getByTestId("job-counts").textContent()).toBe("0 of 1 done, 1 failed");
-    await card.getByText(/Failed items \(1\)/).click();
+    // The reasons are listed open (decision 0064): the first thing to read on a failed run.
+    await card.getByText(/Failed items \(1\)/).waitFor();
     await card.getByText(/refused the key/).waitFor();
   });
 });
