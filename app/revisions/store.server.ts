@@ -4,7 +4,7 @@
  * each entity's module (app/blog, app/content, app/team) says what its snapshot is and how it is
  * read and written back (`Revisioned` in ./kinds.server.ts).
  */
-import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { revisions, users } from "../../db/schema";
 import { SOURCE_LABELS } from "./types";
@@ -96,13 +96,16 @@ export async function findRevision(db: Db, id: number, lock = false): Promise<Re
   return rows[0] ?? null;
 }
 
-/** The revision that made an item's given version (for the "changed since" diff of a conflict). */
+/**
+ * The content an item had at a given version (for the "changed since" diffs): the revision that
+ * made that version, or the latest before it (a save that changed nothing records no revision).
+ */
 export async function revisionAtVersion(db: Db, entity: RevisionEntity, entityId: string | number, version: number): Promise<RevisionRow | null> {
   const rows = await db
     .select()
     .from(revisions)
-    .where(and(eq(revisions.entity, entity), eq(revisions.entityId, String(entityId)), eq(revisions.version, version)))
-    .orderBy(desc(revisions.id))
+    .where(and(eq(revisions.entity, entity), eq(revisions.entityId, String(entityId)), lte(revisions.version, version)))
+    .orderBy(desc(revisions.version), desc(revisions.id))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -147,14 +147,15 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
 
   it("reads the form's repeated fields and turns CRLF line breaks into LF", () => {
     const form = contentSaveToFormData([
-      { key: "a", content: "one\r\ntwo", contentFa: "یک", contentZh: "", version: 7 },
+      { key: "a", content: "one\r\ntwo", contentFa: "یک", contentZh: "", version: 7, reviewing: 12 },
       { key: "b", content: "three", contentFa: "", contentZh: "三" },
     ]);
     // The version each entry was opened on travels with it; an entry without one saves unchecked (null).
+    // So does the pending change an entry showed for review (decision 0063).
     expect(contentSaveFromFormData(form)).toEqual({
       entries: [
-        { key: "a", content: "one\ntwo", contentFa: "یک", contentZh: "", version: 7 },
-        { key: "b", content: "three", contentFa: "", contentZh: "三", version: null },
+        { key: "a", content: "one\ntwo", contentFa: "یک", contentZh: "", version: 7, reviewing: 12 },
+        { key: "b", content: "three", contentFa: "", contentZh: "三", version: null, reviewing: null },
       ],
     });
   });

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blogAutomationSettings, blogPosts, blogTopics, contentText, translationStates, users } from "../../db/schema";
+import { blogAutomationSettings, blogPosts, blogTopics, contentText, teamMembers, translationStates, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { ChangeEvents } from "../../core/events";
 import { createLogger } from "../../core/log";
@@ -204,6 +204,8 @@ describe(`machine text held to the editors' limits (${usingPostgres() ? "Postgre
 
     it("a team member's Auto-translate refuses an added tracking image and keeps the old translation", async () => {
       const key = teamMemberKey(999, "bio");
+      // A member not shown on the site yet: its translation of the saved English is saved at once (SPEC 4).
+      await db().insert(teamMembers).values({ id: 999, name: "Ms. Example", active: false });
       await db().insert(contentText).values({ key, content: "Ms. Example practises family law.", contentFa: "ترجمه قبلی", category: "team" });
       fake.script(translations('[fa] Ms. Example practises family law. <img src="https://track.example/p.gif">'));
       await expect(translateTeamText(services, user, { key, language: "fa", englishInForm: "Ms. Example practises family law." }, new AbortController().signal)).rejects.toThrow(
@@ -215,11 +217,18 @@ describe(`machine text held to the editors' limits (${usingPostgres() ? "Postgre
       expect(stored).toBe(true);
       expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0].contentFa).toBe(saved);
       expect(saved).toContain("[fa]");
+      // Once the member is shown on the site, a machine translation only goes into the form (decision 0063).
+      await db().update(teamMembers).set({ active: true }).where(eq(teamMembers.id, 999));
+      fake.script(translations("[fa] Ms. Example practises family law, again."));
+      const live = await translateTeamText(services, user, { key, language: "fa", englishInForm: "Ms. Example practises family law." }, new AbortController().signal);
+      expect(live).toEqual({ translation: "[fa] Ms. Example practises family law, again.", saved: false });
+      expect((await db().select().from(contentText).where(eq(contentText.key, key)))[0].contentFa).toBe(saved);
     });
 
     it("a team member's Auto-translate translates the English in the form, unsaved edits included, and stores nothing then", async () => {
       const key = teamMemberKey(998, "role");
       // A new member: nothing stored in English yet, the English box filled.
+      await db().insert(teamMembers).values({ id: 998, name: "New Team Member", active: false });
       await db().insert(contentText).values({ key, content: "", category: "team" });
       fake.script(translations("[zh] Family lawyer"));
       const answer = await translateTeamText(services, user, { key, language: "zh", englishInForm: "Family lawyer\r\n" }, new AbortController().signal);

@@ -58,11 +58,12 @@ describe("concurrent saves over HTTP", () => {
   const strings = (body: string) => (JSON.parse(body.split("\n")[0]) as unknown[]).filter((item): item is string => typeof item === "string").join("\n");
 
   it("a blog post: one 200, one 409 'changed by … at …' with the diff; the winner's text is stored", async () => {
-    const created = await formPost(`${site.url}/admin/dashboard?index`, { intent: "create" }, { cookie: cookies.alice });
+    const values = { title: "Parenting time after separation", slug: "parenting-time", author: "The firm", publishedAt: "2026-11-20", excerpt: "Short.", content: "The first body." };
+    // New Post's first save stores the draft (decision 0065) and, without JavaScript, goes to its editor.
+    const created = await formPost(`${site.url}/admin/dashboard/blog/new`, { intent: "save", ...values }, { cookie: cookies.alice });
     expect(created.status).toBe(302);
     const editor = new URL(created.headers.get("location")!, site.url).href;
-    const values = { title: "Parenting time after separation", slug: "parenting-time", author: "The firm", publishedAt: "2026-11-20", excerpt: "Short.", content: "The first body." };
-    // The draft is at version 1; the first save makes it 2.
+    // The draft is at version 1; the next save makes it 2.
     const first = await formPost(editor, { intent: "save", ...values, version: "1" }, { cookie: cookies.alice });
     expect(first.status).toBe(200);
 
