@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { DiffView } from "~/admin/kit/DiffView";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -36,7 +36,7 @@ function comparePair(url: URL, revisions: RevisionListItem[]): { from: number; t
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "history.edit");
   const kind = historyKind(params.kind);
   const entityId = params.id ?? "";
   if (!kind || (kind.entity !== "content" && !NUMERIC_ID.test(entityId))) throw data("Not found", { status: 404 });
@@ -79,7 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const action = adminAction(intents);
+export const action = adminAction(intents, { permission: "history.edit" });
 
 const STATUS_BADGE: Record<RevisionListItem["status"], { tone: "success" | "warning" | "neutral" | "info"; text: string }> = {
   saved: { tone: "neutral", text: "Saved" },

@@ -3,7 +3,7 @@ import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError 
 import type { Route } from "./+types/dashboard";
 import { readToast } from "~/toast/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdminPage(request, context);
+  const user = await requirePermission(request, context, "dashboard.open");
   const { toast, headers } = await readToast(request);
   // An expired or revoked Instagram token (190) warns on every tab until a connection test succeeds.
   const reconnectInstagram = await reconnectNeeded(context.services.db).catch(() => false);
