@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { listSubmissions, listSubscribers } from "~/contact/inbox.server";
 import { adminAction } from "~/admin/kit/action.server";
 import { requirePermission } from "~/auth/guard.server";
+import { useCan } from "~/admin/kit/can";
 import { adminMeta } from "~/auth/ui";
 import { useResultToast } from "~/admin/kit/hooks";
 import { SubmissionItem } from "~/admin/inbox/components/SubmissionItem";
@@ -38,6 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = adminAction(intents, { permission: "inbox.handle" });
 
 function ExportLink({ kind, label }: { kind: "submissions" | "subscribers"; label: string }) {
+  // Exports are an admin's (decision 0066): other roles do not see the link, and the route refuses them.
+  const mayExport = useCan("inbox.export");
+  if (!mayExport) return null;
   return (
     // A plain download: the browser saves the file, no client-side routing.
     <a href={`/admin/dashboard/inbox/export/${kind}`} download className={buttonClass("secondary", "sm")}>
