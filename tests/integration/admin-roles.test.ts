@@ -91,6 +91,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
   let aiDraftId = 0;
   let livePostId = 0;
   let liveTitle = "";
+  let liveSlug = "";
   let proposalId = 0;
   // Two days ahead, as the "Publish at" field sends it.
   const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
@@ -123,6 +124,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     const live = posts[1];
     livePostId = live.id;
     liveTitle = live.title;
+    liveSlug = live.slug;
     proposalId = (await proposeChange(db.db, { entity: "post", entityId: live.id, source: "ai", snapshot: { ...postSnapshot(live), title: "Proposed by the machine" }, note: "AI rewrite", userId: null, baseVersion: live.version })).id;
     await db.close();
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
@@ -154,7 +156,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
         const body = (await response.text()).replaceAll("&#x27;", "'");
         if (kind === "action-only") {
           // Uploads only: a GET is refused for everyone before any role is looked at.
-          expect(response.status, label).toBe(visitor === "anonymous" ? 401 : 405);
+          expect(response.status, label).toBe(405);
         } else if (visitor === "anonymous") {
           expect(response.status, label).toBe(kind === "page" ? 302 : 401);
         } else if (visitor === "no-role") {
@@ -209,6 +211,10 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(await refused.text()).toContain("Your role (editor) cannot publish changes waiting for review or AI-written drafts.");
     const scheduled = await formPost(url, { intent: "schedule", revision: String(proposalId), publishAt: later }, { cookie: cookies.editor });
     expect(scheduled.status).toBe(403);
+    // Nothing changed: visitors still read the live version, and the change still waits.
+    const publicPage = await (await get(`${site!.url}/blog/${liveSlug}`)).text();
+    expect(publicPage).not.toContain("Proposed by the machine");
+    expect(await (await get(url, cookies.editor)).text()).toContain("Change waiting for review");
 
     expect(await (await get(url, cookies.reviewer)).text()).toContain("Publish change");
     const published = await formPost(`${url}.data`, { intent: "publish", revision: String(proposalId) }, { cookie: cookies.reviewer });
