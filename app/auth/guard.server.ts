@@ -36,15 +36,6 @@ function plain(status: number, message: string, extra: Record<string, string> = 
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...extra } });
 }
 
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** The staff roles a user holds; role names this version does not know grant nothing. */
 export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
