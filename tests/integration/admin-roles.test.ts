@@ -211,6 +211,10 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(await refused.text()).toContain("Your role (editor) cannot publish changes waiting for review or AI-written drafts.");
     const scheduled = await formPost(url, { intent: "schedule", revision: String(proposalId), publishAt: later }, { cookie: cookies.editor });
     expect(scheduled.status).toBe(403);
+    // Nor through an editor's save that carries a pending change under review (a website text's here).
+    const throughEditor = await formPost(`${site!.url}/admin/dashboard/content`, { intent: "save", key: "home.hero.title", content: "x", content_fa: "", content_zh: "", version: "", reviewing: String(proposalId) }, { cookie: cookies.editor });
+    expect(throughEditor.status).toBe(403);
+    expect(await throughEditor.text()).toContain("Your role (editor) cannot publish changes waiting for review or AI-written drafts.");
     // Nothing changed: visitors still read the live version, and the change still waits.
     const publicPage = await (await get(`${site!.url}/blog/${liveSlug}`)).text();
     expect(publicPage).not.toContain("Proposed by the machine");
