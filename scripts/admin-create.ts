@@ -1,4 +1,5 @@
-// `npm run admin:create -- --email E --password P [--name N]`: create an admin account, or promote
+// `npm run admin:create -- --email E --password P [--name N] [--role admin|editor|reviewer]`: create a
+// staff account (admin by default), or grant the role to
 // an existing account (and set its password when one is given). Prints one line; exit 0 on success,
 // 2 on bad input, 1 when the database cannot be reached.
 //
@@ -9,17 +10,18 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
+import { isRole, ROLES } from "../app/auth/roles";
 import { openDatabase } from "../db/client";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
 import { configOrFail, fail, takeDataDir } from "./cli";
 
-const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name']";
+const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name'] [--role admin|editor|reviewer]";
 
 async function main() {
-  let values: { email?: string; password?: string; name?: string };
+  let values: { email?: string; password?: string; name?: string; role?: string };
   try {
     ({ values } = parseArgs({
-      options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+      options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -27,6 +29,8 @@ async function main() {
     fail(`${(error as Error).message}. ${USAGE}`, 2);
   }
   if (!values.email) fail(`--email is required. ${USAGE}`, 2);
+  const role = values.role ?? "admin";
+  if (!isRole(role)) fail(`Unknown role "${role}": choose one of ${ROLES.join(", ")}. ${USAGE}`, 2);
 
   const env = configOrFail();
   const input = { email: values.email, password: values.password, name: values.name };
@@ -38,7 +42,7 @@ async function main() {
       if (!existsSync(controlSocketPath(dataDir))) {
         fail(`A server (pid ${pid}) holds the database in ${dataDir} but offers no control socket; stop it and run this again.`, 1);
       }
-      const answer = await sendControlCommand(dataDir, { command: "admin-create", ...input });
+      const answer = await sendControlCommand(dataDir, { command: "admin-create", ...input, role });
       if (answer.ok) {
         console.log(answer.message);
         return;
@@ -54,7 +58,7 @@ async function main() {
       pgliteDir: env.DATABASE_URL ? undefined : path.join(path.resolve(env.DATA_DIR), "pglite"),
     });
     try {
-      const result = await createOrPromoteAdmin(database.db, input, { via: "cli" });
+      const result = await createOrPromoteAdmin(database.db, input, { via: "cli", role });
       console.log(describeResult(result));
     } finally {
       await database.close();

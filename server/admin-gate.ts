@@ -19,9 +19,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Deny by default, in front of React Router: every mutation under /admin must come from this
- * site and (except the open paths) from an admin session. Each action still calls
- * requireAdminAction; this layer makes a forgotten check harmless and gives every route the same
- * answers (403 cross-site, 401 anonymous, 403 non-admin), whatever its error boundaries do.
+ * site and (except the open paths) from a staff session. Each action still checks its
+ * permission (the admin kit, requireActionPermission); this layer makes a forgotten check harmless and gives every route the same
+ * answers (403 cross-site, 401 anonymous, 403 without a staff role), whatever its error boundaries do.
  */
 export function adminMutationGate(services: Services) {
   const refuse = (res: ExpressResponse, status: number, message: string) =>
@@ -43,7 +43,7 @@ export function adminMutationGate(services: Services) {
     getSignedInUser(request, { services })
       .then((user) => {
         if (!user) return refuse(res, 401, "Sign in required.");
-        if (!user.isAdmin) return refuse(res, 403, ACCESS_DENIED);
+        if (!user.isStaff) return refuse(res, 403, ACCESS_DENIED);
         next();
       })
       .catch(next);

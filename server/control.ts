@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import type { Db } from "../db/client";
+import type { Role } from "../app/auth/roles";
 import { BackupError, writeBackup, type BackupSummary } from "../db/backup";
 import type { Logger } from "../core/log";
 
@@ -24,6 +25,8 @@ const requestSchema = z.discriminatedUnion("command", [
     name: z.string().optional(),
     /** false creates a plain, non-admin account (used by the access tests). */
     admin: z.boolean().optional(),
+    /** The staff role granted (decision 0066); admin by default. */
+    role: z.string().optional(),
   }),
   /** Write a backup of the database to an absolute path (`npm run db:backup`). */
   z.object({ command: z.literal("backup"), out: z.string().refine((file) => path.isAbsolute(file)) }),
@@ -40,7 +43,7 @@ async function handle(db: Db, request: ControlRequest): Promise<ControlAnswer> {
       const result = await createOrPromoteAdmin(
         db,
         { email: request.email, password: request.password, name: request.name },
-        { via: "control-socket", grantAdmin: request.admin ?? true },
+        { via: "control-socket", grantAdmin: request.admin ?? true, role: request.role as Role | undefined },
       );
       const message = request.admin === false ? `Created account ${result.email} (no admin role).` : describeResult(result);
       return { ok: true, message, userId: result.userId };

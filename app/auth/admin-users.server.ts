@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { accounts, appMeta, sessions, userRoles, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { adminEmailSchema, newPasswordSchema } from "./forms";
+import { isRole, ROLES, type Role } from "./roles";
 
 /**
  * Creating and promoting admins: shared by /admin/setup, `npm run admin:create` and the
@@ -39,13 +40,17 @@ export interface AdminCreateResult {
   created: boolean;
   promoted: boolean;
   passwordChanged: boolean;
+  /** The role granted, or null for a plain account. */
+  role: Role | null;
 }
 
 export interface AdminCreateOptions {
   /** Refuse (SetupAlreadyDone) when any admin exists: the first-admin setup. */
   onlyIfNoAdmin?: boolean;
-  /** Grant the admin role (default true); false makes a plain account (tests of access rules). */
+  /** Grant the role (default true); false makes a plain account (tests of access rules). */
   grantAdmin?: boolean;
+  /** The staff role granted (decision 0066); admin by default. */
+  role?: Role;
   /** Audit trail: which way the change came, e.g. "setup", "cli", "control-socket". */
   via: string;
 }
@@ -77,6 +82,8 @@ export async function adminExists(db: Db): Promise<boolean> {
 export async function createOrPromoteAdmin(db: Db, input: AdminCreateInput, options: AdminCreateOptions): Promise<AdminCreateResult> {
   const { email, password, name } = validate(input);
   const grantAdmin = options.grantAdmin ?? true;
+  const role = options.role ?? "admin";
+  if (!isRole(role)) throw new AdminInputError(`Unknown role "${String(role)}". Choose one of: ${ROLES.join(", ")}.`);
   // scrypt is slow on purpose: hash before taking the lock.
   const hash = password ? await hashPassword(password) : null;
   return db.transaction(async (tx) => {
@@ -113,12 +120,12 @@ export async function createOrPromoteAdmin(db: Db, input: AdminCreateInput, opti
     if (grantAdmin) {
       const inserted = await tx
         .insert(userRoles)
-        .values({ userId: user.id, role: "admin" })
+        .values({ userId: user.id, role })
         .onConflictDoNothing()
         .returning({ id: userRoles.id });
       promoted = inserted.length > 0;
       // With an admin in place, any printed setup link is void.
-      await tx.delete(appMeta).where(eq(appMeta.key, SETUP_TOKEN_KEY));
+      if (role === "admin") await tx.delete(appMeta).where(eq(appMeta.key, SETUP_TOKEN_KEY));
     }
 
     await recordAudit(tx as unknown as Db, {
@@ -126,16 +133,18 @@ export async function createOrPromoteAdmin(db: Db, input: AdminCreateInput, opti
       action: options.via === "setup" ? "setup" : created ? "create" : "update",
       entity: "user",
       entityId: user.id,
-      details: { email, via: options.via, created, promoted, passwordChanged, admin: grantAdmin },
+      details: { email, via: options.via, created, promoted, passwordChanged, admin: grantAdmin && role === "admin", role: grantAdmin ? role : null },
     });
-    return { userId: user.id, email, created, promoted, passwordChanged };
+    return { userId: user.id, email, created, promoted, passwordChanged, role: grantAdmin ? role : null };
   });
 }
 
-/** One line for the shell or the log, e.g. "Created admin a@b.c". */
+/** One line for the shell or the log, e.g. "Created admin account a@b.c." */
 export function describeResult(result: AdminCreateResult): string {
-  if (result.created) return `Created admin account ${result.email}.`;
-  const parts = [result.promoted ? "promoted to admin" : "already an admin", result.passwordChanged ? "password updated" : null].filter(Boolean);
+  const role = result.role ?? "admin";
+  const article = role === "admin" ? "an" : "a";
+  if (result.created) return `Created ${role} account ${result.email}.`;
+  const parts = [result.promoted ? `promoted to ${role}` : `already ${article} ${role}`, result.passwordChanged ? "password updated" : null].filter(Boolean);
   return `Account ${result.email}: ${parts.join(", ")}.`;
 }
 

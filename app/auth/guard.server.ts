@@ -3,18 +3,29 @@ import { and, eq, lt } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { sessions, userRoles } from "../../db/schema";
+import { AdminError } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
+import { isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
 
 export interface AdminUser {
   id: string;
   email: string;
   name: string;
+  /**
+   * The staff roles held (decision 0066). Every request's user has them (the guards below set
+   * them); code called by no request (CLI, jobs, tests) may leave them out and is not limited by role.
+   */
+  roles?: readonly Role[];
 }
 
 export interface SignedInUser extends AdminUser {
   sessionId: string;
   sessionToken: string;
+  roles: Role[];
+  /** Holds at least one staff role: may enter the admin area. */
+  isStaff: boolean;
+  /** Holds the admin role. */
   isAdmin: boolean;
 }
 
@@ -25,13 +36,25 @@ function plain(status: number, message: string, extra: Record<string, string> = 
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...extra } });
 }
 
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
-    .limit(1);
-  return rows.length > 0;
+/** The staff roles a user holds; role names this version does not know grant nothing. */
+export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role).filter(isRole);
+}
+
+/** May enter the admin area at all: holds a staff role. */
+export async function isStaff(db: Db, userId: string): Promise<boolean> {
+  return (await rolesOf(db, userId)).length > 0;
+}
+
+/** Whether a request's user may do something; a user without roles (not from a request) may. */
+export function userCan(user: AdminUser, permission: Permission): boolean {
+  return user.roles === undefined || permissionsOf(user.roles).has(permission);
+}
+
+/** Refuse (403, the kit's AdminError) what the user's roles do not allow. */
+export function assertCan(user: AdminUser, permission: Permission): void {
+  if (!userCan(user, permission)) throw new AdminError(refusal(user.roles ?? [], permission), 403);
 }
 
 /** Delete one session row: its cookie stops working at once. */
@@ -69,24 +92,36 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
       .set({ updatedAt: new Date() })
       .where(and(eq(sessions.id, session.id), lt(sessions.updatedAt, new Date(Date.now() - SESSION_TOUCH_SECONDS * 1000))));
   }
+  const roles = await rolesOf(db, user.id);
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     sessionId: session.id,
     sessionToken: session.token,
-    isAdmin: await isAdmin(db, user.id),
+    roles,
+    isStaff: roles.length > 0,
+    isAdmin: roles.includes("admin"),
   };
 }
 
-const toAdmin = (user: SignedInUser): AdminUser => ({ id: user.id, email: user.email, name: user.name });
+const toAdmin = (user: SignedInUser): AdminUser => ({ id: user.id, email: user.email, name: user.name, roles: user.roles });
 
-/** Admin page loaders: anonymous -> redirect to the login page; signed in without the role -> 403. */
-export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<AdminUser> {
+/** A signed-in user without any staff role gets the spec's refusal; one without the permission, its sentence. */
+function checkRoles(user: SignedInUser, permission: Permission | null): AdminUser {
+  if (!user.isStaff) throw plain(403, ACCESS_DENIED);
+  if (permission && !permissionsOf(user.roles).has(permission)) throw plain(403, refusal(user.roles, permission));
+  return toAdmin(user);
+}
+
+/**
+ * Admin page loaders, one permission each: anonymous -> redirect to the login page; no staff
+ * role -> 403 "Access Denied"; a role without the permission -> 403 "Your role (editor) cannot …".
+ */
+export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw redirect("/admin/login");
-  if (!user.isAdmin) throw plain(403, ACCESS_DENIED);
-  return toAdmin(user);
+  return checkRoles(user, permission);
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -110,19 +145,20 @@ export function assertSameOriginMutation(request: Request, siteUrl: string): voi
   if (isCrossSite(request, siteUrl)) throw plain(403, "Cross-site request refused.");
 }
 
-/** Admin actions and mutating data routes: not over GET, same origin only, admin only. */
-export async function requireAdminAction(request: Request, context: AppLoadContext): Promise<AdminUser> {
+/**
+ * Admin actions and mutating data routes: not over GET, same origin only, staff only, and the
+ * permission when given (the admin kit passes none and checks each intent's after reading the form).
+ */
+export async function requireActionPermission(request: Request, context: AppLoadContext, permission: Permission | null): Promise<AdminUser> {
   assertSameOriginMutation(request, context.services.config.SITE_URL);
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  if (!user.isAdmin) throw plain(403, ACCESS_DENIED);
-  return toAdmin(user);
+  return checkRoles(user, permission);
 }
 
-/** Admin GET data routes (CSV exports): anonymous -> 401, non-admin -> 403. */
-export async function requireAdminData(request: Request, context: AppLoadContext): Promise<AdminUser> {
+/** Admin GET data routes (CSV exports, job status): anonymous -> 401, without the permission -> 403. */
+export async function requireDataPermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  if (!user.isAdmin) throw plain(403, ACCESS_DENIED);
-  return toAdmin(user);
+  return checkRoles(user, permission);
 }

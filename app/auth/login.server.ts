@@ -7,7 +7,7 @@ import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
 import { fieldErrors, loginSchema, type LoginActionData } from "./forms";
-import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isAdmin } from "./guard.server";
+import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isStaff } from "./guard.server";
 import { confirmUnlockAction, requestUnlockAction } from "./unlock.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 
@@ -67,7 +67,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   await clearLoginFailures(db, email, ip, new Date(), device);
   const { user, token } = result.response;
 
-  if (!(await isAdmin(db, user.id))) {
+  if (!(await isStaff(db, user.id))) {
     // Signed out at once: the session never reaches the browser.
     await db.delete(sessions).where(eq(sessions.token, token));
     log.warn({ ip }, "non-admin account tried the admin sign-in");

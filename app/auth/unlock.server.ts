@@ -12,7 +12,7 @@ import { redirectWithToast } from "../toast/toast.server";
 import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED, type LoginActionData } from "./forms";
-import { isAdmin } from "./guard.server";
+import { isStaff } from "./guard.server";
 import { accountDigest, issueDeviceCookie } from "./login-throttle.server";
 
 /**
@@ -146,7 +146,7 @@ export async function requestUnlockAction(form: FormData, context: AppLoadContex
   const answer = data<LoginActionData>({ notice: UNLOCK_REQUESTED, email: typedEmail });
   if (!(await takeUnlockMailTurn(db, email))) return answer;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user || !(await isAdmin(db, user.id))) return answer;
+  if (!user || !(await isStaff(db, user.id))) return answer;
   if (!mailSettings(config)) {
     log.warn("an unlock link was asked for, but mail is not configured (SMTP_URL, MAIL_FROM)");
     return answer;

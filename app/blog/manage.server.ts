@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, translationStates } from "../../db/schema";
-import type { AdminUser } from "../auth/guard.server";
+import { assertCan, type AdminUser } from "../auth/guard.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { POST_FORM_FIELDS, POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
@@ -236,6 +236,12 @@ export async function saveCheckedPost(
     const before = await findPost(db, id);
     if (!before) return { result: gone };
     if (baseVersion !== null && before.version !== baseVersion) throw new ConflictError(await describeConflict(db, postRevisions, String(id), baseVersion));
+    if (data.published && !before.published) {
+      assertCan(user, "posts.publish");
+      // Machine-written text goes public only with a reviewer's (or an admin's) sign-off (decision 0066).
+      if (before.aiGenerated || before.awaitingReview) assertCan(user, "changes.publish");
+    }
+    if (reviewing) assertCan(user, "changes.publish");
     const taken = await db
       .select({ id: blogPosts.id })
       .from(blogPosts)

@@ -7,7 +7,7 @@
 import { and, asc, eq, isNotNull, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts } from "../../db/schema";
-import type { AdminUser } from "../auth/guard.server";
+import { assertCan, type AdminUser } from "../auth/guard.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import type { Services } from "../services";
@@ -39,11 +39,15 @@ export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: 
         published: blogPosts.published,
         slug: blogPosts.slug,
         publishAt: blogPosts.publishAt,
+        aiGenerated: blogPosts.aiGenerated,
+        awaitingReview: blogPosts.awaitingReview,
       })
       .from(blogPosts)
       .where(eq(blogPosts.id, postId))
       .for("update");
     if (!post) throw new AdminError("This post no longer exists.", 404);
+    // A scheduled machine-written draft goes public by itself: scheduling it is the sign-off (decision 0066).
+    if (when && !post.published && (post.aiGenerated || post.awaitingReview)) assertCan(user, "changes.publish");
     if (post.published) {
       if (!when) return { result: { publishAt: null } };
       throw new AdminError("This post is already published. Scheduling is for drafts; a change to a published post is scheduled from its History.", 409);

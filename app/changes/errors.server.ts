@@ -16,7 +16,7 @@ export class AdminError extends Error {
   constructor(
     message: string,
     // 502/503: an outside service (AI, translation) failed or is not configured.
-    readonly status: 400 | 404 | 409 | 413 | 415 | 502 | 503 = 400,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 502 | 503 = 400,
     readonly fieldErrors?: Record<string, string>,
     /** A refused stale save (409): what changed meanwhile, and the version it is at now. */
     readonly conflict?: SaveConflict,

@@ -53,7 +53,7 @@ function adminRoutes(entries: Entry[], base = ""): AdminRoute[] {
         url,
         actionUrl: entry.index ? `${url}?index` : url,
         file: entry.file,
-        isPage: /export\s+default\b/.test(source) || /requireAdminPage\(/.test(source),
+        isPage: /export\s+default\b/.test(source) || /requirePermission\(/.test(source),
         hasComponent: /export\s+default\b/.test(source),
         hasLoader: /export\s+(async\s+)?function\s+loader\b|export\s+const\s+loader\b/.test(source),
         hasAction: /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source),

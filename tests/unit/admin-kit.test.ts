@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { redirect } from "react-router";
 import { z } from "zod";
 
-// The admin check itself is tested over HTTP (admin-access.test.ts); here every request is an admin's.
+// The staff check itself is tested over HTTP (admin-access.test.ts, admin-roles.test.ts); here a
+// request is an admin's unless a test makes it an editor's.
+const signedIn = vi.hoisted(() => ({ roles: ["admin"] as string[] }));
 vi.mock("../../app/auth/guard.server", () => ({
-  requireAdminAction: vi.fn(async () => ({ id: "admin-1", email: "admin@example.test", name: "Admin" })),
+  requireActionPermission: vi.fn(async () => ({ id: "admin-1", email: "admin@example.test", name: "Admin", roles: signedIn.roles })),
 }));
 
 const { adminAction, intent } = await import("~/admin/kit/action.server");
@@ -40,10 +42,26 @@ const action = adminAction({
     },
   }),
   leave: intent({ failure: "Failed to leave", run: async () => redirect("/elsewhere") }),
-});
+  settle: intent({ failure: "Failed to settle", permission: "automation.settings", run: async () => ({ settled: true }) }),
+}, { permission: "posts.edit" });
 const run = (request: Request) => action({ request, context, params: {} }).then(answer);
 
 describe("admin kit: one action helper and one result type", () => {
+  it("checks each intent's permission (or the tab's) before anything runs, with the role's refusal", async () => {
+    expect(await run(post({ intent: "settle" }))).toEqual({ status: 200, body: { ok: true, intent: "settle", settled: true } });
+    signedIn.roles = ["editor"];
+    try {
+      expect(await run(post({ intent: "settle" }))).toEqual({
+        status: 403,
+        body: { ok: false, intent: "settle", error: "Failed to settle", reason: "Your role (editor) cannot change the automation settings." },
+      });
+      // The tab's permission applies to intents without their own: an editor may edit posts.
+      expect(await run(post({ intent: "rename", id: "7", name: "x" }))).toMatchObject({ status: 200 });
+    } finally {
+      signedIn.roles = ["admin"];
+    }
+  });
+
   it("answers a success with its intent and the handler's data", async () => {
     expect(await run(post({ intent: "rename", id: "7", name: "  New name " }))).toEqual({ status: 200, body: { ok: true, intent: "rename", id: 7, name: "New name" } });
   });

@@ -38,11 +38,13 @@ export const intents = {
   }),
   "set-enabled": intent({
     failure: "Failed to update automation settings",
+    permission: "automation.settings",
     schema: z.object({ enabled: z.enum(["true", "false"], { error: "Unknown setting." }).transform((v) => v === "true") }),
     run: ({ input, services, user }) => setAutomationEnabled(services, user, input.enabled),
   }),
   "set-publish-mode": intent({
     failure: "Failed to update automation settings",
+    permission: "automation.settings",
     schema: z.object({ publishMode: z.enum(["draft", "immediate"], { error: "Choose how generated posts are published." }) }),
     run: ({ input, services, user }) => setPublishMode(services, user, input.publishMode),
   }),

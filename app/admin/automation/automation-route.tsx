@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/automation-route";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { loadAutomationTab } from "~/automation/topics.server";
 import { AutomationCard } from "~/admin/automation/components/AutomationCard";
@@ -14,11 +14,11 @@ import { intents } from "./actions.server";
 export const meta: Route.MetaFunction = () => adminMeta("Topic Queue & Automation | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "topics.manage");
   return loadAutomationTab(context.services);
 }
 
-export const action = adminAction(intents);
+export const action = adminAction(intents, { permission: "topics.manage" });
 
 export default function AutomationTab({ loaderData }: Route.ComponentProps) {
   const { topics } = loaderData;

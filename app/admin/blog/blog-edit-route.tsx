@@ -7,7 +7,7 @@ import { type PostFormInput } from "~/blog/post-schema";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { parseId } from "~/admin/kit/ids";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { PostEditor } from "~/admin/blog/components/PostEditor";
 import { buttonClass } from "~/components/ui/button";
@@ -27,7 +27,7 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`${loaded ? `Edit: ${loaded.values.title}` : "Edit post"} | Admin Dashboard`);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "posts.edit");
   const id = parseId(params.id);
   const post = id ? await findPost(context.services.db, id) : null;
   if (!post) throw data("Post not found", { status: 404 });
@@ -48,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 // The editor's save form carries no intent field (it also works without JavaScript).
-export const action = adminAction(intents, { intentOf: (form) => String(form.get("intent") ?? "save") });
+export const action = adminAction(intents, { permission: "posts.edit", intentOf: (form) => String(form.get("intent") ?? "save") });
 
 export default function BlogEditPage({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript a refused save comes back as actionData: keep what was typed.

@@ -9,7 +9,7 @@ import { recentJobs } from "~/jobs/started.server";
 import { BlogAiButtons, BlogJobs } from "~/admin/blog/components/BlogAiTools";
 import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { PostListItem } from "~/admin/blog/components/PostListItem";
 import { postsBeingPosted } from "~/instagram/post.server";
@@ -23,7 +23,7 @@ import { intents, type BlogListActionResult as ActionResult } from "./list-actio
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "posts.edit");
   const { services } = context;
   const ai = {
     ai: { configured: services.ai.configured, message: services.ai.notConfiguredMessage },
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const action = adminAction(intents);
+export const action = adminAction(intents, { permission: "posts.edit" });
 
 export default function BlogPostsTab({ loaderData }: Route.ComponentProps) {
   const { posts, jobs, ai, translator, loadError } = loaderData;

@@ -7,7 +7,7 @@ import { newPostValues } from "~/blog/manage.server";
 import { type PostFormInput } from "~/blog/post-schema";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { PostEditor } from "~/admin/blog/components/PostEditor";
 import { buttonClass } from "~/components/ui/button";
@@ -24,11 +24,11 @@ export const meta: Route.MetaFunction = () => adminMeta("New post | Admin Dashbo
 
 /** An editor for a post that is not stored: New Post's values, stored by the first save only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "posts.edit");
   return { values: newPostValues() };
 }
 
-export const action = adminAction(intents, { intentOf: (form) => String(form.get("intent") ?? "save") });
+export const action = adminAction(intents, { permission: "posts.edit", intentOf: (form) => String(form.get("intent") ?? "save") });
 
 export default function BlogNewPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();

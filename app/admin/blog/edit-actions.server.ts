@@ -55,6 +55,7 @@ export const intents = {
   // Scheduled publishing (decision 0062): the draft's own moment, apart from the post form.
   schedule: intent({
     failure: "Could not schedule the post",
+    permission: "posts.publish",
     schema: scheduleFormSchema,
     run: async ({ input, params, services, user }) => {
       const id = parseId(params.id);

@@ -2,6 +2,7 @@
  * The content tab's actions on the admin kit, and the result types its components read
  * (beside them, so no component imports its route).
  */
+import { assertCan } from "~/auth/guard.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { saveContentEntries } from "~/content/entries.server";
 import { contentSaveFromFormData, contentSaveSchema, translateMissingSchema, translateOneSchema } from "~/content/schema";
@@ -14,6 +15,8 @@ export const intents = {
     input: contentSaveFromFormData,
     serverFailure: "The server could not save the texts. Please try again.",
     run: async ({ input, services, user }) => {
+      // Saving a text shown with its pending machine translation publishes that change: the sign-off (decision 0066).
+      if (input.entries.some((entry) => entry.reviewing)) assertCan(user, "changes.publish");
       const result = await saveContentEntries(services, user.id, input);
       return { saved: result.saved, changed: result.changed.length };
     },

@@ -4,7 +4,7 @@ import faFont from "@fontsource/vazirmatn/400.css?url";
 import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { listContentEntries } from "~/content/entries.server";
 import { translateMissing } from "~/content/translate.server";
@@ -14,7 +14,7 @@ import { AdminTab } from "~/admin/kit/AdminTab";
 import { intents } from "./actions.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "content.edit");
   const { services } = context;
   const { translator } = services;
   return {
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The save form carries no intent field (it also works without JavaScript).
-export const action = adminAction(intents, { intentOf: (form) => String(form.get("intent") ?? "save") });
+export const action = adminAction(intents, { permission: "content.edit", intentOf: (form) => String(form.get("intent") ?? "save") });
 
 export const meta: Route.MetaFunction = () => adminMeta("Website Content | Admin Dashboard");
 

@@ -30,8 +30,10 @@ export const intents = {
       return { revision: row.id, restoredFrom: input.revision };
     },
   }),
+  // Making a waiting change public is the reviewer's sign-off (decision 0066).
   publish: intent({
     failure: "Publishing failed",
+    permission: "changes.publish",
     schema: revisionSchema.extend({ replaceLive: z.enum(["1"]).optional() }),
     serverFailure: "The change could not be published. Please try again.",
     run: async ({ input, params, services, user }) => {
@@ -42,6 +44,7 @@ export const intents = {
   // A post's pending change can go live by itself at a chosen moment (decision 0062).
   schedule: intent({
     failure: "Could not schedule the change",
+    permission: "changes.publish",
     schema: scheduleFormSchema.extend({ revision: idField("Unknown revision.") }),
     run: async ({ input, params, services, user }) => {
       if (params.kind !== "post") throw new AdminError("Only a blog post's change can be scheduled.", 400);

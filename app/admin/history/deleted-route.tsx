@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -16,11 +16,11 @@ import { historyPath } from "~/admin/kit/history-paths";
 export const meta: Route.MetaFunction = () => adminMeta("Recently deleted | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "history.edit");
   return { items: await listTrash(context.services.db), keepDays: TRASH_KEEP_DAYS };
 }
 
-export const action = adminAction(intents);
+export const action = adminAction(intents, { permission: "history.edit" });
 
 const KIND_NAMES = { post: "Blog post", team_member: "Team member", topic: "Topic" } as const;
 

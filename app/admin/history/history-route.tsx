@@ -5,7 +5,8 @@ import { toast } from "sonner";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { DiffView } from "~/admin/kit/DiffView";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
+import { useCan } from "~/admin/kit/can";
 import { adminMeta } from "~/auth/ui";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -36,7 +37,7 @@ function comparePair(url: URL, revisions: RevisionListItem[]): { from: number; t
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "history.edit");
   const kind = historyKind(params.kind);
   const entityId = params.id ?? "";
   if (!kind || (kind.entity !== "content" && !NUMERIC_ID.test(entityId))) throw data("Not found", { status: 404 });
@@ -79,7 +80,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const action = adminAction(intents);
+export const action = adminAction(intents, { permission: "history.edit" });
 
 const STATUS_BADGE: Record<RevisionListItem["status"], { tone: "success" | "warning" | "neutral" | "info"; text: string }> = {
   saved: { tone: "neutral", text: "Saved" },
@@ -155,6 +156,8 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
   const { kind, entityId, noun, label, exists, revisions, pending, compare } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  // Publishing a waiting change is the sign-off of a reviewer or an admin; the server checks it too.
+  const mayPublish = useCan("changes.publish");
   useActionToast(actionData);
   const back = editorOf(kind, entityId);
   const publishConflict = actionData?.ok && actionData.intent === "publish" && !actionData.published ? actionData.conflict : null;
@@ -202,7 +205,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
             ) : null}
             <h4 className="text-sm font-semibold text-slate-800">What publishing would change (live → proposed)</h4>
             <DiffView diff={pending.diff} empty="The proposal is the same as the live version." />
-            {publishConflict ? (
+            {publishConflict && mayPublish ? (
               <section role="alert" aria-labelledby="publish-conflict" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
                 <h4 id="publish-conflict" className="font-semibold text-amber-900">
                   The live {noun} changed since this was proposed
@@ -222,15 +225,18 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                 </Form>
               </section>
             ) : null}
-            {kind === "post" ? <ScheduleChange revisionId={pending.revision.id} publishAt={pending.revision.publishAt} busy={busy} error={failed?.fieldErrors?.publishAt} /> : null}
+            {mayPublish ? null : <p className="text-sm text-slate-700">A reviewer or an admin publishes this change; you can discard it.</p>}
+            {kind === "post" && mayPublish ? <ScheduleChange revisionId={pending.revision.id} publishAt={pending.revision.publishAt} busy={busy} error={failed?.fieldErrors?.publishAt} /> : null}
             <div className="flex flex-wrap gap-3">
-              <Form method="post">
-                <input type="hidden" name="intent" value="publish" />
-                <input type="hidden" name="revision" value={pending.revision.id} />
-                <Button type="submit" disabled={busy}>
-                  Publish change
-                </Button>
-              </Form>
+              {mayPublish ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="publish" />
+                  <input type="hidden" name="revision" value={pending.revision.id} />
+                  <Button type="submit" disabled={busy}>
+                    Publish change
+                  </Button>
+                </Form>
+              ) : null}
               <Form method="post">
                 <input type="hidden" name="intent" value="discard" />
                 <input type="hidden" name="revision" value={pending.revision.id} />

@@ -1,10 +1,10 @@
 import { exportCsv, isExportKind } from "~/contact/inbox.server";
-import { requireAdminData } from "~/auth/guard.server";
+import { requireDataPermission } from "~/auth/guard.server";
 import type { Route } from "./+types/inbox-export-route";
 
 /** GET /admin/dashboard/inbox/export/{submissions|subscribers}: a CSV download. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireAdminData(request, context);
+  const user = await requireDataPermission(request, context, "inbox.export");
   if (!isExportKind(params.kind)) {
     return new Response("Unknown export. Use submissions or subscribers.", {
       status: 404,

@@ -4,7 +4,8 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { listSubmissions, listSubscribers } from "~/contact/inbox.server";
 import { adminAction } from "~/admin/kit/action.server";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
+import { useCan } from "~/admin/kit/can";
 import { adminMeta } from "~/auth/ui";
 import { useResultToast } from "~/admin/kit/hooks";
 import { SubmissionItem } from "~/admin/inbox/components/SubmissionItem";
@@ -17,7 +18,7 @@ import { intents, type InboxResult } from "./actions.server";
 export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "inbox.read");
   const { db, log, config } = context.services;
   // Confirmation mails need an outgoing mail server; until one is configured sign-ups wait unconfirmed.
   const mailConfigured = Boolean(config.SMTP_URL && config.MAIL_FROM);
@@ -35,9 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const action = adminAction(intents);
+export const action = adminAction(intents, { permission: "inbox.handle" });
 
 function ExportLink({ kind, label }: { kind: "submissions" | "subscribers"; label: string }) {
+  // Exports are an admin's (decision 0066): other roles do not see the link, and the route refuses them.
+  const mayExport = useCan("inbox.export");
+  if (!mayExport) return null;
   return (
     // A plain download: the browser saves the file, no client-side routing.
     <a href={`/admin/dashboard/inbox/export/${kind}`} download className={buttonClass("secondary", "sm")}>

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/instagram-route";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { loadSettings } from "~/instagram/settings.server";
 import { InstagramSettingsForm } from "~/admin/instagram/components/InstagramSettingsForm";
@@ -13,7 +13,7 @@ import { intents } from "./actions.server";
 export const meta: Route.MetaFunction = () => adminMeta("Instagram | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "instagram.settings");
   const { services } = context;
   try {
     return { settings: await loadSettings(services.db), loadError: null };
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const action = adminAction(intents);
+export const action = adminAction(intents, { permission: "instagram.settings" });
 
 export default function InstagramTab({ loaderData }: Route.ComponentProps) {
   const { settings, loadError } = loaderData;

@@ -43,7 +43,8 @@ export function AdminRouteError({ what, notFound }: AdminRouteErrorProps) {
           Your session has ended; unsaved changes could not be kept. <a href="/admin/login" className="font-semibold underline">Sign in again</a>.
         </p>
       ) : status === 403 ? (
-        <p>Access Denied: You don&apos;t have admin privileges.</p>
+        // A staff role without this tab's permission gets the guard's sentence ("Your role (editor) cannot …").
+        <p>{isRouteErrorResponse(error) && typeof error.data === "string" && error.data.startsWith("Your role") ? error.data : "Access Denied: You don't have admin privileges."}</p>
       ) : (
         <div className="flex flex-wrap items-center gap-4">
           <p>Failed to load {what}. Please try again.</p>

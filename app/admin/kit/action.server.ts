@@ -2,7 +2,8 @@ import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
-import { requireAdminAction } from "../../auth/guard.server";
+import { requireActionPermission } from "../../auth/guard.server";
+import { permissionsOf, refusal, type Permission } from "../../auth/roles";
 import { parseForm } from "../../form-data.server";
 import { AdminError, describeFailure, SERVER_FAILURE } from "../../changes/errors.server";
 import { fieldErrors, type FieldNamer } from "../../changes/field-errors";
@@ -22,6 +23,8 @@ export interface IntentArgs<Input> {
 export interface Intent<Input, Data extends object> {
   /** The toast title when it does not happen, e.g. 'Failed to add member'. */
   failure: string;
+  /** What a role must be allowed to run it (decision 0066); by default the tab's permission. */
+  permission?: Permission;
   /** Checks the form; a refused field answers 400 with each field's message and changes nothing. */
   schema?: z.ZodType<Input>;
   /** The schema's input from the form; by default the form's text fields by name. */
@@ -49,6 +52,8 @@ export type ActionResult<Intents extends Record<string, AnyIntent>> =
   { [K in keyof Intents & string]: Success<K, Exclude<Awaited<ReturnType<Intents[K]["run"]>>, Response>> }[keyof Intents & string] | Failure<keyof Intents & string>;
 
 export interface AdminActionOptions {
+  /** The tab's permission: what an intent without its own needs. */
+  permission: Permission;
   /** Which intent a request is; by default the form's `intent` field. */
   intentOf?: (form: FormData) => string;
   /** How the body is read; by default as a form (415/400 for anything else). */
@@ -60,18 +65,20 @@ export interface AdminActionOptions {
 const formFields = (form: FormData) => Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
 
 /**
- * The action of an admin tab: the admin check, the form read, the intent picked and its schema
+ * The action of an admin tab: the staff check, the form read, the intent picked, its permission
+ * checked (the intent's, or the tab's; 403 with a sentence), its schema
  * checked, its handler run, and every refusal or fault answered in one shape
  * (`Success | Failure`, app/admin/kit/result.ts) with its status code. A handler returns its data
  * or a Response (a redirect), and throws an AdminError (or a Zod error) to refuse.
  */
-export function adminAction<Intents extends Record<string, AnyIntent>>(intents: Intents, options: AdminActionOptions = {}) {
+export function adminAction<Intents extends Record<string, AnyIntent>>(intents: Intents, options: AdminActionOptions) {
   type Result = ActionResult<Intents>;
   const fail = (intentName: string, error: string, reason: string, status: number, extra: Partial<Failure> = {}) =>
     data<Result>({ ok: false, intent: intentName, error, reason, ...extra } as Result, { status });
 
   return async ({ request, context, params }: { request: Request; context: AppLoadContext; params: Record<string, string | undefined> }) => {
-    const user = await requireAdminAction(request, context);
+    // Staff only here; which permission is needed depends on the intent, read from the form below.
+    const user = await requireActionPermission(request, context, null);
     const { services } = context;
     let form: FormData;
     try {
@@ -85,6 +92,8 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
     const name = (options.intentOf ?? ((f: FormData) => String(f.get("intent") ?? "")))(form);
     const spec = Object.hasOwn(intents, name) ? intents[name] : undefined;
     if (!spec) return fail("unknown", "The request was not understood.", "Unknown action.", 400);
+    const permission = spec.permission ?? options.permission;
+    if (!permissionsOf(user.roles ?? []).has(permission)) return fail(name, spec.failure, refusal(user.roles ?? [], permission), 403);
 
     const raw = spec.input ? spec.input(form, params) : formFields(form);
     const values = spec.echoValues ? (raw as Record<string, unknown>) : undefined;

@@ -5,19 +5,19 @@ import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { isMultipart, readAdminForm } from "~/admin/kit/upload.server";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { listTeam } from "~/team/members.server";
 import { TeamManager } from "~/admin/team/components/TeamManager";
 import { intents } from "./actions.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "team.edit");
   return { members: await listTeam(context.services.db) };
 }
 
 // A photo comes as multipart, read by the admin's one upload path; the rest are plain forms.
-export const action = adminAction(intents, { readForm: readAdminForm, unreadable: (request) => (isMultipart(request) ? "photo" : "unknown") });
+export const action = adminAction(intents, { permission: "team.edit", readForm: readAdminForm, unreadable: (request) => (isMultipart(request) ? "photo" : "unknown") });
 
 export const meta: Route.MetaFunction = () => adminMeta("Team Management | Admin Dashboard");
 

@@ -3,7 +3,8 @@ import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError 
 import type { Route } from "./+types/dashboard";
 import { readToast } from "~/toast/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
+import { can, type Permission } from "~/auth/roles";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";
@@ -15,21 +16,22 @@ export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdminPage(request, context);
+  const user = await requirePermission(request, context, "dashboard.open");
   const { toast, headers } = await readToast(request);
   // An expired or revoked Instagram token (190) warns on every tab until a connection test succeeds.
-  const reconnectInstagram = await reconnectNeeded(context.services.db).catch(() => false);
+  const reconnectInstagram = can(user.roles ?? [], "instagram.settings") && (await reconnectNeeded(context.services.db).catch(() => false));
   return data({ user, toast, reconnectInstagram }, { headers });
 }
 
-const TABS = [
-  { to: "/admin/dashboard", label: "Blog Posts", end: true },
-  { to: "/admin/dashboard/automation", label: "Topic Queue & Automation", end: false },
-  { to: "/admin/dashboard/instagram", label: "Instagram", end: false },
-  { to: "/admin/dashboard/content", label: "Website Content", end: false },
-  { to: "/admin/dashboard/team", label: "Team Management", end: false },
-  { to: "/admin/dashboard/inbox", label: "Inbox", end: false },
-] as const;
+/** Each tab with the permission its loader checks: a role sees only the tabs it can open. */
+const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; permission: Permission }> = [
+  { to: "/admin/dashboard", label: "Blog Posts", end: true, permission: "posts.edit" },
+  { to: "/admin/dashboard/automation", label: "Topic Queue & Automation", end: false, permission: "topics.manage" },
+  { to: "/admin/dashboard/instagram", label: "Instagram", end: false, permission: "instagram.settings" },
+  { to: "/admin/dashboard/content", label: "Website Content", end: false, permission: "content.edit" },
+  { to: "/admin/dashboard/team", label: "Team Management", end: false, permission: "team.edit" },
+  { to: "/admin/dashboard/inbox", label: "Inbox", end: false, permission: "inbox.read" },
+];
 
 function LogoutButton() {
   return (
@@ -66,7 +68,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <nav aria-label="Dashboard sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
           <ul className="flex gap-1">
-            {TABS.map((tab) => (
+            {TABS.filter((tab) => can(user.roles ?? [], tab.permission)).map((tab) => (
               <li key={tab.to}>
                 <NavLink
                   to={tab.to}
@@ -120,12 +122,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const denied = status === 403;
+  // A staff role without the permission: the guard's sentence ("Your role (editor) cannot …"), and no sign-out.
+  const roleRefusal = denied && isRouteErrorResponse(error) && typeof error.data === "string" && error.data.startsWith("Your role") ? error.data : null;
   return (
     <main id="admin-main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-bold text-brand-800">{denied ? "Access Denied" : "Admin Dashboard"}</h1>
-      <p className="text-slate-800">{denied ? ACCESS_DENIED : status === 401 ? "Your session has ended. Please sign in again." : "Something went wrong. Please try again."}</p>
+      <p className="text-slate-800">{roleRefusal ?? (denied ? ACCESS_DENIED : status === 401 ? "Your session has ended. Please sign in again." : "Something went wrong. Please try again.")}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        {denied ? (
+        {denied && !roleRefusal ? (
           <LogoutButton />
         ) : (
           <Link

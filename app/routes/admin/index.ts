@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAdminPage } from "~/auth/guard.server";
+import { requirePermission } from "~/auth/guard.server";
 
 /** /admin: the dashboard for an admin; the guard sends anyone else to the login page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  await requirePermission(request, context, "dashboard.open");
   return redirect("/admin/dashboard");
 }

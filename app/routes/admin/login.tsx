@@ -21,7 +21,7 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSignedInUser(request, context);
-  if (user?.isAdmin) throw redirect("/admin/dashboard");
+  if (user?.isStaff) throw redirect("/admin/dashboard");
   let denied = false;
   if (user) {
     // A signed-in account without the admin role is signed out (SPEC 4).

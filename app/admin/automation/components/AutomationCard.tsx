@@ -1,3 +1,4 @@
+import { useCan } from "~/admin/kit/can";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { CircleAlert, Clock, Sparkles } from "lucide-react";
@@ -111,6 +112,8 @@ export function AutomationCard({ data }: { data: TabData }) {
   const { settings, lastRun, ai, warnings, jobs, clockSetBy } = data;
   const now = useServerTime(data.now);
   const switchId = useId();
+  // Only an admin changes the settings (decision 0066); the server refuses anyone else.
+  const maySet = useCan("automation.settings");
   const toggler = useFetcher<AutomationActionResult>({ key: "automation-enabled" });
   const mode = useFetcher<AutomationActionResult>({ key: "automation-publish-mode" });
   const generator = useFetcher<AutomationActionResult>({ key: "automation-generate" });
@@ -160,7 +163,7 @@ export function AutomationCard({ data }: { data: TabData }) {
           <Switch
             id={switchId}
             checked={enabled}
-            disabled={toggler.state !== "idle" || !settings}
+            disabled={toggler.state !== "idle" || !settings || !maySet}
             onCheckedChange={(checked) => toggler.submit({ intent: "set-enabled", enabled: String(checked) }, { method: "post" })}
             aria-describedby={`${switchId}-hint`}
           />
@@ -168,7 +171,7 @@ export function AutomationCard({ data }: { data: TabData }) {
             Daily Auto-Generation
           </label>
           <span id={`${switchId}-hint`} className="text-sm text-slate-600">
-            {!settings ? "The automation settings could not be read. Please reload the page." : enabled ? "On: one post per day at 9:00 AM UTC." : "Paused: no post is generated."}
+            {!settings ? "The automation settings could not be read. Please reload the page." : !maySet ? `${enabled ? "On" : "Paused"}. Only an admin changes the automation settings.` : enabled ? "On: one post per day at 9:00 AM UTC." : "Paused: no post is generated."}
           </span>
         </div>
 
@@ -186,7 +189,7 @@ export function AutomationCard({ data }: { data: TabData }) {
                 name="publishMode"
                 value={value}
                 checked={publishMode === value}
-                disabled={mode.state !== "idle" || !settings}
+                disabled={mode.state !== "idle" || !settings || !maySet}
                 onChange={() => mode.submit({ intent: "set-publish-mode", publishMode: value }, { method: "post" })}
                 className="mt-1 size-4 accent-brand-700"
               />

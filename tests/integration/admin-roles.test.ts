@@ -1,0 +1,303 @@
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "../../app/routes";
+import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
+import { ACCESS_DENIED } from "../../app/auth/forms";
+import { can, refusal, ROLES, type Permission, type Role } from "../../app/auth/roles";
+import { postToFormValues } from "../../app/blog/manage.server";
+import { postSnapshot } from "../../app/blog/revisions.server";
+import { proposeChange } from "../../app/revisions/store.server";
+import { blogPosts, revisions, userRoles, users } from "../../db/schema";
+import { startSite, tempDir, type SiteServer } from "../helpers/server";
+import { formPost, get, openDataDir, runAdminCreate, signInHttp } from "../helpers/admin-http";
+import { copyPgliteTemplate } from "../helpers/pglite-template";
+
+/**
+ * The role table (app/auth/roles.ts, decision 0066) against a real server, as a generated matrix:
+ * every admin route and every intent of its action, read from app/routes.ts, the route sources and
+ * their intents objects (a new route or intent is checked without editing this file), for every
+ * kind of visitor: anonymous, signed in without a role, editor, reviewer, admin.
+ */
+
+interface Entry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: Entry[];
+}
+
+interface GuardedRoute {
+  pattern: string;
+  url: string;
+  actionUrl: string;
+  isPage: boolean;
+  /** The permission its loader checks, and how: a page (redirects anonymous) or data (401). */
+  loader: { permission: Permission; kind: "page" | "data" | "action-only" } | null;
+  /** The tab's permission and each intent's own (undefined: the tab's). */
+  action: { permission: Permission; intents: Record<string, { permission?: Permission }> } | null;
+}
+
+const PARAM_SAMPLES: Record<string, string> = { id: "1", kind: "post", slug: "sample" };
+const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+const appDir = path.resolve(import.meta.dirname, "../../app");
+
+async function guardedRoutes(entries: Entry[], base = ""): Promise<GuardedRoute[]> {
+  const out: GuardedRoute[] = [];
+  for (const entry of entries) {
+    const full = [base, entry.path ?? ""].filter(Boolean).join("/").replace(/\/+/g, "/");
+    const pattern = `/${full.replace(/^\/+/, "")}`;
+    if ((pattern === "/admin" || pattern.startsWith("/admin/")) && !OPEN.has(pattern)) {
+      const file = path.resolve(appDir, entry.file);
+      const source = readFileSync(file, "utf8");
+      const url = pattern.replace(/:(\w+)\??/g, (_, name: string) => PARAM_SAMPLES[name] ?? "1");
+      const guard = /require(Permission|DataPermission|ActionPermission)\(request, context, "([\w.]+)"\)/.exec(source);
+      const kit = /adminAction\(intents, \{ permission: "([\w.]+)"/.exec(source);
+      let action: GuardedRoute["action"] = null;
+      if (kit) {
+        const from = /import \{ intents\b[^}]*\} from "([^"]+)"/.exec(source)?.[1];
+        if (!from) throw new Error(`${entry.file}: intents not imported from a module`);
+        const modulePath = from.startsWith("~/") ? path.join(appDir, from.slice(2)) : path.resolve(path.dirname(file), from);
+        const { intents } = (await import(`${modulePath}.ts`)) as { intents: Record<string, { permission?: Permission }> };
+        action = { permission: kit[1] as Permission, intents };
+      } else if (guard?.[1] === "ActionPermission") {
+        action = { permission: guard[2] as Permission, intents: { upload: {} } };
+      }
+      out.push({
+        pattern,
+        url,
+        actionUrl: entry.index ? `${url}?index` : url,
+        isPage: guard?.[1] === "Permission",
+        loader: guard ? { permission: guard[2] as Permission, kind: guard[1] === "Permission" ? "page" : guard[1] === "DataPermission" ? "data" : "action-only" } : null,
+        action,
+      });
+    }
+    if (entry.children) out.push(...(await guardedRoutes(entry.children, full)));
+  }
+  return out;
+}
+
+type Visitor = "anonymous" | "no-role" | Role;
+const VISITORS: Visitor[] = ["anonymous", "no-role", ...ROLES];
+const PASSWORD = "roles matrix passphrase";
+const email = (who: string) => `roles-${who}@example.test`;
+
+describe("roles, declared once: every admin route and intent for every role", () => {
+  let dataDir: string;
+  let site: SiteServer | null = null;
+  let routes: GuardedRoute[] = [];
+  const cookies: Partial<Record<Visitor, string>> = {};
+  let aiDraftId = 0;
+  let livePostId = 0;
+  let liveTitle = "";
+  let liveSlug = "";
+  let proposalId = 0;
+  // Two days ahead, as the "Publish at" field sends it.
+  const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
+
+  beforeAll(async () => {
+    routes = await guardedRoutes(routeConfig as unknown as Entry[]);
+    dataDir = tempDir("admin-roles-");
+    await copyPgliteTemplate(path.join(dataDir, "pglite"));
+    // The editor through the command line itself, as a firm would make one.
+    const cli = await runAdminCreate(["--email", email("editor"), "--password", PASSWORD, "--role", "editor"], { DATA_DIR: dataDir });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain(`Created editor account ${email("editor")}.`);
+    const store = await openDataDir(dataDir);
+    for (const role of ["admin", "reviewer"] as const) await createOrPromoteAdmin(store.db, { email: email(role), password: PASSWORD }, { via: "test", role });
+    // Signs in as an editor, then loses its role with the session open.
+    const noRole = await createOrPromoteAdmin(store.db, { email: email("no-role"), password: PASSWORD }, { via: "test", role: "editor" });
+    await store.close();
+
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    for (const visitor of VISITORS) if (visitor !== "anonymous") cookies[visitor] = await signInHttp(site.url, email(visitor), PASSWORD);
+    await site.stop();
+    site = null;
+
+    const db = await openDataDir(dataDir);
+    await db.db.delete(userRoles).where(eq(userRoles.userId, noRole.userId));
+    const posts = await db.db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(blogPosts.id);
+    // A machine-written draft waiting for sign-off, and a pending change of a live post.
+    const [draft] = await db.db.update(blogPosts).set({ published: false, aiGenerated: true, awaitingReview: true }).where(eq(blogPosts.id, posts[0].id)).returning();
+    aiDraftId = draft.id;
+    const live = posts[1];
+    livePostId = live.id;
+    liveTitle = live.title;
+    liveSlug = live.slug;
+    proposalId = (await proposeChange(db.db, { entity: "post", entityId: live.id, source: "ai", snapshot: { ...postSnapshot(live), title: "Proposed by the machine" }, note: "AI rewrite", userId: null, baseVersion: live.version })).id;
+    await db.close();
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+  });
+
+  afterAll(async () => {
+    await site?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("finds every admin route's permission and every intent", () => {
+    const patterns = routes.map((r) => r.pattern);
+    for (const expected of ["/admin", "/admin/dashboard", "/admin/dashboard/instagram", "/admin/dashboard/inbox/export/:kind", "/admin/dashboard/history/:kind/:id", "/admin/jobs/:id", "/admin/media"]) {
+      expect(patterns).toContain(expected);
+    }
+    // One permission per route, declared where it is enforced: a route without one fails here.
+    for (const route of routes) expect(route.loader, `${route.pattern} declares no permission`).not.toBeNull();
+    const intents = routes.flatMap((r) => Object.keys(r.action?.intents ?? {}));
+    expect(intents.length).toBeGreaterThanOrEqual(30);
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/history/:kind/:id")?.action?.intents.publish.permission).toBe("changes.publish");
+  });
+
+  it("answers each loader exactly as the role table says", async () => {
+    for (const route of routes) {
+      const { permission, kind } = route.loader!;
+      for (const visitor of VISITORS) {
+        const label = `GET ${route.url} as ${visitor}`;
+        const response = await get(site!.url + route.url, cookies[visitor]);
+        const body = (await response.text()).replaceAll("&#x27;", "'");
+        if (kind === "action-only") {
+          // Uploads only: a GET is refused for everyone before any role is looked at.
+          expect(response.status, label).toBe(405);
+        } else if (visitor === "anonymous") {
+          expect(response.status, label).toBe(kind === "page" ? 302 : 401);
+        } else if (visitor === "no-role") {
+          expect(response.status, label).toBe(403);
+          expect(body, label).toContain(ACCESS_DENIED);
+        } else if (can([visitor], permission)) {
+          expect([200, 302, 404], label).toContain(response.status);
+        } else {
+          expect(response.status, label).toBe(403);
+          expect(body, label).toContain(refusal([visitor], permission));
+        }
+      }
+    }
+  });
+
+  it("answers each intent exactly as the role table says (refused before it runs, with a sentence)", async () => {
+    let checked = 0;
+    for (const route of routes.filter((r) => r.action)) {
+      const { permission: tab, intents } = route.action!;
+      for (const [name, spec] of Object.entries(intents)) {
+        const permission = spec.permission ?? tab;
+        for (const visitor of VISITORS) {
+          const label = `POST ${route.actionUrl} intent=${name} as ${visitor}`;
+          const response = await formPost(`${site!.url}${route.actionUrl}`, { intent: name }, { cookie: cookies[visitor] });
+          const body = await response.text();
+          if (visitor === "anonymous") expect(response.status, label).toBe(401);
+          else if (visitor === "no-role") {
+            expect(response.status, label).toBe(403);
+            expect(body, label).toContain(ACCESS_DENIED);
+          } else if (can([visitor], permission)) {
+            expect(response.status, label).not.toBe(403);
+            expect(response.status, label).not.toBe(401);
+          } else {
+            expect(response.status, label).toBe(403);
+            expect(body, label).toContain(refusal([visitor], permission));
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(30 * VISITORS.length);
+  });
+
+  it("an editor cannot publish a change waiting for review (403, nothing changed); a reviewer can", async () => {
+    const url = `${site!.url}/admin/dashboard/history/post/${livePostId}`;
+    // The editor's History page offers no Publish button; the server refuses the request anyway.
+    const page = await (await get(url, cookies.editor)).text();
+    expect(page).toContain("Discard change");
+    expect(page).not.toContain("Publish change");
+    const refused = await formPost(url, { intent: "publish", revision: String(proposalId) }, { cookie: cookies.editor });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Your role (editor) cannot publish changes waiting for review or AI-written drafts.");
+    const scheduled = await formPost(url, { intent: "schedule", revision: String(proposalId), publishAt: later }, { cookie: cookies.editor });
+    expect(scheduled.status).toBe(403);
+    // Nor through an editor's save that carries a pending change under review (a website text's here).
+    const throughEditor = await formPost(`${site!.url}/admin/dashboard/content`, { intent: "save", key: "home.hero.title", content: "x", content_fa: "", content_zh: "", version: "", reviewing: String(proposalId) }, { cookie: cookies.editor });
+    expect(throughEditor.status).toBe(403);
+    expect(await throughEditor.text()).toContain("Your role (editor) cannot publish changes waiting for review or AI-written drafts.");
+    // Nothing changed: visitors still read the live version, and the change still waits.
+    const publicPage = await (await get(`${site!.url}/blog/${liveSlug}`)).text();
+    expect(publicPage).not.toContain("Proposed by the machine");
+    expect(await (await get(url, cookies.editor)).text()).toContain("Change waiting for review");
+
+    expect(await (await get(url, cookies.reviewer)).text()).toContain("Publish change");
+    const published = await formPost(`${url}.data`, { intent: "publish", revision: String(proposalId) }, { cookie: cookies.reviewer });
+    expect(published.status).toBe(200);
+
+    await site!.stop();
+    site = null;
+    const store = await openDataDir(dataDir);
+    try {
+      const [post] = await store.db.select().from(blogPosts).where(eq(blogPosts.id, livePostId));
+      expect(post.title).toBe("Proposed by the machine");
+      expect(post.title).not.toBe(liveTitle);
+      const [row] = await store.db.select().from(revisions).where(eq(revisions.id, proposalId));
+      expect(row.status).toBe("published");
+      expect(row.publishAt).toBeNull();
+    } finally {
+      await store.close();
+    }
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+  });
+
+  it("an editor saving an AI-written draft as published gets 403 and the draft stays unpublished; a reviewer signs it off", async () => {
+    await site!.stop();
+    site = null;
+    let store = await openDataDir(dataDir);
+    const [draft] = await store.db.select().from(blogPosts).where(eq(blogPosts.id, aiDraftId));
+    await store.close();
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    const values = Object.fromEntries(Object.entries(postToFormValues(draft)).map(([key, value]) => [key, String(value ?? "")]));
+    const form = { ...values, published: "on", intent: "save" };
+    const url = `${site.url}/admin/dashboard/blog/${aiDraftId}`;
+
+    const refused = await formPost(url, form, { cookie: cookies.editor });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Your role (editor) cannot publish changes waiting for review or AI-written drafts.");
+    const scheduled = await formPost(url, { intent: "schedule", publishAt: later }, { cookie: cookies.editor });
+    expect(scheduled.status).toBe(403);
+    // Saving it as a draft is an editor's work.
+    expect((await formPost(`${url}.data`, { ...values, intent: "save" }, { cookie: cookies.editor })).status).toBe(200);
+
+    await site.stop();
+    site = null;
+    store = await openDataDir(dataDir);
+    try {
+      const [after] = await store.db.select().from(blogPosts).where(eq(blogPosts.id, aiDraftId));
+      expect(after.published).toBe(false);
+      expect(after.awaitingReview).toBe(true);
+      expect(after.publishAt).toBeNull();
+    } finally {
+      await store.close();
+    }
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    expect((await formPost(`${site.url}/admin/dashboard/blog/${aiDraftId}.data`, form, { cookie: cookies.reviewer })).status).toBe(200);
+    await site.stop();
+    site = null;
+    store = await openDataDir(dataDir);
+    try {
+      const [after] = await store.db.select().from(blogPosts).where(eq(blogPosts.id, aiDraftId));
+      expect(after.published).toBe(true);
+      expect(after.awaitingReview).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("admin:create --role makes an editor (no admin rights) and refuses an unknown role, creating nothing", async () => {
+    await site?.stop();
+    site = null;
+    const bad = await runAdminCreate(["--email", "roles-boss@example.test", "--password", PASSWORD, "--role", "boss"], { DATA_DIR: dataDir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Unknown role "boss": choose one of admin, editor, reviewer.');
+    const store = await openDataDir(dataDir);
+    try {
+      expect(await store.db.select().from(users).where(eq(users.email, "roles-boss@example.test"))).toEqual([]);
+      const [editor] = await store.db.select({ id: users.id }).from(users).where(eq(users.email, email("editor")));
+      const roles = await store.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, editor.id));
+      expect(roles.map((r) => r.role)).toEqual(["editor"]);
+    } finally {
+      await store.close();
+    }
+  });
+});
