@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { PeriodicTask } from "../../core/periodic";
 import { automationRuns, jobs } from "../../db/schema";
 import type { Services } from "../services";
 import { generatePost } from "./daily.server";
@@ -64,40 +65,17 @@ async function closeAbandoned(db: Db, runDate: string): Promise<void> {
  * Every instance runs one: it looks at the schedule at start (catching up a missed day), at each
  * 09:00 UTC, and once a minute besides (a clock that jumped, a run to take over).
  */
-export class DailyScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
-
-  constructor(
-    private readonly services: SchedulerServices,
-    private readonly checkEveryMs = 60_000,
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private run(): void {
-    this.running = tick(this.services)
-      .catch((error: unknown) => this.services.log.error({ err: error }, "daily run: could not look at the schedule"))
-      .finally(() => {
-        this.running = null;
-        if (this.stopped) return;
-        const now = this.services.clock.now();
+export class DailyScheduler extends PeriodicTask {
+  constructor(services: SchedulerServices, checkEveryMs = 60_000) {
+    super(
+      () => tick(services),
+      () => {
+        const now = services.clock.now();
         // A little past 09:00, so the clock reads 09:00 when it looks.
         const untilNext = nextRunTime(now).getTime() - now.getTime() + 20;
-        this.timer = setTimeout(() => this.run(), Math.max(20, Math.min(this.checkEveryMs, untilNext)));
-        this.timer.unref();
-      });
+        return Math.min(checkEveryMs, untilNext);
+      },
+      (error) => services.log.error({ err: error }, "daily run: could not look at the schedule"),
+    );
   }
 }

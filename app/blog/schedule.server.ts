@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, isNotNull, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { PeriodicTask } from "../../core/periodic";
 import { blogPosts } from "../../db/schema";
 import { assertCan, type AdminUser } from "../auth/guard.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
@@ -220,37 +221,12 @@ export async function sweepScheduled(deps: PublisherDeps): Promise<SweepResult> 
  * Every instance runs one, beside the daily scheduler: a sweep at start (catching up what came
  * due while the site was down) and every 30 seconds after each sweep ends.
  */
-export class ScheduledPublisher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
-
-  constructor(
-    private readonly deps: PublisherDeps,
-    private readonly everyMs = SWEEP_EVERY_MS,
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private run(): void {
-    this.running = sweepScheduled(this.deps)
-      .catch((error: unknown) => this.deps.log.error({ err: error }, "scheduled publishing: the sweep failed"))
-      .finally(() => {
-        this.running = null;
-        if (this.stopped) return;
-        this.timer = setTimeout(() => this.run(), this.everyMs);
-        this.timer.unref();
-      });
+export class ScheduledPublisher extends PeriodicTask {
+  constructor(deps: PublisherDeps, everyMs = SWEEP_EVERY_MS) {
+    super(
+      () => sweepScheduled(deps),
+      () => everyMs,
+      (error) => deps.log.error({ err: error }, "scheduled publishing: the sweep failed"),
+    );
   }
 }

@@ -9,6 +9,7 @@ import type { Clock } from "../../core/clock";
 import type { Logger } from "pino";
 import { pruneRevisions } from "./store.server";
 import { purgeTrash } from "./trash.server";
+import { PeriodicTask } from "../../core/periodic";
 
 interface HousekeepingDeps {
   db: Db;
@@ -26,30 +27,12 @@ export async function tidyRevisions(deps: HousekeepingDeps): Promise<{ purged: n
   return { purged, pruned };
 }
 
-export class RevisionHousekeeping {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly deps: HousekeepingDeps,
-    private readonly everyMs = 3_600_000,
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    const run = () => {
-      this.running = tidyRevisions(this.deps)
-        .catch((error: unknown) => this.deps.log.error({ err: error }, "revisions housekeeping failed"))
-        .finally(() => (this.running = null));
-    };
-    run();
-    this.timer = setInterval(run, this.everyMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+export class RevisionHousekeeping extends PeriodicTask {
+  constructor(deps: HousekeepingDeps, everyMs = 3_600_000) {
+    super(
+      () => tidyRevisions(deps),
+      () => everyMs,
+      (error) => deps.log.error({ err: error }, "revisions housekeeping failed"),
+    );
   }
 }

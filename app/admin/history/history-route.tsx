@@ -108,6 +108,14 @@ function useActionToast(actionData: HistoryActionResult | undefined) {
   }, [actionData]);
 }
 
+function RevisionOptions({ revisions }: { revisions: RevisionListItem[] }) {
+  return revisions.map((r) => (
+    <option key={r.id} value={r.id}>
+      Revision {r.id} · {formatFirmTime(r.createdAt)}
+    </option>
+  ));
+}
+
 /** "Publish at": a pending post change goes live by itself then, unless a reviewer acts first. */
 function ScheduleChange({ revisionId, publishAt, busy, error }: { revisionId: number; publishAt: string | null; busy: boolean; error?: string }) {
   return (
@@ -258,22 +266,14 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
             <label className="grid gap-1 text-sm font-medium text-slate-800">
               From
               <select name="from" defaultValue={compare?.from ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5">
-                {revisions.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    Revision {r.id} · {formatFirmTime(r.createdAt)}
-                  </option>
-                ))}
+                <RevisionOptions revisions={revisions} />
               </select>
             </label>
             <label className="grid gap-1 text-sm font-medium text-slate-800">
               To
               <select name="to" defaultValue={compare?.to ?? "live"} className="rounded-md border border-slate-300 px-2 py-1.5">
                 {exists ? <option value="live">The live version</option> : null}
-                {revisions.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    Revision {r.id} · {formatFirmTime(r.createdAt)}
-                  </option>
-                ))}
+                <RevisionOptions revisions={revisions} />
               </select>
             </label>
             <Button type="submit" variant="secondary">
