@@ -89,6 +89,7 @@ export default [
       route("content", "admin/content/content-route.tsx"),
       route("team", "admin/team/team-route.tsx"),
       route("inbox", "admin/inbox/inbox-route.tsx"),
+      route("staff", "admin/staff/staff-route.tsx"),
       route("history/:kind/:id", "admin/history/history-route.tsx"),
       route("deleted", "admin/history/deleted-route.tsx"),
       route("inbox/export/:kind", "admin/inbox/inbox-export-route.ts"),

@@ -32,6 +32,8 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Set when an admin disables the account (app/staff): it cannot sign in; null = enabled.
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(

@@ -13,8 +13,8 @@ import { isRole, ROLES, type Role } from "./roles";
  * the function better-auth verifies with at sign-in (auth.server.ts sets no custom hasher).
  */
 
-/** Serialises every admin creation across instances (PostgreSQL) and requests (PGlite). */
-const ADMIN_LOCK_KEY = 727_002;
+/** Serialises every admin creation and staff change (app/staff) across instances (PostgreSQL) and requests (PGlite). */
+export const ADMIN_LOCK_KEY = 727_002;
 const SETUP_TOKEN_KEY = "admin_setup_token";
 /** A printed setup link works for a day; a restart prints a fresh one while no admin exists. */
 const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

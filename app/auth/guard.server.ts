@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { and, eq, lt } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
-import { sessions, userRoles } from "../../db/schema";
+import { sessions, userRoles, users } from "../../db/schema";
 import { AdminError } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
 import { isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
@@ -92,7 +92,18 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
       .set({ updatedAt: new Date() })
       .where(and(eq(sessions.id, session.id), lt(sessions.updatedAt, new Date(Date.now() - SESSION_TOUCH_SECONDS * 1000))));
   }
-  const roles = await rolesOf(db, user.id);
+  // Roles and the disabled flag in one query: a disabled account's session (one that raced the
+  // disable, which deletes them all) is ended here too (decision 0067).
+  const rows = await db
+    .select({ disabledAt: users.disabledAt, role: userRoles.role })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, user.id));
+  if (rows.length === 0 || rows[0].disabledAt) {
+    await endSession(db, session.id);
+    return null;
+  }
+  const roles = rows.map((row) => row.role).filter(isRole);
   return {
     id: user.id,
     email: user.email,

@@ -8,6 +8,7 @@ import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
 import { fieldErrors, loginSchema, type LoginActionData } from "./forms";
 import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isStaff } from "./guard.server";
+import { DISABLED_SIGN_IN, isDisabled } from "../staff/staff.server";
 import { confirmUnlockAction, requestUnlockAction } from "./unlock.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 
@@ -16,7 +17,7 @@ export type { LoginActionData };
 /** One message for an unknown email and a wrong password: nothing tells which accounts exist. */
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
-/** Sign in with email and password; only admins keep the session (SPEC 2.15, 6, 8). */
+/** Sign in with email and password; only enabled staff keep the session (SPEC 2.15, 6, 8). */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
@@ -66,6 +67,13 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   }
   await clearLoginFailures(db, email, ip, new Date(), device);
   const { user, token } = result.response;
+
+  // Checked after the password, so the refusal tells nothing to someone who does not know it.
+  if (await isDisabled(db, user.id)) {
+    await db.delete(sessions).where(eq(sessions.token, token));
+    log.warn({ ip }, "disabled account tried to sign in");
+    return data<LoginActionData>({ error: { title: "Login Failed", message: DISABLED_SIGN_IN }, email: typedEmail }, { status: 403 });
+  }
 
   if (!(await isStaff(db, user.id))) {
     // Signed out at once: the session never reaches the browser.

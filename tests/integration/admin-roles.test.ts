@@ -137,7 +137,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
 
   it("finds every admin route's permission and every intent", () => {
     const patterns = routes.map((r) => r.pattern);
-    for (const expected of ["/admin", "/admin/dashboard", "/admin/dashboard/instagram", "/admin/dashboard/inbox/export/:kind", "/admin/dashboard/history/:kind/:id", "/admin/jobs/:id", "/admin/media"]) {
+    for (const expected of ["/admin", "/admin/dashboard", "/admin/dashboard/instagram", "/admin/dashboard/staff", "/admin/dashboard/inbox/export/:kind", "/admin/dashboard/history/:kind/:id", "/admin/jobs/:id", "/admin/media"]) {
       expect(patterns).toContain(expected);
     }
     // One permission per route, declared where it is enforced: a route without one fails here.

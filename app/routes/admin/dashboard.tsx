@@ -31,6 +31,7 @@ const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; permission:
   { to: "/admin/dashboard/content", label: "Website Content", end: false, permission: "content.edit" },
   { to: "/admin/dashboard/team", label: "Team Management", end: false, permission: "team.edit" },
   { to: "/admin/dashboard/inbox", label: "Inbox", end: false, permission: "inbox.read" },
+  { to: "/admin/dashboard/staff", label: "Staff", end: false, permission: "staff.manage" },
 ];
 
 function LogoutButton() {

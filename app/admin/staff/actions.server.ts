@@ -1,0 +1,35 @@
+/**
+ * The Staff tab's actions on the admin kit (admins only: staff.manage, decision 0067); the rules
+ * themselves are in app/staff/staff.server.ts.
+ */
+import { z } from "zod";
+import { intent, type ActionResult } from "~/admin/kit/action.server";
+import { ROLES } from "~/auth/roles";
+import { changeRole, disableUser, enableUser, endAllSessions } from "~/staff/staff.server";
+
+const userId = z.string({ error: "Choose an account." }).trim().min(1, "Choose an account.").max(100, "Choose an account.");
+const target = z.object({ userId });
+
+export const intents = {
+  "change-role": intent({
+    failure: "Failed to change the role",
+    schema: z.object({ userId, role: z.enum(ROLES, { error: `Choose one of: ${ROLES.join(", ")}.` }) }),
+    run: async ({ input, services, user }) => ({ userId: input.userId, ...(await changeRole(services.db, user, input.userId, input.role)) }),
+  }),
+  disable: intent({
+    failure: "Failed to disable the account",
+    schema: target,
+    run: async ({ input, services, user }) => ({ userId: input.userId, ...(await disableUser(services.db, user, input.userId)) }),
+  }),
+  enable: intent({
+    failure: "Failed to enable the account",
+    schema: target,
+    run: async ({ input, services, user }) => ({ userId: input.userId, ...(await enableUser(services.db, user, input.userId)) }),
+  }),
+  "end-sessions": intent({
+    failure: "Failed to end the sessions",
+    schema: target,
+    run: async ({ input, services, user }) => ({ userId: input.userId, ...(await endAllSessions(services.db, user, input.userId)) }),
+  }),
+};
+export type StaffActionResult = ActionResult<typeof intents>;

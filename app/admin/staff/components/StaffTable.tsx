@@ -1,0 +1,109 @@
+import { useFetcher } from "react-router";
+import { AdminTab } from "~/admin/kit/AdminTab";
+import { useResultToast } from "~/admin/kit/hooks";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ROLES } from "~/auth/roles";
+import type { StaffMember } from "~/staff/staff.server";
+import type { StaffActionResult } from "../actions.server";
+
+type Row = StaffMember & { lastSeenText: string };
+
+const COLUMNS = ["Name", "Email", "Role", "Status", "Open sessions", "Last seen"] as const;
+
+/** One account's row: its role form, and the disable/enable and end-sessions buttons (plain forms: they work without JavaScript too). */
+function StaffRow({ member, me }: { member: Row; me: string }) {
+  const fetcher = useFetcher<StaffActionResult>();
+  const busy = fetcher.state !== "idle";
+  useResultToast(fetcher, (answer) => {
+    if (answer.intent === "change-role") return ["Role changed", `${member.email} is now ${answer.roles.join(", ")}.`];
+    if (answer.intent === "disable") return ["Account disabled", `${member.email} can no longer sign in; ${answer.endedSessions} session(s) ended.`];
+    if (answer.intent === "enable") return ["Account enabled", `${member.email} can sign in again.`];
+    return ["Sessions ended", `${member.email}: ${answer.endedSessions} session(s) ended.`];
+  });
+  const roleId = `role-${member.id}`;
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+        {member.name}
+        {member.id === me ? <span className="ms-1 text-slate-600">(you)</span> : null}
+      </th>
+      <td className="px-4 py-3 break-all text-slate-800">{member.email}</td>
+      <td className="px-4 py-3">
+        <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="userId" value={member.id} />
+          <label htmlFor={roleId} className="sr-only">
+            Role of {member.email}
+          </label>
+          <select id={roleId} name="role" defaultValue={member.roles[0] ?? ""} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm">
+            {member.roles.length === 0 ? <option value="">No role</option> : null}
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" name="intent" value="change-role" variant="secondary" size="sm" disabled={busy}>
+            Change role<span className="sr-only"> of {member.email}</span>
+          </Button>
+        </fetcher.Form>
+      </td>
+      <td className="px-4 py-3">{member.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Enabled</Badge>}</td>
+      <td className="px-4 py-3 text-slate-800">{member.openSessions}</td>
+      <td className="px-4 py-3 text-slate-800">{member.lastSeenText}</td>
+      <td className="px-4 py-3">
+        <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
+          <input type="hidden" name="userId" value={member.id} />
+          <Button type="submit" name="intent" value="end-sessions" variant="secondary" size="sm" disabled={busy || member.openSessions === 0}>
+            End all sessions<span className="sr-only"> of {member.email}</span>
+          </Button>
+          {member.disabled ? (
+            <Button type="submit" name="intent" value="enable" variant="secondary" size="sm" disabled={busy}>
+              Enable<span className="sr-only"> {member.email}</span>
+            </Button>
+          ) : member.id === me ? null : (
+            <Button type="submit" name="intent" value="disable" variant="destructive" size="sm" disabled={busy}>
+              Disable<span className="sr-only"> {member.email}</span>
+            </Button>
+          )}
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}
+
+/** The Staff tab: every account, its role, state, sessions and last activity (admins only). */
+export function StaffTable({ staff, me }: { staff: Row[]; me: string }) {
+  return (
+    <AdminTab
+      id="staff-heading"
+      title={`Staff (${staff.length})`}
+      description="Change a role, disable or enable an account, or end its sessions. Disabling an account signs it out everywhere at once. The last enabled admin cannot be disabled or demoted."
+    >
+      <Card>
+        <div className="overflow-x-auto">
+          <table className="w-full text-start text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-2 text-start font-semibold">
+                    {column}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-2 text-end font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {staff.map((member) => (
+                <StaffRow key={member.id} member={member} me={me} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </AdminTab>
+  );
+}

@@ -1,0 +1,31 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/staff-route";
+import { adminAction } from "~/admin/kit/action.server";
+import { AdminRouteError } from "~/admin/kit/AdminRouteError";
+import { requirePermission } from "~/auth/guard.server";
+import { adminMeta } from "~/auth/ui";
+import { listStaff } from "~/staff/staff.server";
+import { StaffTable } from "~/admin/staff/components/StaffTable";
+import { intents } from "./actions.server";
+
+const SEEN_FORMAT = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePermission(request, context, "staff.manage");
+  // Formatted here, so the page and its hydration show the same words.
+  const staff = (await listStaff(context.services.db)).map((member) => ({ ...member, lastSeenText: member.lastSeen ? SEEN_FORMAT.format(new Date(member.lastSeen)) : "Never" }));
+  return { staff, me: user.id };
+}
+
+export const action = adminAction(intents, { permission: "staff.manage" });
+
+export const meta: Route.MetaFunction = () => adminMeta("Staff | Admin Dashboard");
+
+export default function StaffTab() {
+  const { staff, me } = useLoaderData<typeof loader>();
+  return <StaffTable staff={staff} me={me} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError what="staff accounts" />;
+}

@@ -1,0 +1,151 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, userRoles, users } from "../../db/schema";
+import { ADMIN_LOCK_KEY } from "../auth/admin-users.server";
+import { SESSION_IDLE_SECONDS } from "../auth/auth.server";
+import type { AdminUser } from "../auth/guard.server";
+import { isRole, ROLES, type Role } from "../auth/roles";
+import { AdminError, NotFound } from "../changes/errors.server";
+import { commit, NO_EVENTS } from "../changes/commit.server";
+
+/**
+ * Staff accounts (issue 31, decision 0067): list them, change a role, disable or enable an
+ * account, end its sessions. Every change runs under the same advisory lock as admin creation
+ * (admin-users.server.ts), so the "at least one enabled admin" check and the change that could
+ * break it are one step: two admins demoting each other at once leave one admin.
+ */
+
+export const LAST_ADMIN = "This is the last enabled admin: make another account an admin first. Nothing was changed.";
+export const DISABLED_SIGN_IN = "This account is disabled. Ask an administrator to enable it.";
+export const SELF_DISABLE = "You cannot disable your own account. Ask another admin.";
+const NO_LONGER_ADMIN = "Your account is no longer an enabled admin. Nothing was changed.";
+
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+  roles: Role[];
+  disabled: boolean;
+  disabledAt: string | null;
+  /** Sessions neither expired nor idle past the limit. */
+  openSessions: number;
+  /** The latest activity of any of its sessions (ISO), or null. */
+  lastSeen: string | null;
+}
+
+/** Every account, with its roles, state, open sessions and last activity. */
+export async function listStaff(db: Db, now = new Date()): Promise<StaffMember[]> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000);
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, disabledAt: users.disabledAt })
+    .from(users)
+    .orderBy(asc(users.email));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [roleRows, sessionRows] = await Promise.all([
+    db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(inArray(userRoles.userId, ids)),
+    db
+      .select({
+        userId: sessions.userId,
+        open: sql<number>`count(*) filter (where ${sessions.expiresAt} > ${now} and ${sessions.updatedAt} > ${idleSince})`.mapWith(Number),
+        lastSeen: sql<Date | null>`max(${sessions.updatedAt})`.mapWith((v: unknown) => (v ? new Date(v as string) : null)),
+      })
+      .from(sessions)
+      .where(inArray(sessions.userId, ids))
+      .groupBy(sessions.userId),
+  ]);
+  return rows.map((row) => {
+    const seen = sessionRows.find((s) => s.userId === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      roles: roleRows.filter((r) => r.userId === row.id).map((r) => r.role).filter(isRole).sort(),
+      disabled: row.disabledAt !== null,
+      disabledAt: row.disabledAt?.toISOString() ?? null,
+      openSessions: seen?.open ?? 0,
+      lastSeen: seen?.lastSeen?.toISOString() ?? null,
+    };
+  });
+}
+
+/** Whether an account is disabled (unknown accounts are not). */
+export async function isDisabled(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.disabledAt);
+}
+
+/** The enabled admins, counted under the lock. */
+async function enabledAdmins(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
+    .where(isNull(users.disabledAt));
+  return rows.map((r) => r.id);
+}
+
+interface Target {
+  id: string;
+  email: string;
+  disabledAt: Date | null;
+}
+
+/**
+ * Run one staff change under the admin lock: the target must exist, and an actor from a request
+ * must still be an enabled admin (a concurrent change may have demoted or disabled them meanwhile).
+ */
+async function underLock<R>(db: Db, actor: AdminUser, userId: string, work: (tx: Db, target: Target, admins: string[]) => Promise<{ result: R; details: Record<string, unknown>; action: string }>): Promise<R> {
+  return commit({ db, events: NO_EVENTS }, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
+    const [target] = await tx.select({ id: users.id, email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!target) throw new NotFound("This account no longer exists.");
+    const admins = await enabledAdmins(tx);
+    if (actor.roles !== undefined && !admins.includes(actor.id)) throw new AdminError(NO_LONGER_ADMIN, 403);
+    const { result, details, action } = await work(tx, target, admins);
+    return {
+      result,
+      audit: { userId: actor.id, action, entity: "user", entityId: target.id, details: { email: target.email, by: actor.email, ...details } },
+    };
+  });
+}
+
+/** Give an account exactly one role (replacing its roles); the last enabled admin keeps admin. */
+export async function changeRole(db: Db, actor: AdminUser, userId: string, role: Role): Promise<{ roles: Role[] }> {
+  if (!isRole(role)) throw new AdminError(`Choose one of: ${ROLES.join(", ")}.`);
+  return underLock(db, actor, userId, async (tx, target, admins) => {
+    const before = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, target.id))).map((r) => r.role).sort();
+    if (role !== "admin" && admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
+    await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
+    await tx.insert(userRoles).values({ userId: target.id, role });
+    return { result: { roles: [role] }, action: "role_change", details: { from: before, to: [role] } };
+  });
+}
+
+/** Disable an account: it cannot sign in, and every session it has ends now. */
+export async function disableUser(db: Db, actor: AdminUser, userId: string, now = new Date()): Promise<{ endedSessions: number }> {
+  if (actor.id === userId) throw new AdminError(SELF_DISABLE, 409);
+  return underLock(db, actor, userId, async (tx, target, admins) => {
+    if (admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
+    if (!target.disabledAt) await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, target.id));
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
+    return { result: { endedSessions: ended.length }, action: "disable", details: { endedSessions: ended.length } };
+  });
+}
+
+/** Enable a disabled account again (it signs in afresh: its sessions were ended when disabled). */
+export async function enableUser(db: Db, actor: AdminUser, userId: string, now = new Date()): Promise<Record<string, never>> {
+  return underLock(db, actor, userId, async (tx, target) => {
+    if (target.disabledAt) await tx.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, target.id));
+    return { result: {}, action: "enable", details: { wasDisabled: target.disabledAt !== null } };
+  });
+}
+
+/** End every session of an account (its cookies stop working at the next request). */
+export async function endAllSessions(db: Db, actor: AdminUser, userId: string): Promise<{ endedSessions: number }> {
+  return underLock(db, actor, userId, async (tx, target) => {
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
+    return { result: { endedSessions: ended.length }, action: "end_sessions", details: { endedSessions: ended.length } };
+  });
+}
+

@@ -1,0 +1,231 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
+import type { AdminUser } from "../../app/auth/guard.server";
+import { AdminError } from "../../app/changes/errors.server";
+import { changeRole, disableUser, DISABLED_SIGN_IN, enableUser, endAllSessions, LAST_ADMIN, listStaff, SELF_DISABLE } from "../../app/staff/staff.server";
+import type { Db } from "../../db/client";
+import { auditLog, sessions, userRoles, users } from "../../db/schema";
+import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { startSite, tempDir, type SiteServer } from "../helpers/server";
+import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
+import { copyPgliteTemplate } from "../helpers/pglite-template";
+
+const PASSWORD = "staff tab passphrase";
+
+async function adminRoles(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
+    .where(isNull(users.disabledAt));
+  return rows.map((r) => r.id);
+}
+
+const refusedWith = async (promise: Promise<unknown>, status: number, message: string) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AdminError);
+  expect((error as AdminError).status).toBe(status);
+  expect((error as AdminError).message).toBe(message);
+};
+
+describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: Db;
+  const make = async (who: string, role: "admin" | "editor" | "reviewer"): Promise<AdminUser> => {
+    const result = await createOrPromoteAdmin(db, { email: `${who}@example.test`, password: PASSWORD }, { via: "test", role });
+    return { id: result.userId, email: result.email, name: who, roles: [role] };
+  };
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    db = test.database.db;
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+
+  it("the last enabled admin cannot be demoted or disabled: 409, nothing changed", async () => {
+    const only = await make("only-admin", "admin");
+    const ed = await make("rules-editor", "editor");
+    // A change from the command line (no request, so no role of its own) is held to the rule too.
+    const cli: AdminUser = { id: ed.id, email: ed.email, name: "cli" };
+    await refusedWith(changeRole(db, cli, only.id, "editor"), 409, LAST_ADMIN);
+    await refusedWith(disableUser(db, cli, only.id), 409, LAST_ADMIN);
+    await refusedWith(changeRole(db, only, only.id, "reviewer"), 409, LAST_ADMIN);
+    await refusedWith(disableUser(db, only, only.id), 409, SELF_DISABLE);
+    expect(await adminRoles(db)).toEqual([only.id]);
+    expect((await db.select().from(users).where(eq(users.id, only.id)))[0].disabledAt).toBeNull();
+    // An editor who is made admin lets the first one step down.
+    expect(await changeRole(db, only, ed.id, "admin")).toEqual({ roles: ["admin"] });
+    expect(await changeRole(db, { ...ed, roles: ["admin"] }, only.id, "reviewer")).toEqual({ roles: ["reviewer"] });
+    expect(await adminRoles(db)).toEqual([ed.id]);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, "role_change"));
+    expect(audit.map((a) => [a.userId, a.entityId, (a.details as { to: string[] }).to])).toEqual([
+      [only.id, ed.id, ["admin"]],
+      [ed.id, only.id, ["reviewer"]],
+    ]);
+    // Reset for the next test: the two are no admins.
+    await db.delete(userRoles).where(inArray(userRoles.userId, [only.id, ed.id]));
+  });
+
+  it("two admins demoting each other at the same time leave one admin", async () => {
+    const a = await make("race-a", "admin");
+    const b = await make("race-b", "admin");
+    const outcomes = await Promise.allSettled([changeRole(db, a, b.id, "editor"), changeRole(db, b, a.id, "editor")]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+    // The loser is no longer an admin when its turn comes.
+    expect((refused.reason as AdminError).status).toBe(403);
+    expect(await adminRoles(db)).toHaveLength(1);
+
+    // Without the actor check (the command line), the rule alone still keeps one.
+    const cli = (id: string): AdminUser => ({ id, email: id, name: id });
+    await changeRole(db, cli(a.id), (await adminRoles(db))[0] === a.id ? b.id : a.id, "admin");
+    const both = await Promise.allSettled([changeRole(db, cli(a.id), b.id, "editor"), disableUser(db, cli(b.id), a.id)]);
+    expect(both.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(((both.find((o) => o.status === "rejected") as PromiseRejectedResult).reason as AdminError).message).toBe(LAST_ADMIN);
+    expect(await adminRoles(db)).toHaveLength(1);
+  });
+
+  it("disable ends every session and is listed; enable and end-sessions are audited", async () => {
+    const [admin] = await adminRoles(db);
+    const actor: AdminUser = { id: admin, email: "admin", name: "admin", roles: ["admin"] };
+    const target = await make("listed-reviewer", "reviewer");
+    const now = new Date();
+    const later = new Date(now.getTime() + 86_400_000);
+    await db.insert(sessions).values([
+      { id: "s1", token: "t1", userId: target.id, expiresAt: later, updatedAt: new Date(now.getTime() - 60_000) },
+      { id: "s2", token: "t2", userId: target.id, expiresAt: later, updatedAt: now },
+    ]);
+    let row = (await listStaff(db)).find((m) => m.id === target.id)!;
+    expect(row).toMatchObject({ email: "listed-reviewer@example.test", roles: ["reviewer"], disabled: false, openSessions: 2, lastSeen: now.toISOString() });
+
+    expect(await disableUser(db, actor, target.id)).toEqual({ endedSessions: 2 });
+    row = (await listStaff(db)).find((m) => m.id === target.id)!;
+    expect(row).toMatchObject({ disabled: true, openSessions: 0, lastSeen: null });
+    await enableUser(db, actor, target.id);
+    expect((await listStaff(db)).find((m) => m.id === target.id)!.disabled).toBe(false);
+    await db.insert(sessions).values({ id: "s3", token: "t3", userId: target.id, expiresAt: later });
+    expect(await endAllSessions(db, actor, target.id)).toEqual({ endedSessions: 1 });
+    await refusedWith(endAllSessions(db, actor, "no-such-user"), 404, "This account no longer exists.");
+
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, target.id));
+    const mine = audit.filter((a) => ["disable", "enable", "end_sessions"].includes(a.action));
+    expect(mine.map((a) => [a.action, a.userId, (a.details as { email: string }).email])).toEqual([
+      ["disable", admin, "listed-reviewer@example.test"],
+      ["enable", admin, "listed-reviewer@example.test"],
+      ["end_sessions", admin, "listed-reviewer@example.test"],
+    ]);
+  });
+});
+
+describe("the Staff tab against a running server", () => {
+  let site: SiteServer | null = null;
+  let dataDir = "";
+  const ids: Record<string, string> = {};
+  const email = (who: string) => `staff-${who}@example.test`;
+  const cookies: Record<string, string> = {};
+  const url = (p: string) => `${site!.url}${p}`;
+  const act = (fields: Record<string, string>, cookie = cookies.boss) => formPost(url("/admin/dashboard/staff"), fields, { cookie });
+
+  beforeAll(async () => {
+    dataDir = tempDir("staff-");
+    await copyPgliteTemplate(path.join(dataDir, "pglite"));
+    const store = await openDataDir(dataDir);
+    for (const [who, role] of [
+      ["boss", "admin"],
+      ["ed", "editor"],
+    ] as const) {
+      ids[who] = (await createOrPromoteAdmin(store.db, { email: email(who), password: PASSWORD, name: who === "boss" ? "Boss Person" : "Ed Itor" }, { via: "test", role })).userId;
+    }
+    await store.close();
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
+    cookies.boss = await signInHttp(site.url, email("boss"), PASSWORD);
+    cookies.ed = await signInHttp(site.url, email("ed"), PASSWORD);
+  });
+  afterAll(async () => {
+    await site?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("lists every account for an admin; an editor sees neither the tab link nor the page", async () => {
+    const page = await get(url("/admin/dashboard/staff"), cookies.boss);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const text of ["Boss Person", email("boss"), "Ed Itor", email("ed"), "Enabled", "End all sessions"]) expect(html).toContain(text);
+    expect(await (await get(url("/admin/dashboard"), cookies.boss)).text()).toContain('href="/admin/dashboard/staff"');
+    expect(await (await get(url("/admin/dashboard"), cookies.ed)).text()).not.toContain('href="/admin/dashboard/staff"');
+    const refused = await get(url("/admin/dashboard/staff"), cookies.ed);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("cannot manage staff accounts");
+  });
+
+  it("changes a role; the last admin cannot demote or disable itself (409, nothing changed)", async () => {
+    const changed = await act({ intent: "change-role", userId: ids.ed, role: "reviewer" });
+    expect(changed.status).toBe(200);
+    expect(await (await get(url("/admin/dashboard/staff"), cookies.boss)).text()).toMatch(/<option value="reviewer" selected="">reviewer<\/option>/);
+    const bad = await act({ intent: "change-role", userId: ids.ed, role: "owner" });
+    expect(bad.status).toBe(400);
+
+    const demote = await act({ intent: "change-role", userId: ids.boss, role: "editor" });
+    expect(demote.status).toBe(409);
+    expect(await demote.text()).toContain(LAST_ADMIN);
+    const disable = await act({ intent: "disable", userId: ids.boss });
+    expect(disable.status).toBe(409);
+    expect(await disable.text()).toContain(SELF_DISABLE);
+    // Still an admin: the tab opens.
+    expect((await get(url("/admin/dashboard/staff"), cookies.boss)).status).toBe(200);
+  });
+
+  it("disabling ends the account's sessions at once and refuses its sign-in; enabling lets it back in", async () => {
+    expect((await get(url("/admin/dashboard"), cookies.ed)).status).toBe(200);
+    const disabled = await act({ intent: "disable", userId: ids.ed });
+    expect(disabled.status).toBe(200);
+    // The old cookie: the login page for a page, 401 for an action.
+    const page = await get(url("/admin/dashboard"), cookies.ed);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/login");
+    expect((await formPost(url("/admin/dashboard/team"), { intent: "add" }, { cookie: cookies.ed })).status).toBe(401);
+    const signIn = await formPost(url("/admin/login"), { email: email("ed"), password: PASSWORD });
+    expect(signIn.status).toBe(403);
+    expect(await signIn.text()).toContain(DISABLED_SIGN_IN);
+    expect(signIn.headers.getSetCookie().some((c) => c.includes("session_token=") && !/max-age=0/i.test(c))).toBe(false);
+    expect(await (await get(url("/admin/dashboard/staff"), cookies.boss)).text()).toContain("Disabled");
+
+    expect((await act({ intent: "enable", userId: ids.ed })).status).toBe(200);
+    cookies.ed = await signInHttp(site!.url, email("ed"), PASSWORD);
+    expect((await get(url("/admin/dashboard"), cookies.ed)).status).toBe(200);
+  });
+
+  it("ends all sessions of an account: its cookie is refused, it may sign in again", async () => {
+    const ended = await act({ intent: "end-sessions", userId: ids.ed });
+    expect(ended.status).toBe(200);
+    expect((await get(url("/admin/dashboard"), cookies.ed)).status).toBe(302);
+    cookies.ed = await signInHttp(site!.url, email("ed"), PASSWORD);
+  });
+
+  it("records who did what to whom", async () => {
+    await site!.stop();
+    site = null;
+    const store = await openDataDir(dataDir);
+    try {
+      const rows = await store.db.select().from(auditLog).where(inArray(auditLog.action, ["role_change", "disable", "enable", "end_sessions"]));
+      expect(rows.map((r) => [r.action, r.userId, r.entityId])).toEqual([
+        ["role_change", ids.boss, ids.ed],
+        ["disable", ids.boss, ids.ed],
+        ["enable", ids.boss, ids.ed],
+        ["end_sessions", ids.boss, ids.ed],
+      ]);
+      const [boss] = await store.db.select().from(userRoles).where(eq(userRoles.userId, ids.boss));
+      expect(boss.role).toBe("admin");
+    } finally {
+      await store.close();
+    }
+  });
+});
