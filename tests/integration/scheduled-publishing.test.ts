@@ -14,6 +14,7 @@ import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
 import { parseEnv, type Config } from "../../core/config";
 import type { ChangeKind } from "../../core/events";
+import { byRules } from "../helpers/vancouver-rules";
 import { ScheduledPublisher, schedulePendingRevision, schedulePost, sweepScheduled, type PublisherDeps } from "~/blog/schedule.server";
 import { fromVancouverInput, SCHEDULE_MESSAGES } from "~/blog/schedule";
 import { listAllPosts, postToFormValues, savePost } from "~/blog/manage.server";
@@ -92,7 +93,8 @@ describe(`scheduled publishing (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     expect(await refused(at("2027-03-10T11:59:00Z"))).toBe(SCHEDULE_MESSAGES.past);
     expect(await refused(at("2027-03-10T12:00:00Z"))).toBe(SCHEDULE_MESSAGES.past);
     expect(await refused(at("2029-03-10T12:01:00Z"))).toBe(SCHEDULE_MESSAGES.tooFar);
-    expect(fromVancouverInput("2027-03-14T02:30")).toEqual({ ok: false, reason: "gap" });
+    // The hour skipped on 8 March 2026 (under both the old and the 2026 time-zone rules).
+    expect(fromVancouverInput("2026-03-08T02:30")).toEqual({ ok: false, reason: "gap" });
     expect((await post(p.id)).publishAt).toBeNull();
     expect(await audits("schedule", p.id)).toEqual([]);
     // Two years to the minute is allowed; a published post cannot be scheduled.
@@ -143,9 +145,10 @@ describe(`scheduled publishing (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     const first = await draft("Overdue one");
     const second = await draft("Overdue two");
     const later = await draft("Not yet due");
-    // 01:30 on the night the clocks go back happens twice: the first (daylight time) is meant.
+    // Under the yearly rules 01:30 that night happens twice and the first (daylight time) is meant;
+    // under BC's permanent daylight time (tzdata 2026a+) it is an ordinary night.
     expect(fromVancouverInput("2027-11-07T01:30")).toEqual({ ok: true, at: at("2027-11-07T08:30:00Z") });
-    expect(fromVancouverInput("2027-11-07T02:30")).toEqual({ ok: true, at: at("2027-11-07T10:30:00Z") });
+    expect(fromVancouverInput("2027-11-07T02:30")).toEqual({ ok: true, at: at(byRules("2027-11-07T10:30:00Z", "2027-11-07T09:30:00Z")) });
     await schedulePost(a, user, first.id, at("2027-11-07T08:30:00Z"));
     await schedulePost(a, user, second.id, at("2027-11-07T10:30:00Z"));
     await schedulePost(a, user, later.id, at("2027-11-08T10:30:00Z"));
