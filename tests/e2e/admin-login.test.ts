@@ -94,10 +94,11 @@ describe("admin sign-in on the shared site", () => {
     expect(await tabs.nth(5).getAttribute("aria-current")).toBe("page");
     expect(await tabs.first().getAttribute("aria-current")).toBeNull();
     // The Staff tab (admins only, decision 0067) passes axe; the dashboard's toaster is not the tab's.
+    // The sign-in toast (top centre, 5 s) lies over the middle of the tab bar on this viewport: wait it out.
+    await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
     await tabs.nth(6).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard/staff`);
     await page.getByRole("heading", { name: /^Staff \(/ }).waitFor();
-    await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
     await expectNoAxeViolations(page);
 
     // Opening the login page again goes straight back to the dashboard.
