@@ -94,7 +94,9 @@ describe("admin sign-in on the shared site", () => {
     expect(await tabs.nth(5).getAttribute("aria-current")).toBe("page");
     expect(await tabs.first().getAttribute("aria-current")).toBeNull();
     // The Staff tab (admins only, decision 0067) passes axe; the dashboard's toaster is not the tab's.
-    // The sign-in toast (top centre, 5 s) lies over the middle of the tab bar on this viewport: wait it out.
+    // The sign-in toast (top centre, 5 s) lies over the middle of the tab bar on this viewport, and a
+    // pointer resting on it holds it open: move the pointer off, then wait it out.
+    await page.mouse.move(5, 700);
     await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
     await tabs.nth(6).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard/staff`);
