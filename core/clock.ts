@@ -42,11 +42,13 @@ export function isCalendarDay(value: string): boolean {
  */
 export function formatFirmTime(at: Date | string): string {
   const date = typeof at === "string" ? new Date(at) : at;
-  const local = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Vancouver",
-    dateStyle: "medium",
-    timeStyle: "short",
-    hourCycle: "h23",
-  }).format(date);
-  return `${local} Vancouver time (${date.toISOString().slice(11, 16)} UTC)`;
+  return `${firmTimeFormat.format(date)} Vancouver time (${date.toISOString().slice(11, 16)} UTC)`;
 }
+
+// Made once: a History page formats every revision's time twice.
+const firmTimeFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Vancouver",
+  dateStyle: "medium",
+  timeStyle: "short",
+  hourCycle: "h23",
+});

@@ -6,7 +6,7 @@ import { commit, type ChangeDeps } from "../changes/commit.server";
 import { POST_FORM_FIELDS, POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
-import { AdminError, NotFound } from "../changes/errors.server";
+import { AdminError, isUniqueViolation, NotFound } from "../changes/errors.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
 import { closeReviewedInEditor, pendingFor, recordSaved } from "../revisions/store.server";
@@ -46,14 +46,6 @@ export interface AdminPostListItem {
 /** The firm works on Vancouver time: "today" for a new draft is the date there. */
 export function todayInVancouver(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-/** A unique-constraint failure (PostgreSQL 23505), whether raw or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /** How many of each post's translations need a person's review. */

@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, postSlugRedirects } from "../../db/schema";
-import { AdminError } from "../changes/errors.server";
+import { AdminError, isUniqueViolation } from "../changes/errors.server";
 import type { FieldText, Revisioned } from "../revisions/review.server";
 import { ensureBaseline } from "../revisions/store.server";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
@@ -111,13 +111,6 @@ export async function redirectedSlug(db: Db, oldSlug: string): Promise<string | 
     .limit(1);
   return row?.published ? row.slug : null;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-};
 
 /**
  * Write values over a post if it is still at `expectVersion` (null: any version), raising its

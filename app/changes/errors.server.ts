@@ -25,6 +25,14 @@ export class AdminError extends Error {
   }
 }
 
+/** A unique-constraint failure (PostgreSQL 23505), whether raw or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
 /** The record the request names no longer exists (deleted meanwhile, or a made-up id). */
 export class NotFound extends AdminError {
   constructor(message: string) {

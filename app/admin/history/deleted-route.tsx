@@ -1,8 +1,7 @@
 import { ArchiveRestore, Trash2 } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { adminAction } from "~/admin/kit/action.server";
+import { useResultToast } from "~/admin/kit/hooks";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
@@ -35,13 +34,7 @@ function whereRestored(result: Extract<DeletedActionResult, { ok: true }>) {
 export default function RecentlyDeletedPage({ loaderData, actionData }: Route.ComponentProps) {
   const { items, keepDays } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const shown = useRef<DeletedActionResult | undefined>(undefined);
-  useEffect(() => {
-    if (!actionData || shown.current === actionData) return;
-    shown.current = actionData;
-    if (actionData.ok) toast.success("Restored", { description: actionData.note ?? `${KIND_NAMES[actionData.entity]} restored.` });
-    else toast.error(actionData.error, { description: actionData.reason });
-  }, [actionData]);
+  useResultToast({ state: "idle", data: actionData }, (result) => ["Restored", result.note ?? `${KIND_NAMES[result.entity]} restored.`]);
   const restored = actionData?.ok ? actionData : null;
 
   return (

@@ -1,8 +1,7 @@
 import { ArrowLeft, History, RotateCcw } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { useEffect, useRef } from "react";
-import { toast } from "sonner";
 import { adminAction } from "~/admin/kit/action.server";
+import { useResultToast } from "~/admin/kit/hooks";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { DiffView } from "~/admin/kit/DiffView";
 import { requirePermission } from "~/auth/guard.server";
@@ -94,18 +93,15 @@ function When({ iso }: { iso: string }) {
 }
 
 
+/** The toast of each answer (the kit's, as for a fetcher: the page's forms are plain forms). */
 function useActionToast(actionData: HistoryActionResult | undefined) {
-  const shown = useRef<HistoryActionResult | undefined>(undefined);
-  useEffect(() => {
-    if (!actionData || shown.current === actionData) return;
-    shown.current = actionData;
-    if (!actionData.ok) toast.error(actionData.error, { description: actionData.reason });
-    else if (actionData.intent === "restore") toast.success("Restored", { description: `Revision ${actionData.restoredFrom} is live again, as a new revision.` });
-    else if (actionData.intent === "publish" && actionData.published) toast.success("Published", { description: "The change is live." });
-    else if (actionData.intent === "discard") toast.success("Discarded", { description: "The live version stays as it was." });
-    else if (actionData.intent === "schedule") toast.success("Scheduled", { description: "The change goes live by itself at the chosen time." });
-    else if (actionData.intent === "unschedule") toast.success("Schedule cancelled");
-  }, [actionData]);
+  useResultToast({ state: "idle", data: actionData }, (result) => {
+    if (result.intent === "restore") return ["Restored", `Revision ${result.restoredFrom} is live again, as a new revision.`];
+    if (result.intent === "publish") return result.published ? ["Published", "The change is live."] : null;
+    if (result.intent === "discard") return ["Discarded", "The live version stays as it was."];
+    if (result.intent === "schedule") return ["Scheduled", "The change goes live by itself at the chosen time."];
+    return ["Schedule cancelled"];
+  });
 }
 
 function RevisionOptions({ revisions }: { revisions: RevisionListItem[] }) {

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { InboxSubscriber } from "../../../contact/inbox.server";
 import { LANGUAGE_NAMES } from "~/i18n/language-names";
+import { TableHead } from "~/admin/kit/TableHead";
 
 const COLUMNS = ["Email", "Language", "Subscribed", "Status"] as const;
 
@@ -17,18 +18,7 @@ export function SubscriberTable({ items, removingId, onRemove }: Props) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-start text-sm">
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-4 py-2 text-start font-semibold">
-                {column}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-2 text-end font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody className="divide-y divide-slate-200">
           {items.map((item) => (
             <tr key={item.id} className={removingId === item.id ? "opacity-50" : ""}>

@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { ROLES } from "~/auth/roles";
 import type { StaffMember } from "~/staff/staff.server";
 import type { StaffActionResult } from "../actions.server";
+import { TableHead } from "~/admin/kit/TableHead";
 
 type Row = StaffMember & { lastSeenText: string };
 
@@ -84,18 +85,7 @@ export function StaffTable({ staff, me }: { staff: Row[]; me: string }) {
       <Card>
         <div className="overflow-x-auto">
           <table className="w-full text-start text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-2 text-start font-semibold">
-                    {column}
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-2 text-end font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} />
             <tbody className="divide-y divide-slate-200">
               {staff.map((member) => (
                 <StaffRow key={member.id} member={member} me={me} />
