@@ -90,6 +90,7 @@ export default [
       route("team", "admin/team/team-route.tsx"),
       route("inbox", "admin/inbox/inbox-route.tsx"),
       route("staff", "admin/staff/staff-route.tsx"),
+      route("account", "admin/account/account-route.tsx"),
       route("history/:kind/:id", "admin/history/history-route.tsx"),
       route("deleted", "admin/history/deleted-route.tsx"),
       route("inbox/export/:kind", "admin/inbox/inbox-export-route.ts"),

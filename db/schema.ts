@@ -34,6 +34,38 @@ export const users = pgTable("users", {
   updatedAt: updatedAt(),
   // Set when an admin disables the account (app/staff): it cannot sign in; null = enabled.
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  // better-auth's two-factor plugin: true once a TOTP secret is verified (decision 0068).
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+});
+
+/**
+ * better-auth's two-factor plugin: one row per user with a TOTP secret (encrypted with
+ * SESSION_SECRET by the plugin) and the recovery codes (HMAC hashes, app/auth/second-factor.server.ts).
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/** Staff policy, one row (id 1), changed by admins on the Staff tab (decisions 0068, 0070). */
+export const staffSettings = pgTable("staff_settings", {
+  id: integer("id").primaryKey().default(1),
+  // Only a reviewer or an admin can make machine-written text or a proposed change public.
+  signOffRequired: boolean("sign_off_required").notNull().default(true),
+  // A second factor for every role, not only admins (admins always need one unless ADMIN_SECOND_FACTOR=optional).
+  secondFactorForAll: boolean("second_factor_for_all").notNull().default(false),
+  updatedAt: updatedAt(),
 });
 
 export const sessions = pgTable(
@@ -472,6 +504,8 @@ export const auditLog = pgTable(
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
     details: jsonb("details"),
+    // The session the action came from (sessions are deleted at sign-out, so no reference).
+    sessionId: text("session_id"),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc())],

@@ -17,6 +17,8 @@ export interface AdminUser {
    * them); code called by no request (CLI, jobs, tests) may leave them out and is not limited by role.
    */
   roles?: readonly Role[];
+  /** The session a request came from (the audit log records it); absent outside requests. */
+  sessionId?: string;
 }
 
 export interface SignedInUser extends AdminUser {
@@ -116,7 +118,7 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
   };
 }
 
-const toAdmin = (user: SignedInUser): AdminUser => ({ id: user.id, email: user.email, name: user.name, roles: user.roles });
+const toAdmin = (user: SignedInUser): AdminUser => ({ id: user.id, email: user.email, name: user.name, roles: user.roles, sessionId: user.sessionId });
 
 /** A signed-in user without any staff role gets the spec's refusal; one without the permission, its sentence. */
 function checkRoles(user: SignedInUser, permission: Permission | null): AdminUser {

@@ -22,6 +22,8 @@ export interface AuditEntry {
   entityId?: string | number | null;
   /** Small, non-secret facts (never passwords, tokens or full message bodies). */
   details?: Record<string, unknown>;
+  /** The session the action came from, when it came from a request (AdminUser.sessionId). */
+  sessionId?: string | null;
 }
 
 /** Append one row to the audit log: who did what to which record, and when (created_at). */
@@ -32,5 +34,6 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? null,
+    sessionId: entry.sessionId ?? null,
   });
 }

@@ -60,10 +60,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
           <h1 className="text-xl font-bold text-brand-800 sm:text-2xl">Admin Dashboard</h1>
           <div className="flex flex-wrap items-center gap-3">
-            <span className="text-sm text-slate-700" title="Signed in as">
-              <span className="sr-only">Signed in as </span>
+            <Link to="/admin/dashboard/account" className="text-sm text-slate-700 underline-offset-2 hover:text-brand-800 hover:underline" title="Your account">
+              <span className="sr-only">Your account: </span>
               {user.email}
-            </span>
+            </Link>
             <LogoutButton />
           </div>
         </div>

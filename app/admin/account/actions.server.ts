@@ -1,0 +1,8 @@
+/**
+ * Your account's actions, for any staff member on their own account (dashboard.open): each
+ * section's intents live in their own file and are gathered here.
+ */
+import type { ActionResult } from "~/admin/kit/action.server";
+
+export const intents = {};
+export type AccountActionResult = ActionResult<typeof intents>;
