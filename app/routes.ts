@@ -75,6 +75,8 @@ export default [
   ...prefix("admin", [
     index("routes/admin/index.ts", { id: "admin-index" }),
     route("login", "routes/admin/login.tsx"),
+    // The sign-in's second step (decision 0068).
+    route("login/verify", "routes/admin/login-verify.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("setup", "routes/admin/setup.tsx"),
     route("media", "admin/media/media-route.ts"),

@@ -40,6 +40,11 @@ const envSchema = z.object({
   TRANSLATE_DELAY_MS: z.coerce.number({ message: "must be a whole number of milliseconds" }).int().min(0).max(60_000).default(500),
   /** Revisions older than this many days are pruned (each item keeps its newest); unset keeps everything. */
   REVISIONS_KEEP_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1, { message: "must be at least 1 day" }).max(36_500).optional(),
+  /**
+   * Whether staff must use a second factor (decision 0068): `required` (admins always; every role
+   * when the Staff policy says so) or `optional` (an installation behind its own single sign-on).
+   */
+  ADMIN_SECOND_FACTOR: z.enum(["required", "optional"], { message: "must be required or optional" }).default("required"),
   GRAPH_API_URL: z.url({ message: "must be a URL" }).default("https://graph.facebook.com"),
   MEET_HOST: z
     .string()

@@ -13,8 +13,8 @@ export function adminResponseHeaders(_req: ExpressRequest, res: ExpressResponse,
   next();
 }
 
-/** Reachable without a session: signing in, first-admin setup, signing out. */
-const OPEN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+/** Reachable without a session: signing in (and its second step), first-admin setup, signing out. */
+const OPEN_PATHS = new Set(["/admin/login", "/admin/login/verify", "/admin/setup", "/admin/logout"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

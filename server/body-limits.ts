@@ -32,6 +32,7 @@ export const PAGE_BODY_LIMITS: Readonly<Record<string, number>> = {
 export const ADMIN_BODY_LIMITS: Readonly<Record<string, number>> = {
   // Open without a session: an email, a password (at most 128 characters), a setup token.
   "/admin/login": 16 * KiB,
+  "/admin/login/verify": 16 * KiB,
   "/admin/setup": 16 * KiB,
   "/admin/logout": 16 * KiB,
   // The forms with an image: the routes refuse past UPLOAD_BODY_LIMIT themselves, with the admin's

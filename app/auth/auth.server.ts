@@ -1,11 +1,18 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Db } from "../../db/client";
-import { accounts, sessions, users, verifications } from "../../db/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import { configureToastCookie } from "../toast/toast.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
+import { recoveryCodeStore } from "./recovery-codes.server";
+
+/** Second factor (decision 0068): how long a device may skip it when the person ticks "Trust this device". */
+export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+/** Time to type the code after the password (better-auth's two-factor cookie). */
+export const SECOND_STEP_SECONDS = 10 * 60;
 
 /**
  * Session lifetimes (see docs/decisions/0002-admin-auth.md).
@@ -30,8 +37,21 @@ export function createAuth(db: Db, config: Pick<Config, "SESSION_SECRET" | "SITE
     secret: config.SESSION_SECRET,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
+    plugins: [
+      twoFactor({
+        // The name an authenticator app shows beside the code: the site's host.
+        issuer: new URL(config.SITE_URL).host,
+        twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        // Ten codes, each used once, kept only as keyed hashes (recovery-codes.server.ts).
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: recoveryCodeStore(config.SESSION_SECRET) },
+        // After 10 wrong codes in a row the account's second step waits 15 minutes (the plugin's
+        // lock, across devices), on top of the sign-in throttle that counts wrong codes like passwords.
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       // Accounts come only from /admin/setup and `npm run admin:create` (admin-users.server.ts).

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { sessions, userRoles, users } from "../../db/schema";
 import { AdminError } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
+import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
 import { isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
 
@@ -19,6 +20,8 @@ export interface AdminUser {
   roles?: readonly Role[];
   /** The session a request came from (the audit log records it); absent outside requests. */
   sessionId?: string;
+  /** Must set up a second factor first: only their account page's actions are open (decision 0068). */
+  secondFactorSetupNeeded?: boolean;
 }
 
 export interface SignedInUser extends AdminUser {
@@ -29,6 +32,10 @@ export interface SignedInUser extends AdminUser {
   isStaff: boolean;
   /** Holds the admin role. */
   isAdmin: boolean;
+  /** Has a second factor turned on. */
+  twoFactorEnabled: boolean;
+  /** Must set up a second factor before anything but their own account page (decision 0068). */
+  secondFactorSetupNeeded: boolean;
 }
 
 export { ACCESS_DENIED };
@@ -97,7 +104,7 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
   // Roles and the disabled flag in one query: a disabled account's session (one that raced the
   // disable, which deletes them all) is ended here too (decision 0067).
   const rows = await db
-    .select({ disabledAt: users.disabledAt, role: userRoles.role })
+    .select({ disabledAt: users.disabledAt, twoFactorEnabled: users.twoFactorEnabled, role: userRoles.role })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, user.id));
@@ -106,6 +113,7 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
     return null;
   }
   const roles = rows.map((row) => row.role).filter(isRole);
+  const twoFactorEnabled = rows[0].twoFactorEnabled;
   return {
     id: user.id,
     email: user.email,
@@ -115,14 +123,31 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
     roles,
     isStaff: roles.length > 0,
     isAdmin: roles.includes("admin"),
+    twoFactorEnabled,
+    secondFactorSetupNeeded: roles.length > 0 && (await secondFactorRequired(context.services, { roles, twoFactorEnabled })),
   };
 }
 
-const toAdmin = (user: SignedInUser): AdminUser => ({ id: user.id, email: user.email, name: user.name, roles: user.roles, sessionId: user.sessionId });
+const toAdmin = (user: SignedInUser): AdminUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  roles: user.roles,
+  sessionId: user.sessionId,
+  secondFactorSetupNeeded: user.secondFactorSetupNeeded,
+});
 
-/** A signed-in user without any staff role gets the spec's refusal; one without the permission, its sentence. */
-function checkRoles(user: SignedInUser, permission: Permission | null): AdminUser {
+/**
+ * A signed-in user without any staff role gets the spec's refusal; one without the permission, its
+ * sentence. Someone who must still set up a second factor reaches only their account page (the
+ * pages that need no more than dashboard.open): other pages send them there, other requests get 403.
+ */
+function checkRoles(user: SignedInUser, permission: Permission | null, kind: "page" | "request"): AdminUser {
   if (!user.isStaff) throw plain(403, ACCESS_DENIED);
+  if (user.secondFactorSetupNeeded && permission !== "dashboard.open") {
+    if (kind === "page") throw redirect(ACCOUNT_PAGE);
+    if (permission !== null) throw plain(403, SET_UP_SECOND_FACTOR);
+  }
   if (permission && !permissionsOf(user.roles).has(permission)) throw plain(403, refusal(user.roles, permission));
   return toAdmin(user);
 }
@@ -134,7 +159,7 @@ function checkRoles(user: SignedInUser, permission: Permission | null): AdminUse
 export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw redirect("/admin/login");
-  return checkRoles(user, permission);
+  return checkRoles(user, permission, "page");
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -166,12 +191,12 @@ export async function requireActionPermission(request: Request, context: AppLoad
   assertSameOriginMutation(request, context.services.config.SITE_URL);
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(user, permission);
+  return checkRoles(user, permission, "request");
 }
 
 /** Admin GET data routes (CSV exports, job status): anonymous -> 401, without the permission -> 403. */
 export async function requireDataPermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(user, permission);
+  return checkRoles(user, permission, "request");
 }

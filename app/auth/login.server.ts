@@ -1,14 +1,17 @@
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { data, type AppLoadContext } from "react-router";
-import { sessions } from "../../db/schema";
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { Db } from "../../db/client";
+import { sessions, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
 import { fieldErrors, loginSchema, type LoginActionData } from "./forms";
-import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isStaff } from "./guard.server";
+import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isStaff, rolesOf } from "./guard.server";
+import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
 import { DISABLED_SIGN_IN, isDisabled } from "../staff/staff.server";
+import { issuePendingSecondStep, SECOND_STEP_PAGE } from "./second-step.server";
 import { confirmUnlockAction, requestUnlockAction } from "./unlock.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 
@@ -66,25 +69,44 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     return data<LoginActionData>({ error: { title: "Login Failed", message: INVALID_CREDENTIALS }, email: typedEmail }, { status: 401 });
   }
   await clearLoginFailures(db, email, ip, new Date(), device);
-  const { user, token } = result.response;
-
-  // Checked after the password, so the refusal tells nothing to someone who does not know it.
-  if (await isDisabled(db, user.id)) {
-    await db.delete(sessions).where(eq(sessions.token, token));
-    log.warn({ ip }, "disabled account tried to sign in");
-    return data<LoginActionData>({ error: { title: "Login Failed", message: DISABLED_SIGN_IN }, email: typedEmail }, { status: 403 });
-  }
-
-  if (!(await isStaff(db, user.id))) {
-    // Signed out at once: the session never reaches the browser.
-    await db.delete(sessions).where(eq(sessions.token, token));
-    log.warn({ ip }, "non-admin account tried the admin sign-in");
-    return data<LoginActionData>({ error: { title: ACCESS_DENIED }, email: typedEmail }, { status: 403 });
-  }
-
-  await recordAudit(db, { userId: user.id, action: "login", entity: "session", details: { ip } });
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+
+  // An account with a second factor: the plugin set its challenge cookie and made no session yet.
+  if ("twoFactorRedirect" in result.response && result.response.twoFactorRedirect) {
+    const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const refused = account ? await refusalFor(db, account.id) : ACCESS_DENIED;
+    if (refused) {
+      log.warn({ ip }, "refused account passed the password step");
+      return data<LoginActionData>({ error: refused === ACCESS_DENIED ? { title: ACCESS_DENIED } : { title: "Login Failed", message: refused }, email: typedEmail }, { status: 403 });
+    }
+    headers.append("Set-Cookie", await issuePendingSecondStep(config, email));
+    return redirect(SECOND_STEP_PAGE, { headers });
+  }
+  const { user, token } = result.response as { user: { id: string }; token: string };
+
+  // Checked after the password, so the refusal tells nothing to someone who does not know it.
+  const refused = await refusalFor(db, user.id);
+  if (refused) {
+    // Signed out at once: the session never reaches the browser.
+    await db.delete(sessions).where(eq(sessions.token, token));
+    log.warn({ ip, refused }, "refused account tried the admin sign-in");
+    return data<LoginActionData>({ error: refused === ACCESS_DENIED ? { title: ACCESS_DENIED } : { title: "Login Failed", message: refused }, email: typedEmail }, { status: 403 });
+  }
+
+  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  await recordAudit(db, { userId: user.id, action: "login", entity: "session", sessionId: session?.id ?? null, details: { ip } });
   headers.append("Set-Cookie", await issueDeviceCookie(config, email));
+  const [account] = await db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id));
+  if (await secondFactorRequired(context.services, { roles: await rolesOf(db, user.id), twoFactorEnabled: account?.twoFactorEnabled ?? false })) {
+    return redirectWithToast(ACCOUNT_PAGE, { title: "Set up a second factor", description: SET_UP_SECOND_FACTOR, type: "info" }, { headers });
+  }
   return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description: "Successfully logged in.", type: "success" }, { headers });
+}
+
+/** Why an account with the right password may not enter: disabled, or no staff role; null = may. */
+async function refusalFor(db: Db, userId: string): Promise<string | null> {
+  if (await isDisabled(db, userId)) return DISABLED_SIGN_IN;
+  if (!(await isStaff(db, userId))) return ACCESS_DENIED;
+  return null;
 }

@@ -4,6 +4,7 @@ import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
 import { requireActionPermission } from "../../auth/guard.server";
 import { permissionsOf, refusal, type Permission } from "../../auth/roles";
+import { SET_UP_SECOND_FACTOR } from "../../auth/second-factor-policy.server";
 import { parseForm } from "../../form-data.server";
 import { AdminError, describeFailure, SERVER_FAILURE } from "../../changes/errors.server";
 import { fieldErrors, type FieldNamer } from "../../changes/field-errors";
@@ -94,6 +95,8 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
     if (!spec) return fail("unknown", "The request was not understood.", "Unknown action.", 400);
     const permission = spec.permission ?? options.permission;
     if (!permissionsOf(user.roles ?? []).has(permission)) return fail(name, spec.failure, refusal(user.roles ?? [], permission), 403);
+    // Until a required second factor is set up, only the account page's own actions run (decision 0068).
+    if (user.secondFactorSetupNeeded && permission !== "dashboard.open") return fail(name, spec.failure, SET_UP_SECOND_FACTOR, 403);
 
     const raw = spec.input ? spec.input(form, params) : formFields(form);
     const values = spec.echoValues ? (raw as Record<string, unknown>) : undefined;

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { Config } from "../../core/config";
+import { staffSettings } from "../../db/schema";
+import type { Role } from "./roles";
+
+/**
+ * Who must use a second factor (decision 0068): with ADMIN_SECOND_FACTOR=required (the default)
+ * every admin, and every role when an admin turns on the Staff policy's "for every role"; with
+ * `optional` (an installation whose own single sign-on proxy stands in front) nobody is forced.
+ * Anyone who has set one up is asked for it at every sign-in either way.
+ */
+export const ACCOUNT_PAGE = "/admin/dashboard/account";
+export const SET_UP_SECOND_FACTOR = "Set up a second factor on your account page first: your role needs one to use the admin.";
+
+/** The Staff policy's "second factor for every role" (one row; absent = off). */
+export async function secondFactorForAll(db: Db): Promise<boolean> {
+  const [row] = await db.select({ all: staffSettings.secondFactorForAll }).from(staffSettings).where(eq(staffSettings.id, 1));
+  return row?.all ?? false;
+}
+
+export async function secondFactorRequired(
+  services: { db: Db; config: Pick<Config, "ADMIN_SECOND_FACTOR"> },
+  user: { roles: readonly Role[]; twoFactorEnabled: boolean },
+): Promise<boolean> {
+  if (user.twoFactorEnabled || services.config.ADMIN_SECOND_FACTOR === "optional") return false;
+  if (user.roles.includes("admin")) return true;
+  return user.roles.length > 0 && (await secondFactorForAll(services.db));
+}

@@ -1,0 +1,167 @@
+import { createHmac } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { createCookie, data, redirect, type AppLoadContext, type Cookie } from "react-router";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { sessions, twoFactors } from "../../db/schema";
+import { recordAudit } from "../changes/audit.server";
+import { readForm } from "../form-data.server";
+import { redirectWithToast } from "../toast/toast.server";
+import { authHeaders, getAuth, SECOND_STEP_SECONDS } from "./auth.server";
+import { assertSameOriginMutation } from "./guard.server";
+import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
+import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
+
+/**
+ * The sign-in's second step (decision 0068). After a right password for an account with a second
+ * factor, better-auth's two-factor plugin ends the new session and sets its own short-lived
+ * challenge cookie instead; the person lands on /admin/login/verify and types a code from their
+ * authenticator app or one of their recovery codes. The plugin checks the code and creates the
+ * session; wrong codes are counted like wrong passwords (decision 0005's throttle, under the
+ * account's "2fa:" key) and by the plugin (5 per challenge, 10 in a row lock the account's second
+ * step for 15 minutes). "Trust this device for 30 days" is the plugin's signed trust cookie.
+ */
+export const SECOND_STEP_PAGE = "/admin/login/verify";
+
+export const SECOND_STEP_TEXT = {
+  wrongCode: "That code is not right. Check the time on your phone and try the newest code.",
+  wrongRecoveryCode: "That recovery code is not right, or it was already used.",
+  timedOut: "Your sign-in timed out. Sign in again with your password.",
+  tooManyTries: "Too many wrong codes for this sign-in. Sign in again with your password.",
+  locked: "Too many wrong codes in a row: the second step of this account is locked for 15 minutes.",
+  enterTotp: "Enter the 6-digit code from your authenticator app.",
+  enterRecovery: "Enter one of your recovery codes, such as abcde-12345.",
+} as const;
+
+export interface SecondStepActionData {
+  error?: { title: string; message: string };
+  method: "totp" | "recovery";
+}
+
+// The account the challenge is for, so wrong codes count against it (signed; no address inside).
+const pending = new Map<string, Cookie>();
+function pendingCookie(config: { SESSION_SECRET: string; secureCookies: boolean }): Cookie {
+  const key = `${config.secureCookies}:${config.SESSION_SECRET}`;
+  let cookie = pending.get(key);
+  if (!cookie) {
+    cookie = createCookie(config.secureCookies ? "__Secure-admin-second-step" : "admin-second-step", {
+      secrets: [createHmac("sha256", config.SESSION_SECRET).update("admin-second-step").digest("base64url")],
+      httpOnly: true,
+      secure: config.secureCookies,
+      sameSite: "lax",
+      path: "/admin/login",
+      maxAge: SECOND_STEP_SECONDS,
+    });
+    pending.set(key, cookie);
+  }
+  return cookie;
+}
+
+/** Set-Cookie for the account whose second step is pending (the login action sends it). */
+export const issuePendingSecondStep = (config: { SESSION_SECRET: string; secureCookies: boolean }, email: string) =>
+  pendingCookie(config).serialize({ email });
+
+const clearPendingSecondStep = (config: { SESSION_SECRET: string; secureCookies: boolean }) => pendingCookie(config).serialize("", { maxAge: 0 });
+
+/** The account whose second step this browser is in, or null. */
+export async function pendingSecondStep(request: Request, config: { SESSION_SECRET: string; secureCookies: boolean }): Promise<string | null> {
+  try {
+    const value = (await pendingCookie(config).parse(request.headers.get("Cookie"))) as { email?: unknown } | null;
+    return typeof value?.email === "string" ? value.email : null;
+  } catch {
+    return null;
+  }
+}
+
+const stepSchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("totp"),
+    code: z.string().transform((code) => code.replace(/\s+/g, "")).pipe(z.string().regex(/^\d{6}$/, SECOND_STEP_TEXT.enterTotp)),
+    trustDevice: z.boolean(),
+  }),
+  z.object({
+    method: z.literal("recovery"),
+    code: z.string().trim().min(1, SECOND_STEP_TEXT.enterRecovery).max(40, SECOND_STEP_TEXT.enterRecovery),
+    trustDevice: z.boolean(),
+  }),
+]);
+
+const apiCode = (error: APIError) => (error.body as { code?: string } | undefined)?.code;
+
+/** The second step's form: a code (or a recovery code), checked by the plugin; then the session. */
+export async function secondStepAction(request: Request, context: AppLoadContext) {
+  const { db, config, log } = context.services;
+  assertSameOriginMutation(request, config.SITE_URL);
+  const email = await pendingSecondStep(request, config);
+  if (!email) throw await redirectWithToast("/admin/login", { title: "Sign in again", description: SECOND_STEP_TEXT.timedOut, type: "error" });
+  const form = await readForm(request);
+  const method = form.get("method") === "recovery" ? "recovery" : "totp";
+  const parsed = stepSchema.safeParse({ method, code: String(form.get("code") ?? ""), trustDevice: form.get("trustDevice") === "on" });
+  const fail = (message: string, status: number, init: ResponseInit = {}) =>
+    data<SecondStepActionData>({ error: { title: "Verification Failed", message }, method }, { ...init, status });
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? SECOND_STEP_TEXT.enterTotp, 400);
+
+  const ip = context.clientIp || "unknown";
+  const device = await readDeviceCookie(request, config, email);
+  const throttleKey = `2fa:${email}`;
+  const throttle = await beginLoginAttempt(db, throttleKey, ip, new Date(), device);
+  if (throttle.waitMs > 0) return fail(throttleMessage(throttle.waitMs), 429, { headers: { "Retry-After": String(Math.ceil(throttle.waitMs / 1000)) } });
+
+  const auth = getAuth(context);
+  const { trustDevice } = parsed.data;
+  let result;
+  try {
+    result =
+      parsed.data.method === "totp"
+        ? await auth.api.verifyTOTP({ body: { code: parsed.data.code, trustDevice }, headers: authHeaders(request, ip), returnHeaders: true })
+        : await auth.api.verifyBackupCode({
+            body: { code: hashRecoveryCode(config.SESSION_SECRET, parsed.data.code), trustDevice },
+            headers: authHeaders(request, ip),
+            returnHeaders: true,
+          });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const code = apiCode(error);
+    log.warn({ ip, code, method }, "admin second step failed");
+    if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+      const headers = new Headers({ "Set-Cookie": await clearPendingSecondStep(config) });
+      const description = code === "INVALID_TWO_FACTOR_COOKIE" ? SECOND_STEP_TEXT.timedOut : SECOND_STEP_TEXT.tooManyTries;
+      throw await redirectWithToast("/admin/login", { title: "Sign in again", description, type: "error" }, { headers });
+    }
+    if (code === "ACCOUNT_TEMPORARILY_LOCKED") return fail(SECOND_STEP_TEXT.locked, 429);
+    return fail(method === "totp" ? SECOND_STEP_TEXT.wrongCode : SECOND_STEP_TEXT.wrongRecoveryCode, 401);
+  }
+  await clearLoginFailures(db, throttleKey, ip, new Date(), device);
+  const { user, token } = result.response as { user: { id: string }; token: string };
+  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  const left = method === "recovery" ? await recoveryCodesRemaining(db, user.id) : null;
+  await recordAudit(db, {
+    userId: user.id,
+    action: "login",
+    entity: "session",
+    sessionId: session?.id ?? null,
+    details: { ip, secondFactor: method, trustedDevice: trustDevice, ...(left === null ? {} : { recoveryCodesLeft: left }) },
+  });
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await issueDeviceCookie(config, email));
+  headers.append("Set-Cookie", await clearPendingSecondStep(config));
+  const description =
+    left === null
+      ? "Successfully logged in."
+      : `You used a recovery code; ${left} left.${left <= 3 ? " Make new ones on your account page." : ""}`;
+  return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description, type: left !== null && left <= 3 ? "info" : "success" }, { headers });
+}
+
+export async function recoveryCodesRemaining(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ codes: twoFactors.backupCodes }).from(twoFactors).where(eq(twoFactors.userId, userId));
+  return recoveryCodesLeft(row?.codes);
+}
+
+/** The page's guard: without a pending challenge there is nothing to verify. */
+export async function requirePendingSecondStep(request: Request, config: { SESSION_SECRET: string; secureCookies: boolean }): Promise<string> {
+  const email = await pendingSecondStep(request, config);
+  if (!email) throw redirect("/admin/login");
+  return email;
+}
