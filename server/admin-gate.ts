@@ -2,6 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import type { Services } from "./services";
 import { ACCESS_DENIED } from "../app/auth/forms";
 import { getSignedInUser, isCrossSite } from "../app/auth/guard.server";
+import { ADMIN_OPEN_PATHS } from "../app/auth/open-paths";
 
 /**
  * The headers of every /admin response, in one place: nothing of the admin is stored by a
@@ -13,8 +14,6 @@ export function adminResponseHeaders(_req: ExpressRequest, res: ExpressResponse,
   next();
 }
 
-/** Reachable without a session: signing in (and its second step), first-admin setup, signing out. */
-const OPEN_PATHS = new Set(["/admin/login", "/admin/login/verify", "/admin/setup", "/admin/logout"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -39,7 +38,7 @@ export function adminMutationGate(services: Services) {
     if (isCrossSite(request, services.config.SITE_URL)) return refuse(res, 403, "Cross-site request refused.");
     // Client-side submissions go to the same path plus ".data" (React Router's single fetch).
     const path = new URL(url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
-    if (OPEN_PATHS.has(path)) return next();
+    if (ADMIN_OPEN_PATHS.has(path)) return next();
     getSignedInUser(request, { services })
       .then((user) => {
         if (!user) return refuse(res, 401, "Sign in required.");

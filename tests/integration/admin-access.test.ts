@@ -1,4 +1,5 @@
 import { readFileSync, rmSync } from "node:fs";
+import { ADMIN_OPEN_PATHS } from "../../app/auth/open-paths";
 import path from "node:path";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,7 +67,7 @@ function adminRoutes(entries: Entry[], base = ""): AdminRoute[] {
 
 const ROUTES = adminRoutes(routeConfig as unknown as Entry[]);
 /** The sign-in machinery itself is reachable without a session; checked separately below. */
-const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+const OPEN = ADMIN_OPEN_PATHS;
 const GUARDED = ROUTES.filter((r) => !OPEN.has(r.pattern));
 const WITH_ACTION = GUARDED.filter((r) => r.hasAction);
 

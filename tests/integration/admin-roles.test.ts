@@ -1,4 +1,5 @@
 import { readFileSync, rmSync } from "node:fs";
+import { ADMIN_OPEN_PATHS } from "../../app/auth/open-paths";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,7 +41,7 @@ interface GuardedRoute {
 }
 
 const PARAM_SAMPLES: Record<string, string> = { id: "1", kind: "post", slug: "sample" };
-const OPEN = new Set(["/admin/login", "/admin/login/verify", "/admin/setup", "/admin/logout"]);
+const OPEN = ADMIN_OPEN_PATHS;
 const appDir = path.resolve(import.meta.dirname, "../../app");
 
 async function guardedRoutes(entries: Entry[], base = ""): Promise<GuardedRoute[]> {

@@ -1,18 +1,38 @@
-import { useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account-route";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
-import { intents } from "./actions.server";
+import { listOwnSessions } from "~/auth/own-sessions.server";
+import { secondFactorStatus } from "~/auth/second-factor.server";
+import { formatFirmTime } from "../../../core/clock";
+import { SecondFactorSection } from "./components/SecondFactorSection";
+import { SessionsSection } from "./components/SessionsSection";
+import { intents, type AccountActionResult } from "./actions.server";
 
 /**
  * Your account: every staff member's own page (any role): password, email, second factor and
- * sessions. Each section keeps its intents in its own file; they share this one action.
+ * sessions. Each section keeps its intents in its own file; they share this one action. Someone
+ * whose role needs a second factor they have not set up is kept here until they do (decision 0068).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, "dashboard.open");
-  return { email: user.email, name: user.name, roles: user.roles ?? [] };
+  const person = { ...user, roles: user.roles ?? [] };
+  const [secondFactor, sessions] = await Promise.all([secondFactorStatus(context.services, person), listOwnSessions(context.services.db, user)]);
+  return {
+    email: user.email,
+    roles: person.roles,
+    secondFactor,
+    // Formatted here, so the page and its hydration show the same words.
+    sessions: sessions.map(({ id, current, device, startedAt, lastSeenAt }) => ({
+      id,
+      current,
+      device,
+      startedText: formatFirmTime(startedAt),
+      lastSeenText: formatFirmTime(lastSeenAt),
+    })),
+  };
 }
 
 export const action = adminAction(intents, { permission: "dashboard.open" });
@@ -20,7 +40,10 @@ export const action = adminAction(intents, { permission: "dashboard.open" });
 export const meta: Route.MetaFunction = () => adminMeta("Your account | Admin Dashboard");
 
 export default function AccountTab() {
-  const { email, roles } = useLoaderData<typeof loader>();
+  const { email, roles, secondFactor, sessions } = useLoaderData<typeof loader>();
+  // A form sent without JavaScript: a start answer shows its QR code; a refused code shows the key again.
+  const posted = useActionData<AccountActionResult>();
+  const setupFallback = posted?.ok && posted.intent === "second-factor-start" ? posted.setup : null;
   return (
     <div className="space-y-8">
       <header>
@@ -29,6 +52,8 @@ export default function AccountTab() {
           Signed in as <strong>{email}</strong> ({roles.join(", ")}).
         </p>
       </header>
+      <SecondFactorSection status={secondFactor} setupFallback={setupFallback} />
+      <SessionsSection sessions={sessions} />
     </div>
   );
 }

@@ -3,6 +3,8 @@
  * section's intents live in their own file and are gathered here.
  */
 import type { ActionResult } from "~/admin/kit/action.server";
+import { secondFactorIntents } from "./second-factor-actions.server";
+import { sessionIntents } from "./sessions-actions.server";
 
-export const intents = {};
+export const intents = { ...secondFactorIntents, ...sessionIntents };
 export type AccountActionResult = ActionResult<typeof intents>;

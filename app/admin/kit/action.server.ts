@@ -18,6 +18,16 @@ export interface IntentArgs<Input> {
   services: Services;
   request: Request;
   params: Record<string, string | undefined>;
+  /** The client's address as the server determined it (for throttles), or "unknown". */
+  clientIp: string;
+}
+
+const responseHeaders = new WeakMap<object, Headers>();
+
+/** Send headers (e.g. the Set-Cookie of a session better-auth replaced) with an intent's answer. */
+export function withResponseHeaders<T extends object>(answer: T, headers: Headers): T {
+  responseHeaders.set(answer, headers);
+  return answer;
 }
 
 /** One thing an admin tab can do: how its form is read and checked, and what it does. */
@@ -107,9 +117,10 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
         if (!parsed.success) throw spec.refused ? new AdminError(spec.refused, 400, fieldErrors(parsed.error, spec.fieldName)) : parsed.error;
         input = parsed.data;
       }
-      const result = await spec.run({ input, form, user, services, request, params });
+      const result = await spec.run({ input, form, user, services, request, params, clientIp: context.clientIp || "unknown" });
       if (result instanceof Response) return result;
-      return data<Result>({ ...result, ok: true, intent: name } as Result);
+      const headers = responseHeaders.get(result);
+      return data<Result>({ ...result, ok: true, intent: name } as Result, headers ? { headers } : undefined);
     } catch (error) {
       if (error instanceof Response) throw error;
       const described = describeFailure(error, spec.fieldName);

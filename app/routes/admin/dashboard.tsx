@@ -69,7 +69,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <nav aria-label="Dashboard sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
           <ul className="flex gap-1">
-            {TABS.filter((tab) => can(user.roles ?? [], tab.permission)).map((tab) => (
+            {/* Until a required second factor is set up, only the account page is open (decision 0068). */}
+            {TABS.filter((tab) => !user.secondFactorSetupNeeded && can(user.roles ?? [], tab.permission)).map((tab) => (
               <li key={tab.to}>
                 <NavLink
                   to={tab.to}

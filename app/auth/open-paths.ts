@@ -1,0 +1,6 @@
+/**
+ * The admin paths reachable without a session: signing in (and its second step), first-admin
+ * setup, signing out. One list for the mutation gate (server/admin-gate.ts) and the access tests;
+ * every other /admin path needs a staff session.
+ */
+export const ADMIN_OPEN_PATHS: ReadonlySet<string> = new Set(["/admin/login", "/admin/login/verify", "/admin/setup", "/admin/logout"]);

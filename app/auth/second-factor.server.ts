@@ -1,0 +1,192 @@
+import { randomBytes } from "node:crypto";
+import { and, count, eq, like } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { renderSVG } from "uqr";
+import type { Db } from "../../db/client";
+import type { Config } from "../../core/config";
+import { twoFactors, users, verifications } from "../../db/schema";
+import { recordAudit } from "../changes/audit.server";
+import { AdminError } from "../changes/errors.server";
+import { authHeaders, getAuth, type AuthContext } from "./auth.server";
+import type { AdminUser } from "./guard.server";
+import { beginLoginAttempt, clearLoginFailures, throttleMessage } from "./login-throttle.server";
+import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
+import { secondFactorRequired } from "./second-factor-policy.server";
+import type { Role } from "./roles";
+
+/**
+ * A person's own second factor, from their account page (decision 0068): set up an authenticator
+ * app (QR code and the secret as text; turned on only once a code from it is verified), ten new
+ * recovery codes shown once, turn it off where the role allows, and forget trusted devices.
+ * better-auth's two-factor plugin keeps the secret (encrypted with SESSION_SECRET) and checks the
+ * codes; every change asks for the person's password and is audit-logged.
+ */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const SECOND_FACTOR_TEXT = {
+  wrongPassword: "That password is not right. Nothing was changed.",
+  wrongCode: "That code is not right. Scan the QR code again or check the time on your phone, then enter the newest code.",
+  alreadyOn: "Your second factor is already on. Turn it off or replace it first.",
+  notOn: "You have no second factor yet: set one up first.",
+  noSetup: "Start the setup again: no authenticator app is waiting to be confirmed.",
+  required: "Your role needs a second factor, so it cannot be turned off. Replace it with a new one instead.",
+} as const;
+
+export interface SecondFactorStatus {
+  enabled: boolean;
+  /** Set up but not yet confirmed with a code. */
+  pendingSetup: boolean;
+  recoveryCodesLeft: number;
+  trustedDevices: number;
+  /** Whether this person's role (or the Staff policy) makes it compulsory. */
+  required: boolean;
+}
+
+type Services = AuthContext["services"] & { config: Config };
+type Person = AdminUser & { roles: readonly Role[] };
+
+const TRUST_PREFIX = "trust-device-";
+
+export async function secondFactorStatus(services: Services, user: Person): Promise<SecondFactorStatus> {
+  const { db } = services;
+  const [row] = await db
+    .select({ enabled: users.twoFactorEnabled, codes: twoFactors.backupCodes, verified: twoFactors.verified })
+    .from(users)
+    .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
+    .where(eq(users.id, user.id));
+  const [trusted] = await db.select({ n: count() }).from(verifications).where(and(eq(verifications.value, user.id), like(verifications.identifier, `${TRUST_PREFIX}%`)));
+  const enabled = row?.enabled ?? false;
+  return {
+    enabled,
+    pendingSetup: !enabled && row?.verified === false,
+    recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.codes) : 0,
+    trustedDevices: trusted?.n ?? 0,
+    required: (await secondFactorRequired(services, { roles: user.roles, twoFactorEnabled: false })) ,
+  };
+}
+
+/** The person's password, checked by better-auth; wrong guesses are throttled like sign-ins. */
+async function checkPassword(services: Services, request: Request, user: Person, password: string, ip: string): Promise<void> {
+  const key = `reauth:${user.email}`;
+  const throttle = await beginLoginAttempt(services.db, key, ip, new Date(), null);
+  if (throttle.waitMs > 0) throw new AdminError(throttleMessage(throttle.waitMs), 400, { password: throttleMessage(throttle.waitMs) });
+  try {
+    await getAuth({ services }).api.verifyPassword({ body: { password }, headers: authHeaders(request, ip) });
+  } catch (error) {
+    if (error instanceof APIError) throw new AdminError(SECOND_FACTOR_TEXT.wrongPassword, 400, { password: SECOND_FACTOR_TEXT.wrongPassword });
+    throw error;
+  }
+  await clearLoginFailures(services.db, key, ip, new Date(), null);
+}
+
+/** Remove the second factor and the devices it trusted (no session changes: ours has no cookie cache). */
+async function removeSecondFactor(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${TRUST_PREFIX}%`)));
+  });
+}
+
+export interface PendingSetup {
+  /** The otpauth:// address the QR code holds. */
+  uri: string;
+  /** The secret as text (base32), for apps that cannot scan. */
+  secret: string;
+  /** The QR code as an SVG document (rendered on the server: no script needed). */
+  qrSvg: string;
+}
+
+export function describeSetup(uri: string): PendingSetup {
+  const parsed = new URL(uri);
+  if (parsed.protocol !== "otpauth:") throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
+  const secret = parsed.searchParams.get("secret") ?? "";
+  return { uri, secret: secret.replace(/(.{4})/g, "$1 ").trim(), qrSvg: renderSVG(uri, { border: 2 }) };
+}
+
+/**
+ * Start (or restart) setting up an authenticator app: a new secret, not yet in force. `replace`
+ * removes a working second factor first (a new phone), after the same password check.
+ */
+export async function startSetup(services: Services, request: Request, user: Person, password: string, ip: string, replace: boolean): Promise<PendingSetup> {
+  await checkPassword(services, request, user, password, ip);
+  const status = await secondFactorStatus(services, user);
+  if (status.enabled && !replace) throw new AdminError(SECOND_FACTOR_TEXT.alreadyOn, 409);
+  if (status.enabled) await removeSecondFactor(services.db, user.id);
+  const answer = await getAuth({ services }).api.enableTwoFactor({ body: { password }, headers: authHeaders(request, ip) });
+  if (!("totpURI" in answer) || !answer.totpURI) throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
+  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: replace && status.enabled ? "second-factor-replace" : "second-factor-start", entity: "user", entityId: user.id });
+  return describeSetup(answer.totpURI);
+}
+
+/** New recovery codes (the old ones stop working): stored as keyed hashes, returned once. */
+async function issueRecoveryCodes(db: Db, secret: string, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = randomBytes(8).toString("base64url").replace(/[-_]/g, "x").slice(0, 10).toLowerCase();
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+  await db
+    .update(twoFactors)
+    .set({ backupCodes: JSON.stringify(codes.map((code) => hashRecoveryCode(secret, code))) })
+    .where(eq(twoFactors.userId, userId));
+  return codes;
+}
+
+/**
+ * Confirm the authenticator app with a code from it: the plugin turns the second factor on (and
+ * replaces this session with a new one, whose cookie is in `headers`); then ten recovery codes.
+ */
+export async function confirmSetup(services: Services, request: Request, user: Person, code: string, ip: string): Promise<{ codes: string[]; headers: Headers }> {
+  const status = await secondFactorStatus(services, user);
+  if (status.enabled) throw new AdminError(SECOND_FACTOR_TEXT.alreadyOn, 409);
+  if (!status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
+  const key = `2fa:${user.email}`;
+  const throttle = await beginLoginAttempt(services.db, key, ip, new Date(), null);
+  if (throttle.waitMs > 0) throw new AdminError(throttleMessage(throttle.waitMs), 400, { code: throttleMessage(throttle.waitMs) });
+  let result;
+  try {
+    result = await getAuth({ services }).api.verifyTOTP({ body: { code }, headers: authHeaders(request, ip), returnHeaders: true });
+  } catch (error) {
+    if (error instanceof APIError) throw new AdminError(SECOND_FACTOR_TEXT.wrongCode, 400, { code: SECOND_FACTOR_TEXT.wrongCode });
+    throw error;
+  }
+  await clearLoginFailures(services.db, key, ip, new Date(), null);
+  const codes = await issueRecoveryCodes(services.db, services.config.SESSION_SECRET, user.id);
+  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second-factor-on", entity: "user", entityId: user.id });
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return { codes, headers };
+}
+
+export async function newRecoveryCodes(services: Services, request: Request, user: Person, password: string, ip: string): Promise<string[]> {
+  await checkPassword(services, request, user, password, ip);
+  if (!(await secondFactorStatus(services, user)).enabled) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
+  const codes = await issueRecoveryCodes(services.db, services.config.SESSION_SECRET, user.id);
+  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "recovery-codes-new", entity: "user", entityId: user.id });
+  return codes;
+}
+
+export async function turnOff(services: Services, request: Request, user: Person, password: string, ip: string): Promise<void> {
+  await checkPassword(services, request, user, password, ip);
+  const status = await secondFactorStatus(services, user);
+  if (!status.enabled && !status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
+  if (status.enabled && status.required) throw new AdminError(SECOND_FACTOR_TEXT.required, 409);
+  await removeSecondFactor(services.db, user.id);
+  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second-factor-off", entity: "user", entityId: user.id });
+}
+
+/** Every device this person trusted must ask for the code again. */
+export async function forgetTrustedDevices(db: Db, user: AdminUser): Promise<number> {
+  const removed = await db
+    .delete(verifications)
+    .where(and(eq(verifications.value, user.id), like(verifications.identifier, `${TRUST_PREFIX}%`)))
+    .returning({ id: verifications.id });
+  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "trusted-devices-forget", entity: "user", entityId: user.id, details: { devices: removed.length } });
+  return removed.length;
+}
+
+/** An admin's reset of someone else's second factor (a lost phone and lost codes). */
+export async function resetSecondFactorOf(db: Db, actor: AdminUser, userId: string): Promise<void> {
+  await removeSecondFactor(db, userId);
+  await recordAudit(db, { userId: actor.id, sessionId: actor.sessionId, action: "second-factor-reset", entity: "user", entityId: userId });
+}
