@@ -5,6 +5,8 @@ import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { intents } from "./actions.server";
+import { PasswordSection } from "./components/PasswordSection";
+import { EmailSection } from "./components/EmailSection";
 
 /**
  * Your account: every staff member's own page (any role): password, email, second factor and
@@ -29,6 +31,8 @@ export default function AccountTab() {
           Signed in as <strong>{email}</strong> ({roles.join(", ")}).
         </p>
       </header>
+      <PasswordSection />
+      <EmailSection email={email} />
     </div>
   );
 }
