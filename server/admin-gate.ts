@@ -13,8 +13,8 @@ export function adminResponseHeaders(_req: ExpressRequest, res: ExpressResponse,
   next();
 }
 
-/** Reachable without a session: signing in, first-admin setup, signing out. */
-const OPEN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+/** Reachable without a session: signing in, first-admin setup, signing out, and the pages of mailed links (decision 0069). */
+const OPEN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/logout", "/admin/invite", "/admin/reset-password", "/admin/confirm-email"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

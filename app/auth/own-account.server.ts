@@ -9,6 +9,7 @@ import { ADMIN_LOCK_KEY } from "./admin-users.server";
 import { emailChangedMailJob, emailConfirmMailJob, LINKS, type EmailChange } from "./account-mail.server";
 import type { AdminUser } from "./guard.server";
 import { consumeLinkToken, peekLinkToken } from "./link-tokens.server";
+import { EMAIL_LINK_INVALID } from "./account-forms";
 
 /**
  * A staff member's own password and email (decision 0069). Both ask for the current password,
@@ -25,7 +26,6 @@ export const WRONG_PASSWORD = "The current password is not correct. Nothing was 
 export const TOO_MANY_CHECKS = "Too many attempts with the current password. Please wait 15 minutes and try again.";
 export const EMAIL_TAKEN = "Another account already uses this email address. Nothing was changed.";
 export const EMAIL_SAME = "This is already your email address.";
-export const EMAIL_INVALID = "This confirmation link is invalid, has expired or was already used. Ask for a new one from Your account.";
 
 /** Check the account's current password (counted against the account's allowance); refuses with the field's message. */
 async function checkCurrentPassword(db: Db, userId: string, password: string): Promise<void> {
@@ -100,10 +100,10 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
     const row = await consumeLinkToken(tx, LINKS.email.kind, token, now);
     const change = row ? parseChange(row.value) : null;
-    if (!change) throw new EmailChangeRefused(EMAIL_INVALID);
+    if (!change) throw new EmailChangeRefused(EMAIL_LINK_INVALID);
     const [user] = await tx.select({ email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.id, change.userId));
     // The account was disabled, removed, or its email changed another way since the link was sent.
-    if (!user || user.disabledAt || user.email !== change.oldEmail) throw new EmailChangeRefused(EMAIL_INVALID);
+    if (!user || user.disabledAt || user.email !== change.oldEmail) throw new EmailChangeRefused(EMAIL_LINK_INVALID);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail)).limit(1);
     if (taken) throw new EmailChangeRefused(EMAIL_TAKEN);
     await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: now }).where(eq(users.id, change.userId));

@@ -25,10 +25,6 @@ export const RESET = {
   WINDOW_MS: 60 * 60 * 1000,
 } as const;
 
-export const RESET_REQUESTED =
-  "If this address belongs to a staff account, a link to choose a new password is on its way. It works once, within an hour.";
-export const RESET_LIMITED = "Too many password reset requests. Please wait an hour and try again.";
-export const RESET_INVALID = "This password reset link is invalid, has expired or was already used. Ask for a new one.";
 
 /** Under `login:`, so the sign-in throttle's sweep of stale rows removes these too. */
 const addressKey = (email: string) => `login:reset-mail:${accountDigest(email)}`;

@@ -6,6 +6,7 @@ import { inviteIdentifier, inviteMailJob, LINKS } from "../auth/account-mail.ser
 import type { AdminUser } from "../auth/guard.server";
 import { consumeLinkToken, hashToken, newToken, peekLinkToken } from "../auth/link-tokens.server";
 import { isRole, ROLES, type Role } from "../auth/roles";
+import { INVITE_INVALID } from "../auth/account-forms";
 import { recordAudit } from "../changes/audit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
 
@@ -19,7 +20,6 @@ import { AdminError, NotFound } from "../changes/errors.server";
 
 export const ACCOUNT_EXISTS = "An account with this email address already exists. Nothing was changed.";
 export const ALREADY_INVITED = "This address already has an invitation waiting: resend or revoke it. Nothing was changed.";
-export const INVITE_INVALID = "This invitation link is invalid, has expired or was already used. Ask an administrator to send a new one.";
 const NO_LONGER_ADMIN = "Your account is no longer an enabled admin. Nothing was changed.";
 
 interface InviteValue {

@@ -66,7 +66,7 @@ function adminRoutes(entries: Entry[], base = ""): AdminRoute[] {
 
 const ROUTES = adminRoutes(routeConfig as unknown as Entry[]);
 /** The sign-in machinery itself is reachable without a session; checked separately below. */
-const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/logout", "/admin/invite", "/admin/reset-password", "/admin/confirm-email"]);
 const GUARDED = ROUTES.filter((r) => !OPEN.has(r.pattern));
 const WITH_ACTION = GUARDED.filter((r) => r.hasAction);
 

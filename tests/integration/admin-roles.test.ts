@@ -40,7 +40,7 @@ interface GuardedRoute {
 }
 
 const PARAM_SAMPLES: Record<string, string> = { id: "1", kind: "post", slug: "sample" };
-const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/logout", "/admin/invite", "/admin/reset-password", "/admin/confirm-email"]);
 const appDir = path.resolve(import.meta.dirname, "../../app");
 
 async function guardedRoutes(entries: Entry[], base = ""): Promise<GuardedRoute[]> {
