@@ -79,6 +79,10 @@ export default [
     route("login/verify", "routes/admin/login-verify.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("setup", "routes/admin/setup.tsx"),
+    // The pages of mailed links (decision 0069): open without a session, like sign-in.
+    route("invite", "routes/admin/invite.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    route("confirm-email", "routes/admin/confirm-email.tsx"),
     route("media", "admin/media/media-route.ts"),
     route("jobs/:id", "admin/jobs/job-route.ts"),
     route("dashboard", "routes/admin/dashboard.tsx", [

@@ -35,6 +35,10 @@ export const ADMIN_BODY_LIMITS: Readonly<Record<string, number>> = {
   "/admin/login/verify": 16 * KiB,
   "/admin/setup": 16 * KiB,
   "/admin/logout": 16 * KiB,
+  // The pages of mailed links: a token, a name, two passwords, or an email.
+  "/admin/invite": 16 * KiB,
+  "/admin/reset-password": 16 * KiB,
+  "/admin/confirm-email": 16 * KiB,
   // The forms with an image: the routes refuse past UPLOAD_BODY_LIMIT themselves, with the admin's
   // own message; the door stands 1 MiB above, a backstop that never answers in their place.
   "/admin/media": UPLOAD_BODY_LIMIT + 1 * MiB,

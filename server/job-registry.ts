@@ -7,6 +7,7 @@ import { generatePost } from "../app/automation/daily.server";
 import { instagramPost } from "../app/instagram/post.server";
 import { newsletterMailJob } from "../app/blog/newsletter-mail.server";
 import { unlockMailJob } from "../app/auth/unlock.server";
+import { emailChangedMailJob, emailConfirmMailJob, inviteMailJob, resetMailJob } from "../app/auth/account-mail.server";
 
 /** Every job this server runs, each declared with `defineJob` beside the work it does (decision 0058). */
 export function jobKinds(services: Services): AnyJobKind[] {
@@ -19,5 +20,9 @@ export function jobKinds(services: Services): AnyJobKind[] {
     instagramPost.kind(services),
     newsletterMailJob.kind(services),
     unlockMailJob.kind(services),
+    inviteMailJob.kind(services),
+    resetMailJob.kind(services),
+    emailConfirmMailJob.kind(services),
+    emailChangedMailJob.kind(services),
   ];
 }

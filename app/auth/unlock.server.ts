@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
-import { users, verifications } from "../../db/schema";
+import { users } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import { createMailer, MailError, mailSettings, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
@@ -13,6 +12,7 @@ import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED, type LoginActionData } from "./forms";
 import { isStaff } from "./guard.server";
+import { consumeLinkToken, forgetLinkToken, issueLinkToken, peekLinkToken } from "./link-tokens.server";
 import { accountDigest, issueDeviceCookie } from "./login-throttle.server";
 
 /**
@@ -36,43 +36,21 @@ const IDENTIFIER = "admin-unlock";
 /** Under `login:`, so the sign-in throttle's sweep of stale rows removes these too. */
 const mailKey = (email: string) => `login:unlock-mail:${accountDigest(email)}`;
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
-// ------------------------------------------------------------------ tokens
+// ------------------------------------------------------------------ tokens (link-tokens.server.ts)
 
 /** A new unlock token for an account's email; only its SHA-256 is stored. */
-export async function issueUnlockToken(db: Db, email: string, now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await db.delete(verifications).where(and(eq(verifications.identifier, IDENTIFIER), lt(verifications.expiresAt, now)));
-  await db.insert(verifications).values({
-    id: sha256(token),
-    identifier: IDENTIFIER,
-    value: email.trim().toLowerCase(),
-    expiresAt: new Date(now.getTime() + UNLOCK.TOKEN_TTL_MS),
-  });
-  return token;
+export function issueUnlockToken(db: Db, email: string, now = new Date()): Promise<string> {
+  return issueLinkToken(db, IDENTIFIER, email.trim().toLowerCase(), UNLOCK.TOKEN_TTL_MS, now);
 }
-
-const plausible = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** Whether a token would unlock now (the confirm page; uses nothing up). */
 export async function unlockTokenValid(db: Db, token: string, now = new Date()): Promise<boolean> {
-  if (!plausible(token)) return false;
-  const [row] = await db
-    .select({ id: verifications.id })
-    .from(verifications)
-    .where(and(eq(verifications.id, sha256(token)), eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, now)));
-  return Boolean(row);
+  return (await peekLinkToken(db, IDENTIFIER, token, now)) !== null;
 }
 
 /** Use a token up: the account's email when it was valid, else null. One statement, so used once. */
 export async function consumeUnlockToken(db: Db, token: string, now = new Date()): Promise<string | null> {
-  if (!plausible(token)) return null;
-  const [row] = await db
-    .delete(verifications)
-    .where(and(eq(verifications.id, sha256(token)), eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, now)))
-    .returning({ email: verifications.value });
-  return row?.email ?? null;
+  return (await consumeLinkToken(db, IDENTIFIER, token, now))?.value ?? null;
 }
 
 // ------------------------------------------------------------------ the mail
@@ -122,7 +100,7 @@ export const unlockMailJob = defineJob<null, { userId: string }, [UnlockDeps]>("
         await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
       } catch (error) {
         // A link that never went out must not stay usable.
-        await deps.db.delete(verifications).where(eq(verifications.id, sha256(token)));
+        await forgetLinkToken(deps.db, token);
         const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
         if (!failure.retryable) throw new ItemFailed(failure.message);
         throw failure;

@@ -10,6 +10,8 @@ import { formatFirmTime } from "../../../core/clock";
 import { SecondFactorSection } from "./components/SecondFactorSection";
 import { SessionsSection } from "./components/SessionsSection";
 import { intents, type AccountActionResult } from "./actions.server";
+import { PasswordSection } from "./components/PasswordSection";
+import { EmailSection } from "./components/EmailSection";
 
 /**
  * Your account: every staff member's own page (any role): password, email, second factor and
@@ -54,6 +56,8 @@ export default function AccountTab() {
       </header>
       <SecondFactorSection status={secondFactor} setupFallback={setupFallback} />
       <SessionsSection sessions={sessions} />
+      <PasswordSection />
+      <EmailSection email={email} />
     </div>
   );
 }

@@ -3,8 +3,9 @@
  * section's intents live in their own file and are gathered here.
  */
 import type { ActionResult } from "~/admin/kit/action.server";
+import { passwordIntents } from "./password-actions.server";
 import { secondFactorIntents } from "./second-factor-actions.server";
 import { sessionIntents } from "./sessions-actions.server";
 
-export const intents = { ...secondFactorIntents, ...sessionIntents };
+export const intents = { ...passwordIntents, ...secondFactorIntents, ...sessionIntents };
 export type AccountActionResult = ActionResult<typeof intents>;

@@ -6,11 +6,13 @@ import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { ROLES } from "~/auth/roles";
 import { changeRole, disableUser, enableUser, endAllSessions } from "~/staff/staff.server";
+import { inviteIntents } from "./invite-actions.server";
 
 const userId = z.string({ error: "Choose an account." }).trim().min(1, "Choose an account.").max(100, "Choose an account.");
 const target = z.object({ userId });
 
 export const intents = {
+  ...inviteIntents,
   "change-role": intent({
     failure: "Failed to change the role",
     schema: z.object({ userId, role: z.enum(ROLES, { error: `Choose one of: ${ROLES.join(", ")}.` }) }),

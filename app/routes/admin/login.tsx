@@ -120,6 +120,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             Login
           </SubmitButton>
         </Form>
+        <p className="mt-4 text-sm">
+          <a className="underline" href="/admin/reset-password">
+            Forgot your password?
+          </a>
+        </p>
         {loaderData.noAdmin ? (
           <p className="mt-6 text-sm text-slate-700">
             No admin account exists yet. Use the one-time setup link printed in the server's log when it starts, or run{" "}

@@ -21,7 +21,8 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
     if (answer.intent === "change-role") return ["Role changed", `${member.email} is now ${answer.roles.join(", ")}.`];
     if (answer.intent === "disable") return ["Account disabled", `${member.email} can no longer sign in; ${answer.endedSessions} session(s) ended.`];
     if (answer.intent === "enable") return ["Account enabled", `${member.email} can sign in again.`];
-    return ["Sessions ended", `${member.email}: ${answer.endedSessions} session(s) ended.`];
+    if (answer.intent === "end-sessions") return ["Sessions ended", `${member.email}: ${answer.endedSessions} session(s) ended.`];
+    return null;
   });
   const roleId = `role-${member.id}`;
   return (

@@ -1,0 +1,191 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { createMailer, MailError, mailSettings, type Mailer, type OutgoingMail } from "../../core/mail";
+import type { Config } from "../../core/config";
+import type { Logger } from "../../core/log";
+import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import { isStaff } from "./guard.server";
+import { forgetLinkToken, issueLinkToken, rekeyLinkToken } from "./link-tokens.server";
+
+/**
+ * The account mails of decision 0069 (invitation, password reset, new-address confirmation, and
+ * the notice to the old address), each sent by a job of the mail outbox (decision 0048). A link's
+ * token is made inside the job's item, so it exists in plain only in memory and in the mail,
+ * never in a job row; a mail that fails voids its token. English only, like the whole admin.
+ */
+
+/** How long each link works, and the kinds (the `verifications.identifier`) they are stored under. */
+export const LINKS = {
+  invite: { kind: "staff-invite", ttlMs: 72 * 60 * 60 * 1000, path: "/admin/invite" },
+  reset: { kind: "admin-password-reset", ttlMs: 60 * 60 * 1000, path: "/admin/reset-password" },
+  email: { kind: "admin-email-change", ttlMs: 24 * 60 * 60 * 1000, path: "/admin/confirm-email" },
+} as const;
+
+/** The one invitation of an address (`staff-invite:<address>`). */
+export const inviteIdentifier = (email: string) => `${LINKS.invite.kind}:${email}`;
+
+export const linkUrl = (siteUrl: string, path: string, token: string) => new URL(`${path}?token=${token}`, siteUrl).href;
+
+const siteName = (siteUrl: string) => new URL(siteUrl).host;
+
+export function inviteMail(siteUrl: string, token: string, role: string, invitedBy: string) {
+  const link = linkUrl(siteUrl, LINKS.invite.path, token);
+  const text = [
+    `${invitedBy} has invited you to the admin area of ${siteName(siteUrl)}, with the role "${role}".`,
+    "",
+    "Open this link to choose your name and password and create your account:",
+    link,
+    "",
+    "The link works once, within 72 hours.",
+    "If you did not expect this invitation, ignore this mail: no account is created without the link.",
+  ].join("\n");
+  return { subject: "Your invitation to the website admin", text };
+}
+
+export function resetMail(siteUrl: string, token: string) {
+  const link = linkUrl(siteUrl, LINKS.reset.path, token);
+  const text = [
+    `Someone asked to reset the admin password of ${siteName(siteUrl)} for this address.`,
+    "",
+    "Open this link to choose a new password:",
+    link,
+    "",
+    "The link works once, within one hour. Setting a new password signs the account out everywhere.",
+    "If you did not ask for it, ignore this mail: your password stays as it is.",
+  ].join("\n");
+  return { subject: "Reset your admin password", text };
+}
+
+export function emailConfirmMail(siteUrl: string, token: string, oldEmail: string) {
+  const link = linkUrl(siteUrl, LINKS.email.path, token);
+  const text = [
+    `The admin account ${oldEmail} of ${siteName(siteUrl)} asked to use this address to sign in from now on.`,
+    "",
+    "Open this link to confirm the new address:",
+    link,
+    "",
+    "The link works once, within 24 hours. Until it is confirmed, the account keeps its old address.",
+    "If you did not ask for it, ignore this mail.",
+  ].join("\n");
+  return { subject: "Confirm your new admin email address", text };
+}
+
+export function emailChangedMail(siteUrl: string, newEmail: string) {
+  const text = [
+    `The admin account of ${siteName(siteUrl)} that used this address now signs in with ${newEmail}.`,
+    "",
+    "If you made this change, there is nothing to do.",
+    "If you did not, tell another administrator of the site at once: someone may be using your account.",
+  ].join("\n");
+  return { subject: "Your admin email address was changed", text };
+}
+
+interface MailDeps {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SITE_URL">;
+  log: Logger;
+}
+
+/** Send one mail; on failure `undo` (void the token), then fail the item (retried when the failure may pass). */
+async function sendOrUndo(deps: MailDeps, mailer: { current: Mailer | null }, mail: OutgoingMail, undo: () => Promise<void>): Promise<void> {
+  const settings = mailSettings(deps.config);
+  if (!settings) throw new ItemFailed("Mail is not configured (SMTP_URL, MAIL_FROM).");
+  try {
+    mailer.current ??= createMailer(settings);
+    await mailer.current.send(mail);
+  } catch (error) {
+    // A link that never went out must not stay usable.
+    await undo();
+    const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
+    if (!failure.retryable) throw new ItemFailed(failure.message);
+    throw failure;
+  }
+}
+
+const NO_MAIL = { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM)." };
+
+/** The invitation: a new token for the address's invitation (the one sent before stops working). */
+export const inviteMailJob = defineJob<null, { email: string; role: string; invitedBy: string }, [MailDeps]>("staff-invite-mail", {
+  lane: MAIL_LANE,
+  retry: { maxAttempts: 5 },
+  summarize: ({ done, failed }) => (failed > 0 ? "The invitation could not be sent." : done > 0 ? "Invitation sent." : "Nothing to send."),
+  handler: (deps) => {
+    const mailer = { current: null as Mailer | null };
+    return async ({ item, saveProgress }) => {
+      if (item.progress?.sent) return;
+      if (!mailSettings(deps.config)) return NO_MAIL;
+      const { email, role, invitedBy } = item.payload;
+      const token = await rekeyLinkToken(deps.db, inviteIdentifier(email), LINKS.invite.ttlMs);
+      if (!token) return { skipped: "The invitation was revoked or accepted." };
+      const mail = inviteMail(deps.config.SITE_URL, token, role, invitedBy);
+      // A failed mail gives the invitation a token nobody has: it stays listed, to be resent.
+      await sendOrUndo(deps, mailer, { to: email, ...mail }, async () => void (await rekeyLinkToken(deps.db, inviteIdentifier(email), LINKS.invite.ttlMs)));
+      await saveProgress({ sent: true });
+    };
+  },
+});
+
+/**
+ * The reset link. The request page queues one for any address typed (the same work whether or
+ * not it has an account); the item finds out, and mails only an enabled staff account.
+ */
+export const resetMailJob = defineJob<null, { email: string }, [MailDeps]>("admin-password-reset-mail", {
+  lane: MAIL_LANE,
+  retry: { maxAttempts: 5 },
+  summarize: ({ done, failed }) => (failed > 0 ? "The password reset mail could not be sent." : done > 0 ? "Password reset request handled." : "Nothing to send."),
+  handler: (deps) => {
+    const mailer = { current: null as Mailer | null };
+    return async ({ item, saveProgress }) => {
+      if (item.progress?.sent) return;
+      if (!mailSettings(deps.config)) return NO_MAIL;
+      const [user] = await deps.db.select({ id: users.id, email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.email, item.payload.email));
+      if (!user || user.disabledAt || !(await isStaff(deps.db, user.id))) return { skipped: "No enabled staff account has this address." };
+      const token = await issueLinkToken(deps.db, LINKS.reset.kind, user.id, LINKS.reset.ttlMs);
+      await sendOrUndo(deps, mailer, { to: user.email, ...resetMail(deps.config.SITE_URL, token) }, () => forgetLinkToken(deps.db, token));
+      await saveProgress({ sent: true });
+    };
+  },
+});
+
+/** The value an email-change link stands for. */
+export interface EmailChange {
+  userId: string;
+  oldEmail: string;
+  newEmail: string;
+}
+
+/** The confirmation link, to the new address. */
+export const emailConfirmMailJob = defineJob<null, EmailChange, [MailDeps]>("admin-email-confirm-mail", {
+  lane: MAIL_LANE,
+  retry: { maxAttempts: 5 },
+  summarize: ({ done, failed }) => (failed > 0 ? "The confirmation mail could not be sent." : done > 0 ? "Confirmation mail sent." : "Nothing to send."),
+  handler: (deps) => {
+    const mailer = { current: null as Mailer | null };
+    return async ({ item, saveProgress }) => {
+      if (item.progress?.sent) return;
+      if (!mailSettings(deps.config)) return NO_MAIL;
+      const change = item.payload;
+      const token = await issueLinkToken(deps.db, LINKS.email.kind, JSON.stringify(change), LINKS.email.ttlMs);
+      await sendOrUndo(deps, mailer, { to: change.newEmail, ...emailConfirmMail(deps.config.SITE_URL, token, change.oldEmail) }, () => forgetLinkToken(deps.db, token));
+      await saveProgress({ sent: true });
+    };
+  },
+});
+
+/** The notice to the old address once the new one is confirmed. */
+export const emailChangedMailJob = defineJob<null, { oldEmail: string; newEmail: string }, [MailDeps]>("admin-email-changed-mail", {
+  lane: MAIL_LANE,
+  retry: { maxAttempts: 5 },
+  summarize: ({ done, failed }) => (failed > 0 ? "The notice could not be sent." : done > 0 ? "Notice sent." : "Nothing to send."),
+  handler: (deps) => {
+    const mailer = { current: null as Mailer | null };
+    return async ({ item, saveProgress }) => {
+      if (item.progress?.sent) return;
+      if (!mailSettings(deps.config)) return NO_MAIL;
+      await sendOrUndo(deps, mailer, { to: item.payload.oldEmail, ...emailChangedMail(deps.config.SITE_URL, item.payload.newEmail) }, async () => {});
+      await saveProgress({ sent: true });
+    };
+  },
+});

@@ -1,0 +1,52 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/confirm-email";
+import { EMAIL_LINK_INVALID } from "~/auth/account-forms";
+import { confirmEmailAction, confirmEmailPage, type LinkPageAnswer } from "~/auth/link-pages.server";
+import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import type { RouteHandle } from "~/document/hydration";
+
+export const meta: Route.MetaFunction = () => adminMeta("Confirm Email Address");
+
+/** The admin is a React application (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+/** Opening the link only shows a button (a mail scanner that fetches it changes nothing). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return confirmEmailPage(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return confirmEmailAction(request, context);
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as LinkPageAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const invalid = result?.invalid ?? (loaderData.change ? null : EMAIL_LINK_INVALID);
+  return (
+    <>
+      <AuthShell title="Confirm Email Address">
+        {invalid || !loaderData.change ? (
+          <Alert title="This link cannot be used">{invalid}</Alert>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4">
+            <input type="hidden" name="token" value={loaderData.token ?? ""} />
+            <p className="text-sm text-slate-700">
+              Sign in with <strong>{loaderData.change.newEmail}</strong> instead of <strong>{loaderData.change.oldEmail}</strong> from now on? The link works only once.
+            </p>
+            <SubmitButton busy={busy} busyLabel="Confirming…">
+              Confirm new email address
+            </SubmitButton>
+          </Form>
+        )}
+        <p className="mt-6 text-sm">
+          <a className="underline" href="/admin/login">
+            Go to sign-in
+          </a>
+        </p>
+      </AuthShell>
+      <AdminToaster />
+    </>
+  );
+}

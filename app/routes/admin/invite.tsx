@@ -1,0 +1,67 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/invite";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/forms";
+import { inviteAction, invitePage, type LinkPageAnswer } from "~/auth/link-pages.server";
+import { INVITE_INVALID } from "~/auth/account-forms";
+import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import { InputField } from "~/components/ui/field";
+import type { RouteHandle } from "~/document/hydration";
+
+export const meta: Route.MetaFunction = () => adminMeta("Accept Invitation");
+
+/** The admin is a React application (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+/** Opening the link only shows the form (a mail scanner that fetches it uses nothing up). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return invitePage(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return inviteAction(request, context);
+}
+
+export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as LinkPageAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const invalid = result?.invalid ?? (loaderData.invitation ? null : INVITE_INVALID);
+  return (
+    <>
+      <AuthShell title="Accept Invitation" intro={invalid || !loaderData.invitation ? undefined : <>Create the {loaderData.invitation.role} account for <strong>{loaderData.invitation.email}</strong>. The link works once.</>}>
+        {invalid ? (
+          <Alert title="This invitation cannot be used">{invalid}</Alert>
+        ) : (
+          <>
+            {result?.error ? <Alert title="Account not created">{result.error}</Alert> : null}
+            <Form method="post">
+              <input type="hidden" name="token" value={loaderData.token ?? ""} />
+              <InputField name="name" label="Your name" autoComplete="name" required maxLength={100} error={result?.fields?.name} />
+              <InputField
+                name="password"
+                type="password"
+                label="Password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                maxLength={PASSWORD_MAX}
+                hint={`At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`}
+                error={result?.fields?.password}
+              />
+              <InputField name="confirm" type="password" label="Confirm password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={result?.fields?.confirm} />
+              <SubmitButton busy={busy} busyLabel="Creating account…">
+                Create account
+              </SubmitButton>
+            </Form>
+          </>
+        )}
+        <p className="mt-6 text-sm">
+          <a className="underline" href="/admin/login">
+            Go to sign-in
+          </a>
+        </p>
+      </AuthShell>
+      <AdminToaster />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/forms";
+import { RESET_INVALID } from "~/auth/account-forms";
+import { resetAction, resetPage, type LinkPageAnswer } from "~/auth/link-pages.server";
+import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import { InputField } from "~/components/ui/field";
+import type { RouteHandle } from "~/document/hydration";
+
+export const meta: Route.MetaFunction = () => adminMeta("Reset Password");
+
+/** The admin is a React application (decision 0039). */
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+/** Without a token: the request form. With one: the new-password form (opening the link uses nothing up). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return resetPage(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return resetAction(request, context);
+}
+
+/** Send Retry-After with a limited request. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
+}
+
+function BackToSignIn() {
+  return (
+    <p className="mt-6 text-sm">
+      <a className="underline" href="/admin/login">
+        Back to sign-in
+      </a>
+    </p>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as LinkPageAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  if (loaderData.mode === "request") {
+    return (
+      <>
+        <AuthShell title="Reset Password" intro="Enter the email address of your staff account. We will mail you a link to choose a new password.">
+          {result?.error ? <Alert title="Request refused">{result.error}</Alert> : null}
+          {result?.notice ? (
+            <Alert tone="info" title="Check your email">
+              {result.notice}
+            </Alert>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="request" />
+            <InputField name="email" type="email" label="Email" autoComplete="username" required maxLength={255} error={result?.fields?.email} />
+            <SubmitButton busy={busy} busyLabel="Sending…">
+              Email me a reset link
+            </SubmitButton>
+          </Form>
+          <BackToSignIn />
+        </AuthShell>
+        <AdminToaster />
+      </>
+    );
+  }
+
+  const invalid = result?.invalid ?? (loaderData.valid ? null : RESET_INVALID);
+  return (
+    <>
+      <AuthShell title="Choose a New Password" intro={invalid ? undefined : "Setting a new password signs the account out on every device. The link works once."}>
+        {invalid ? (
+          <>
+            <Alert title="This link cannot be used">{invalid}</Alert>
+            <p className="text-sm">
+              <a className="underline" href="/admin/reset-password">
+                Ask for a new link
+              </a>
+            </p>
+          </>
+        ) : (
+          <>
+            {result?.error ? <Alert title="Password not changed">{result.error}</Alert> : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="reset" />
+              <input type="hidden" name="token" value={loaderData.token ?? ""} />
+              <InputField
+                name="password"
+                type="password"
+                label="New password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                maxLength={PASSWORD_MAX}
+                hint={`At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`}
+                error={result?.fields?.password}
+              />
+              <InputField name="confirm" type="password" label="Confirm new password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={result?.fields?.confirm} />
+              <SubmitButton busy={busy} busyLabel="Saving…">
+                Set new password
+              </SubmitButton>
+            </Form>
+          </>
+        )}
+        <BackToSignIn />
+      </AuthShell>
+      <AdminToaster />
+    </>
+  );
+}
