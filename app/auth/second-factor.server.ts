@@ -133,29 +133,31 @@ async function issueRecoveryCodes(db: Db, secret: string, userId: string): Promi
 }
 
 /**
- * Confirm the authenticator app with a code from it: the plugin turns the second factor on (and
- * replaces this session with a new one, whose cookie is in `headers`); then ten recovery codes.
+ * Confirm the authenticator app with a code from it; then ten recovery codes. The account is
+ * marked as having a second factor just before the plugin checks the code (and unmarked if the
+ * code is wrong), so the plugin keeps this session instead of replacing it: the page reloads
+ * with the same session, with or without JavaScript, and the audit log keeps one session id.
  */
-export async function confirmSetup(services: Services, request: Request, user: Person, code: string, ip: string): Promise<{ codes: string[]; headers: Headers }> {
+export async function confirmSetup(services: Services, request: Request, user: Person, code: string, ip: string): Promise<string[]> {
+  const { db } = services;
   const status = await secondFactorStatus(services, user);
   if (status.enabled) throw new AdminError(SECOND_FACTOR_TEXT.alreadyOn, 409);
   if (!status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
   const key = `2fa:${user.email}`;
-  const throttle = await beginLoginAttempt(services.db, key, ip, new Date(), null);
+  const throttle = await beginLoginAttempt(db, key, ip, new Date(), null);
   if (throttle.waitMs > 0) throw new AdminError(throttleMessage(throttle.waitMs), 400, { code: throttleMessage(throttle.waitMs) });
-  let result;
+  await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
   try {
-    result = await getAuth({ services }).api.verifyTOTP({ body: { code }, headers: authHeaders(request, ip), returnHeaders: true });
+    await getAuth({ services }).api.verifyTOTP({ body: { code }, headers: authHeaders(request, ip) });
   } catch (error) {
+    await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, user.id));
     if (error instanceof APIError) throw new AdminError(SECOND_FACTOR_TEXT.wrongCode, 400, { code: SECOND_FACTOR_TEXT.wrongCode });
     throw error;
   }
-  await clearLoginFailures(services.db, key, ip, new Date(), null);
-  const codes = await issueRecoveryCodes(services.db, services.config.SESSION_SECRET, user.id);
-  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second-factor-on", entity: "user", entityId: user.id });
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return { codes, headers };
+  await clearLoginFailures(db, key, ip, new Date(), null);
+  const codes = await issueRecoveryCodes(db, services.config.SESSION_SECRET, user.id);
+  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "second-factor-on", entity: "user", entityId: user.id });
+  return codes;
 }
 
 export async function newRecoveryCodes(services: Services, request: Request, user: Person, password: string, ip: string): Promise<string[]> {

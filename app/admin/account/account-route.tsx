@@ -43,9 +43,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Your account | Admin Da
 
 export default function AccountTab() {
   const { email, roles, secondFactor, sessions } = useLoaderData<typeof loader>();
-  // A form sent without JavaScript: a start answer shows its QR code; a refused code shows the key again.
+  // A form sent without JavaScript: its answer (a QR code, recovery codes) is the page's action data.
   const posted = useActionData<AccountActionResult>();
-  const setupFallback = posted?.ok && posted.intent === "second-factor-start" ? posted.setup : null;
   return (
     <div className="space-y-8">
       <header>
@@ -54,7 +53,7 @@ export default function AccountTab() {
           Signed in as <strong>{email}</strong> ({roles.join(", ")}).
         </p>
       </header>
-      <SecondFactorSection status={secondFactor} setupFallback={setupFallback} />
+      <SecondFactorSection status={secondFactor} posted={posted} />
       <SessionsSection sessions={sessions} />
       <PasswordSection />
       <EmailSection email={email} />

@@ -1,6 +1,6 @@
 /** Your account: the second factor's intents (decision 0068); the rules are in app/auth/second-factor.server.ts. */
 import { z } from "zod";
-import { intent, withResponseHeaders } from "~/admin/kit/action.server";
+import { intent } from "~/admin/kit/action.server";
 import { confirmSetup, forgetTrustedDevices, newRecoveryCodes, startSetup, turnOff } from "~/auth/second-factor.server";
 import { PASSWORD_MAX } from "~/auth/forms";
 
@@ -25,10 +25,9 @@ export const secondFactorIntents = {
     }),
     // Without JavaScript the page shows the secret again from what was sent.
     echoValues: true,
-    run: async ({ input, services, request, user, clientIp }) => {
-      const { codes, headers } = await confirmSetup(services, request, { ...user, roles: user.roles ?? [] }, input.code, clientIp);
-      return withResponseHeaders({ codes }, headers);
-    },
+    run: async ({ input, services, request, user, clientIp }) => ({
+      codes: await confirmSetup(services, request, { ...user, roles: user.roles ?? [] }, input.code, clientIp),
+    }),
   }),
   "recovery-codes-new": intent({
     failure: "No new recovery codes",

@@ -22,13 +22,6 @@ export interface IntentArgs<Input> {
   clientIp: string;
 }
 
-const responseHeaders = new WeakMap<object, Headers>();
-
-/** Send headers (e.g. the Set-Cookie of a session better-auth replaced) with an intent's answer. */
-export function withResponseHeaders<T extends object>(answer: T, headers: Headers): T {
-  responseHeaders.set(answer, headers);
-  return answer;
-}
 
 /** One thing an admin tab can do: how its form is read and checked, and what it does. */
 export interface Intent<Input, Data extends object> {
@@ -119,8 +112,7 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
       }
       const result = await spec.run({ input, form, user, services, request, params, clientIp: context.clientIp || "unknown" });
       if (result instanceof Response) return result;
-      const headers = responseHeaders.get(result);
-      return data<Result>({ ...result, ok: true, intent: name } as Result, headers ? { headers } : undefined);
+      return data<Result>({ ...result, ok: true, intent: name } as Result);
     } catch (error) {
       if (error instanceof Response) throw error;
       const described = describeFailure(error, spec.fieldName);

@@ -78,7 +78,7 @@ function ConfirmSetup({ setup, fetcher }: { setup: Setup; fetcher: ReturnType<ty
 }
 
 /** Your account: the second factor (an authenticator app and recovery codes), decision 0068. */
-export function SecondFactorSection({ status, setupFallback }: { status: SecondFactorStatus; setupFallback?: Setup | null }) {
+export function SecondFactorSection({ status, posted }: { status: SecondFactorStatus; posted?: Answer }) {
   const start = useFetcher<Answer>();
   const confirm = useFetcher<Answer>();
   const codes = useFetcher<Answer>();
@@ -90,10 +90,14 @@ export function SecondFactorSection({ status, setupFallback }: { status: SecondF
   useResultToast(off, () => ["Second factor off", "Sign-ins ask only for your password now."]);
   useResultToast(devices, (answer) => (answer.intent === "trusted-devices-forget" ? ["Devices forgotten", `${answer.devices} device(s) will ask for a code again.`] : null));
 
-  const setup = start.data?.ok && start.data.intent === "second-factor-start" ? start.data.setup : (setupFallback ?? null);
-  const shownCodes =
-    confirm.data?.ok && confirm.data.intent === "second-factor-confirm" ? confirm.data.codes : codes.data?.ok && codes.data.intent === "recovery-codes-new" ? codes.data.codes : null;
-  const confirmedNow = Boolean(confirm.data?.ok);
+  // A fetcher's answer, or (a form sent without JavaScript) the page's own action answer.
+  const answerOf = <K extends Answer["intent"]>(fetcherData: Answer | undefined, intent: K) => {
+    const answer = fetcherData ?? posted;
+    return answer?.ok && answer.intent === intent ? (answer as Extract<Answer, { ok: true; intent: K }>) : null;
+  };
+  const setup = answerOf(start.data, "second-factor-start")?.setup ?? null;
+  const shownCodes = answerOf(confirm.data, "second-factor-confirm")?.codes ?? answerOf(codes.data, "recovery-codes-new")?.codes ?? null;
+  const confirmedNow = status.enabled && shownCodes !== null;
 
   return (
     <section aria-labelledby="second-factor-heading" id="second-factor">
