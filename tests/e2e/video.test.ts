@@ -57,10 +57,8 @@ async function openVideoPage(site: string, lang: Lang): Promise<{ page: Page; er
   });
   const response = await page.goto(`${site}${localizePath("/video-consultation", lang)}`, { waitUntil: "networkidle" });
   expect(response?.status()).toBe(200);
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  // The page's own module has taken the join form over (decision 0073).
+  await page.locator("form[data-video-form][data-ready]").waitFor({ state: "attached" });
   return { page, errors, alerts };
 }
 
