@@ -226,3 +226,25 @@ describe("when the meeting script cannot be loaded", () => {
     }
   });
 });
+
+describe("without JavaScript", () => {
+  it("sends the join form's visitor to the room on the meeting host, and refuses a blank room", async () => {
+    for (const lang of LANGUAGES) {
+      const url = `${baseUrl}${localizePath("/video-consultation", lang)}`;
+      const post = (fields: Record<string, string>) => fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+      const joined = await post({ displayName: "  Ana Example ", roomName: " consult room 42 " });
+      expect(joined.status).toBe(303);
+      const location = new URL(joined.headers.get("location")!);
+      expect(location.origin).toBe(new URL(meetUrl).origin);
+      expect(decodeURIComponent(location.pathname)).toBe("/consult room 42");
+      expect(new URLSearchParams(location.hash.slice(1)).get("userInfo.displayName")).toBe('"Ana Example"');
+      // The CSP lets the form go there.
+      const csp = (await fetch(url)).headers.get("content-security-policy") ?? "";
+      expect(csp).toContain(`form-action 'self' ${new URL(meetUrl).origin}`);
+
+      const blank = await post({ displayName: "Ana", roomName: "   " });
+      expect(blank.status).toBe(400);
+      expect(await blank.text()).toContain(escapeHtml(text("videoConsultation.emptyRoom", lang)));
+    }
+  });
+});
