@@ -14,3 +14,12 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-page-module]
   const url = element.dataset.pageModule;
   if (url) import(/* @vite-ignore */ url).catch((error: unknown) => console.error(error));
 }
+
+// The web fonts a page asks for after its first paint (Noto Sans SC on Chinese pages, the last
+// fallback after the platform's own Chinese font: decision 0072).
+for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="font-sheet"]')) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = meta.content;
+  document.head.append(link);
+}
