@@ -16,6 +16,9 @@ import "./app.css";
 import interLatin from "./fonts/inter-latin-core-wght-400-700.woff2?url";
 import faPersian400 from "./fonts/vazirmatn-persian-400.woff2?url";
 import faPersian700 from "./fonts/vazirmatn-persian-700.woff2?url";
+// The admin's Chinese inputs and previews use the public pages' stack (app.css); their last
+// fallback, Noto Sans SC, is linked directly there (the public pages add it after painting).
+import notoSansScSheet from "./fonts/noto-sans-sc-subset.css?url";
 import { LazyFallbackErrorPage } from "./components/site/LazyFallbackErrorPage";
 import { DEFAULT_LANG, isLang, LANGUAGE_INFO, langFromPath, switchLanguageUrl, type Lang } from "./i18n/languages";
 import { useHydrates } from "./document/hydration";
@@ -37,10 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lang, nonce: context.nonce };
 }
 
-// Every language's faces are declared in app.css (each page waits for one stylesheet); the
-// Chinese slices' sheet joins only pages that need it (app/document/chinese-font-slices.server.ts).
-// Farsi pages set their Latin text in the system font (app.css); Chinese glyphs come by
-// unicode-range subset, not preloaded.
+// The Latin and Farsi faces are declared in app.css (each page waits for one stylesheet). Farsi
+// pages set their Latin text in the system font (app.css); Chinese pages use the platform's
+// Chinese font, Noto Sans SC's sheets coming after the first paint (decision 0072,
+// app/document/chinese-font-slices.server.ts).
 const fontPreloads: Record<Lang, string[]> = { en: [interLatin], fa: [faPersian400, faPersian700], zh: [interLatin] };
 
 export function links() {
@@ -71,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* The same nonce on server and client: React compares these head elements when hydrating. */}
         <Links nonce={nonce} />
+        {site ? null : <link rel="stylesheet" href={notoSansScSheet} />}
         {/* The data version a page without React renders with, for its live updates (decision 0041). */}
         {site && !hydrate ? <meta name="live-version" content={site.liveVersion} /> : null}
       </head>

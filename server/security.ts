@@ -30,7 +30,8 @@ export function contentSecurityPolicyFor(config: Config): (nonce: string) => str
     `frame-src ${map} ${meet}`,
     `media-src 'self' ${meet}`,
     "manifest-src 'self'",
-    "form-action 'self'",
+    // The video consultation's join form, posted without JavaScript, goes on to the meeting host.
+    `form-action 'self' ${meet}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",

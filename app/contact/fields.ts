@@ -22,3 +22,25 @@ export function readContactForm(form: FormData): ContactValues {
   }
   return values;
 }
+
+/**
+ * The texts the contact page's script shows itself (decision 0073): every message key the schema
+ * or the server answers with, the button's sending label, and the toast's close button.
+ */
+export const CONTACT_SCRIPT_TEXTS = [
+  "contact.validation.name-required",
+  "contact.validation.name-max",
+  "contact.validation.email-invalid",
+  "contact.validation.email-max",
+  "contact.validation.phone-max",
+  "contact.validation.subject-required",
+  "contact.validation.subject-max",
+  "contact.validation.message-required",
+  "contact.validation.message-max",
+  "contact.validation.rate-limited",
+  "contact.form.success",
+  "contact.form.error",
+  "contact-form-submit",
+  "contact-form-sending",
+  "common-toast-close",
+] as const;

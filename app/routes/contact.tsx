@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { readForm } from "~/form-data.server";
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
@@ -12,13 +11,8 @@ import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
-import { submitContact, type ContactActionData } from "~/contact/contact.server";
+import { submitContact } from "~/contact/contact.server";
 import { notifyConfigured, queueContactNotification } from "~/contact/notify.server";
-import { readContactForm } from "~/contact/fields";
-import type { RouteHandle } from "~/document/hydration";
-
-/** Client-side checks and toasts (SPEC.md 2.9) need React in the browser (decision 0039). */
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, site] = await Promise.all([pageTexts(request, context, { categories: ["contact"] }), seoSiteFor(request, context)]);
@@ -34,16 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT, notify }, form, context.clientIp);
   return data(result.body, { status: result.status });
-}
-
-/** With JavaScript, a send that never reaches the server (offline) still answers with the form's error. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
-  const form = await request.clone().formData();
-  try {
-    return (await serverAction()) as ContactActionData;
-  } catch {
-    return { ok: false, formError: "contact.form.error", values: readContactForm(form) };
-  }
 }
 
 /** ContactPage and breadcrumb structured data, naming the contact details this page shows. */
@@ -121,13 +105,17 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The map is another site's page: with JavaScript it loads once this page is drawn and hydrated,
- * so its requests never compete with the first paint (a lazy frame this near the top loads at
- * once); without JavaScript the browser shows the <noscript> copy.
+ * The map is another site's page: the contact page's module (app/contact/contact-page.ts) puts
+ * the frame in once the page has painted, so its requests never compete with the first paint (a
+ * lazy frame this near the top loads at once); without JavaScript the browser shows the
+ * <noscript> copy.
  */
 function MapFrame({ src, title }: { src: string; title: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const frame = <iframe src={src} title={title} loading="lazy" className="size-full border-0" />;
-  return hydrated ? frame : <noscript>{frame}</noscript>;
+  return (
+    <div data-map-src={src} data-map-title={title} className="size-full">
+      <noscript>
+        <iframe src={src} title={title} loading="lazy" className="size-full border-0" />
+      </noscript>
+    </div>
+  );
 }

@@ -1,15 +1,12 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/site-layout";
 import { Header } from "~/components/site/Header";
 import { Footer } from "~/components/site/Footer";
 import { ChatButton } from "~/components/site/ChatButton";
 import { useLiveUpdates } from "~/components/site/useLiveUpdates";
-import { toastAreaMounted, useToastAreaWanted } from "~/components/site/public-toast";
 import { useT } from "~/i18n/hooks";
 import { LazyFallbackErrorPage } from "~/components/site/LazyFallbackErrorPage";
 import { pageTexts } from "~/i18n/page.server";
-import { LANGUAGE_INFO } from "~/i18n/languages";
 import { SITE_LAYOUT_ROUTE, type SiteSettings } from "~/components/site/use-site";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,33 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 
-// The toast area mounts when a page first shows a toast (see public-toast.ts): most pages never
-// do, and sonner's stylesheet would restyle the whole page as it loads.
-const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
-
-function ToastAreaListening() {
-  useEffect(toastAreaMounted, []);
-  return null;
-}
-
-function ToastArea({ dir, closeLabel }: { dir: "ltr" | "rtl"; closeLabel: string }) {
-  if (!useToastAreaWanted()) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster
-        visibleToasts={1}
-        duration={5000}
-        position="top-center"
-        dir={dir}
-        closeButton
-        toastOptions={{ closeButtonAriaLabel: closeLabel }}
-      />
-      {/* After the Toaster, so its effects (its subscription) have run when this one does. */}
-      <ToastAreaListening />
-    </Suspense>
-  );
-}
-
 function Chrome({ children }: { children: React.ReactNode }) {
   const t = useT();
   const data = useRouteLoaderData(SITE_LAYOUT_ROUTE) as SiteLayoutData | undefined;
@@ -76,7 +46,6 @@ function Chrome({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       {data?.site.whatsappNumber ? <ChatButton number={data.site.whatsappNumber} /> : null}
-      <ToastArea dir={LANGUAGE_INFO[data?.lang ?? "en"].dir} closeLabel={t("common-toast-close")} />
     </>
   );
 }

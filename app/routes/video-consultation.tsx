@@ -5,13 +5,27 @@ import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { VideoMeeting } from "~/components/video/VideoMeeting";
-import type { RouteHandle } from "~/document/hydration";
-
-/** The meeting (Jitsi) runs in the browser (decision 0039). */
-export const handle = { hydrate: true } satisfies RouteHandle;
+import { data, redirect, useActionData } from "react-router";
+import { readForm } from "~/form-data.server";
+import { meetingRoomUrl, meetOrigin } from "~/video/meet";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return pageTexts(request, context, { categories: ["video-consultation"] });
+}
+
+/**
+ * The join form posted without JavaScript: the visitor goes to the room on the meeting host
+ * (the CSP's form-action allows that origin); a blank room name is refused as the script does.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim() : "";
+  };
+  const room = field("roomName");
+  if (!room) return data({ error: "videoConsultation.emptyRoom" }, { status: 400 });
+  throw redirect(meetingRoomUrl(meetOrigin(context.services.config.MEET_HOST), room, field("displayName")), 303);
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -32,6 +46,7 @@ const STEPS = [1, 2, 3, 4] as const;
 
 export default function VideoConsultation() {
   const t = useT();
+  const posted = useActionData<typeof action>();
   return (
     <>
       <Breadcrumbs items={[{ label: t("videoConsultation.breadcrumb") }]} />
@@ -56,7 +71,7 @@ export default function VideoConsultation() {
       </section>
 
       <div className="bg-slate-50 px-4 py-12 sm:px-6 lg:px-8">
-        <VideoMeeting />
+        <VideoMeeting error={posted?.error} />
       </div>
 
       <section aria-labelledby="video-steps-title" className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">

@@ -33,3 +33,18 @@ export const JITSI_TOOLBAR_BUTTONS = [
 
 /** The meeting frame's height in pixels (it is always 100% wide). */
 export const JITSI_FRAME_HEIGHT = 700;
+
+/**
+ * The room's own address on the meeting host, for a visitor without JavaScript (the join form's
+ * post answers with a redirect there): Jitsi reads the display name and the settings from the
+ * hash, each value as JSON.
+ */
+export function meetingRoomUrl(origin: string, room: string, displayName: string): string {
+  const settings: Array<[string, unknown]> = [
+    ["config.prejoinPageEnabled", false],
+    ["config.prejoinConfig.enabled", false],
+  ];
+  if (displayName) settings.push(["userInfo.displayName", displayName]);
+  const hash = settings.map(([name, value]) => `${name}=${encodeURIComponent(JSON.stringify(value))}`).join("&");
+  return `${origin}/${encodeURIComponent(room)}#${hash}`;
+}

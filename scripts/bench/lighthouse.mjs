@@ -10,7 +10,7 @@
 // guide calibrates for it (docs/throttling.md, "CPU throttling"). The budgets are read at 4x.
 // `--busy` keeps one core loaded (a separate process spinning) for the whole run, as on a
 // machine doing something else: the TBT budget holds there too.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -34,6 +34,17 @@ if (!existsSync(options.chrome)) {
   console.error(`Chromium is missing at ${options.chrome}: install it with \`apt-get install chromium\`.`);
   process.exit(1);
 }
+
+// Whether this machine has a Chinese font of its own: with one, Chinese pages never need the
+// web font, as on most visitors' devices; without one (most CI machines), they show what a device
+// without one gets. The default pages include the Chinese ones either way (decision 0072).
+const chineseFonts = (() => {
+  const result = spawnSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" });
+  if (result.error) return "unknown (fc-list is missing)";
+  const families = [...new Set(result.stdout.split("\n").map((line) => line.split(",")[0].trim()).filter(Boolean))];
+  return families.length ? `installed (${families.slice(0, 3).join(", ")}${families.length > 3 ? ", ..." : ""})` : "none installed";
+})();
+if (!langs.includes("zh")) console.warn("No Chinese page in this run (--langs): the Chinese font's cost is not measured.");
 
 const site = await startSite();
 let chrome;
@@ -126,8 +137,9 @@ try {
   const calibrated = options.cpu === "auto" ? " (calibrated with --cpu auto; the budgets are read at 4x)" : cpu === 4 ? " (Lighthouse's default)" : "";
   console.log(`Lighthouse ${version}, mobile, median of ${runs} run(s) per URL, CPU slowdown ${cpu.toFixed(1)}x${calibrated}`);
   console.log(
-    `machine: benchmarkIndex median ${Math.round(median(benchmarkIndexes))} (${slowest}-${fastest})${busy ? ", one core kept busy (--busy)" : ""}\n`,
+    `machine: benchmarkIndex median ${Math.round(median(benchmarkIndexes))} (${slowest}-${fastest})${busy ? ", one core kept busy (--busy)" : ""}`,
   );
+  console.log(`Chinese system font (fc-list :lang=zh): ${chineseFonts}\n`);
   console.log(
     table(
       ["URL", "perf", "a11y", "best", "SEO", "LCP s", "TBT ms", "CLS"],

@@ -39,18 +39,15 @@ async function openContact(context: BrowserContext, site: string, lang: Lang = "
   const errors = watchConsole(page);
   const response = await page.goto(`${site}${localizePath("/contact", lang)}`);
   expect(response?.status()).toBe(200);
-  // Hydrated (React has attached its props to the form): it now answers in place.
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form[method="post"]');
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  // The page's own module has taken the form over (decision 0073): it now answers in place.
+  await page.locator("form[data-contact-form][data-ready]").waitFor({ state: "attached" });
   return { page, errors };
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const submit = (page: Page, lang: Lang) => page.getByRole("button", { name: text("contact-form-submit", lang) });
 const toast = (page: Page, message: string, type: "error" | "success") =>
-  page.locator(`[data-sonner-toast][data-type="${type}"]`, { hasText: message }).first();
+  page.locator(`[data-toast][data-type="${type}"]`, { hasText: message }).first();
 
 /** Wait until the toast has finished appearing (axe measures colours through its fade-in). */
 async function settledToast(page: Page, message: string, type: "error" | "success") {
@@ -83,7 +80,7 @@ describe.each(LANGUAGES)("contact page (%s)", (lang) => {
     for (const language of ["English", "Farsi", "Chinese"]) expect(html).toContain(`"name":"${language}"`);
     expect(html).toContain('"areaServed":{"@type":"Country","name":"CA"}');
     expect(html).toMatch(/<form [^>]*method="post"/);
-    // The map frame waits for hydration; browsers without JavaScript get it from <noscript>.
+    // The map frame waits for the page's script; browsers without JavaScript get it from <noscript>.
     expect(html).toMatch(/<noscript><iframe src="https:\/\/www\.openstreetmap\.org\/export\/embed\.html[^"]*" title="[^"]+" loading="lazy"/);
     for (const key of [
       "contact-hero-subtitle",
@@ -238,8 +235,8 @@ describe("contact submissions (a separate site, limit 2 per hour)", () => {
     // Hold the request so the sending state can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/contact.data*", async (route) => {
-      await held;
+    await page.route("**/contact", async (route) => {
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     await fill(page, { name: "  Sara Example ", email: " sara@example.com ", phone: " +1 604 555 0111 ", subject: " Family sponsorship ", message: " Line one\nLine two " });
@@ -261,7 +258,7 @@ describe("contact submissions (a separate site, limit 2 per hour)", () => {
     const context = await visitor(site!.url, "198.51.100.21");
     const { page } = await openContact(context, site!.url, "zh");
     // The send fails on the way; reloading the page's data afterwards still works.
-    await page.route("**/contact.data*", (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
+    await page.route("**/contact", (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
     await fill(page, VALID);
     await submit(page, "zh").click();
     await toast(page, text("contact.form.error", "zh"), "error").waitFor();

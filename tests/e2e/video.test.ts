@@ -57,10 +57,8 @@ async function openVideoPage(site: string, lang: Lang): Promise<{ page: Page; er
   });
   const response = await page.goto(`${site}${localizePath("/video-consultation", lang)}`, { waitUntil: "networkidle" });
   expect(response?.status()).toBe(200);
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  // The page's own module has taken the join form over (decision 0073).
+  await page.locator("form[data-video-form][data-ready]").waitFor({ state: "attached" });
   return { page, errors, alerts };
 }
 
@@ -225,6 +223,28 @@ describe("when the meeting script cannot be loaded", () => {
       }
     } finally {
       await site.stop();
+    }
+  });
+});
+
+describe("without JavaScript", () => {
+  it("sends the join form's visitor to the room on the meeting host, and refuses a blank room", async () => {
+    for (const lang of LANGUAGES) {
+      const url = `${baseUrl}${localizePath("/video-consultation", lang)}`;
+      const post = (fields: Record<string, string>) => fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+      const joined = await post({ displayName: "  Ana Example ", roomName: " consult room 42 " });
+      expect(joined.status).toBe(303);
+      const location = new URL(joined.headers.get("location")!);
+      expect(location.origin).toBe(new URL(meetUrl).origin);
+      expect(decodeURIComponent(location.pathname)).toBe("/consult room 42");
+      expect(new URLSearchParams(location.hash.slice(1)).get("userInfo.displayName")).toBe('"Ana Example"');
+      // The CSP lets the form go there.
+      const csp = (await fetch(url)).headers.get("content-security-policy") ?? "";
+      expect(csp).toContain(`form-action 'self' ${new URL(meetUrl).origin}`);
+
+      const blank = await post({ displayName: "Ana", roomName: "   " });
+      expect(blank.status).toBe(400);
+      expect(await blank.text()).toContain(escapeHtml(text("videoConsultation.emptyRoom", lang)));
     }
   });
 });

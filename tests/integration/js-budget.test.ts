@@ -2,11 +2,9 @@
  * The JavaScript a visitor downloads for each public page (decision 0039), read from the
  * production build (BUILD_DIR or ./build; `npm test` builds first) and from the pages a running
  * build serves, gzipped as the server sends them:
- * - a page React does not hydrate (every public page but contact and the video consultation, in
- *   each language, and the not-found page) loads no framework code: its one script is the page
- *   script, and all of its JavaScript stays within 5 KiB;
- * - the pages React hydrates stay within 125 KiB: entry + every route module of the page's route
- *   chain + their static imports, and the menus' script (app/document/site-menus.ts).
+ * - no public page (each in each language, and the not-found page) loads framework code: its one
+ *   script is the page script, plus, on the contact page and the video consultation, the page's
+ *   own module the page script imports (decision 0073); all of its JavaScript stays within 5 KiB.
  * Also: no admin code in any public page's module graph.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -16,10 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "../../app/routes";
 import { startSite, type SiteServer } from "../helpers/server";
 
-const BUDGET_BYTES = 125 * 1024;
 const CONTENT_PAGE_BUDGET_BYTES = 5 * 1024;
-/** The pages whose route asks for React in the browser (`handle = HYDRATE`). */
-const HYDRATED_PATHS = ["/contact", "/video-consultation"];
+/** The pages with a module of their own, which the page script imports (`data-page-module`). */
+const PAGE_MODULES: Record<string, StandaloneName> = { "/contact": "contact-page", "/video-consultation": "video-page" };
 const root = path.resolve(import.meta.dirname, "../..");
 const clientDir = path.resolve(root, process.env.BUILD_DIR ?? "build", "client");
 
@@ -107,11 +104,13 @@ function withLazyChunks(files: Iterable<string>): Set<string> {
   return seen;
 }
 
+type StandaloneName = "page-script" | "contact-page" | "video-page";
+
 /**
- * A script of the public pages as built: "page-script" on the pages without React
- * (app/document/page-script.ts), "site-menus" on the ones React hydrates.
+ * A script of the public pages as built: "page-script" on every page (app/document/page-script.ts),
+ * the contact page's and the video consultation's own modules.
  */
-function standaloneFile(name: "page-script" | "site-menus"): string {
+function standaloneFile(name: StandaloneName): string {
   const file = readdirSync(path.join(clientDir, "assets")).find((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f));
   if (!file) throw new Error(`No ${name} script in the build`);
   return `assets/${file}`;
@@ -127,23 +126,9 @@ describe("JavaScript budget of public pages", () => {
     expect(adminIds.length).toBeGreaterThanOrEqual(5);
   });
 
-  it(`keeps the pages React hydrates within ${BUDGET_BYTES / 1024} KiB of gzipped JavaScript`, () => {
-    const hydrated = publicIds.filter((id) => HYDRATED_PATHS.some((p) => id.startsWith(`page:${p}:`)));
-    expect(hydrated).toHaveLength(HYDRATED_PATHS.length * 3);
-    const rows = hydrated.map((id) => {
-      const files = [...pageScripts(id), standaloneFile("site-menus")];
-      return { id, files: files.length, gzipKiB: files.reduce((sum, f) => sum + gzipped(f), 0) / 1024 };
-    });
-    const worst = [...rows].sort((a, b) => b.gzipKiB - a.gzipKiB);
-    console.log(
-      "gzipped JS per hydrated public page (largest first):\n" +
-        worst
-          .filter((row) => row.id.endsWith(":en"))
-          .map((row) => `  ${row.id.padEnd(48)} ${row.gzipKiB.toFixed(1).padStart(6)} KiB in ${row.files} files`)
-          .join("\n"),
-    );
-    const over = worst.filter((row) => row.gzipKiB * 1024 > BUDGET_BYTES).map((row) => `${row.id}: ${row.gzipKiB.toFixed(1)} KiB`);
-    expect(over).toEqual([]);
+  it("has no public route that asks for React in the browser", () => {
+    const hydrated = publicIds.filter((id) => /\bhydrate:\s*(!0|true)\b/.test(readAsset(manifest.routes[id]!.module.replace(/^\//, ""))));
+    expect(hydrated).toEqual([]);
   });
 
   it("never puts an admin route module in a public page's module graph", () => {
@@ -218,7 +203,9 @@ function scriptsOf(html: string) {
   // What inline code imports (a page script once the page has painted, React Router's modules).
   const imported = inline.flatMap((body) => [...body.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!));
   const files = [...new Set([...code.flatMap((tag) => (tag.src ? [tag.src] : [])), ...preloads, ...imported])];
-  return { files, inline, types: tags.map((tag) => tag.type) };
+  // What the page script imports for this page (decision 0073).
+  const modules = [...html.matchAll(/\bdata-page-module="([^"]+)"/g)].map((m) => m[1]!);
+  return { files, modules, inline, types: tags.map((tag) => tag.type) };
 }
 
 describe("JavaScript of the pages as served", () => {
@@ -241,10 +228,11 @@ describe("JavaScript of the pages as served", () => {
     const rows: string[] = [];
     const checked: string[] = [];
     for (const page of pages) {
-      if (HYDRATED_PATHS.some((p) => page.endsWith(p))) continue;
       const response = await fetch(`${site.url}${page}`);
       const html = await response.text();
-      const { files, inline, types } = scriptsOf(html);
+      const { files, modules, inline, types } = scriptsOf(html);
+      const own = Object.entries(PAGE_MODULES).find(([p]) => page.endsWith(p))?.[1];
+      expect(modules, page).toEqual(own ? [`/${standaloneFile(own)}`] : []);
       // The page script and nothing else: no entry, no route modules, no hydration data. It is
       // imported by one inline script once the page has painted, not fetched before.
       expect(files, page).toEqual([`/${standaloneFile("page-script")}`]);
@@ -254,27 +242,23 @@ describe("JavaScript of the pages as served", () => {
       expect(html, page).not.toContain("__reactRouter");
       expect(types.filter((type) => type === "speculationrules"), page).toHaveLength(1);
       expect(html, page).toContain('<meta name="live-version"');
-      const bytes = files.reduce((sum, f) => sum + served(f), 0) + gzipSync(inline[0]!).length;
+      const bytes = [...files, ...modules].reduce((sum, f) => sum + served(f), 0) + gzipSync(inline[0]!).length;
       expect(bytes, page).toBeLessThanOrEqual(CONTENT_PAGE_BUDGET_BYTES);
-      rows.push(`  ${page.padEnd(48)} ${(bytes / 1024).toFixed(2).padStart(6)} KiB in ${files.length} file and its inline loader`);
+      rows.push(`  ${page.padEnd(48)} ${(bytes / 1024).toFixed(2).padStart(6)} KiB in ${files.length + modules.length} file(s) and the inline loader`);
       checked.push(page);
     }
-    // 13 pages in 3 languages, plus two not-found pages.
-    expect(checked.length).toBe((PUBLIC_PAGES.length - HYDRATED_PATHS.length) * 3 + 2);
+    // Every public page in 3 languages, plus two not-found pages.
+    expect(checked.length).toBe(PUBLIC_PAGES.length * 3 + 2);
     console.log(`gzipped JS of the pages without React (English):\n${rows.filter((row) => !/^\s+\/(fa|zh)\b/.test(row)).join("\n")}`);
   });
 
-  it("hydrates the contact page and the video consultation with React, with the menus' script", async () => {
-    for (const page of pages.filter((p) => HYDRATED_PATHS.some((h) => p.endsWith(h)))) {
-      const html = await (await fetch(`${site.url}${page}`)).text();
-      const { files, inline } = scriptsOf(html);
-      expect(html, page).toContain("window.__reactRouterContext");
-      expect(html, page).not.toContain('name="live-version"');
-      // React Router's entry is imported after the first paint (decision 0039), not preloaded.
-      const entry = manifest.entry.module.replace(/^\/?/, "/");
-      expect(inline.some((code) => code.includes(`import("${entry}")`)), page).toBe(true);
-      expect(files, page).toContain(`/${standaloneFile("site-menus")}`);
-      expect(files, page).not.toContain(`/${standaloneFile("page-script")}`);
-    }
+  it("loads the contact form's schema only when the visitor starts on the form, within the budget too", async () => {
+    const html = await (await fetch(`${site.url}/contact`)).text();
+    const schema = /\bdata-schema="([^"]+)"/.exec(html)?.[1];
+    expect(schema).toMatch(/^\/assets\/schema-[\w-]+\.js$/);
+    const { files, modules, inline } = scriptsOf(html);
+    const all = [...files, ...modules, schema!].reduce((sum, f) => sum + served(f), 0) + gzipSync(inline[0]!).length;
+    console.log(`contact page with the schema: ${(all / 1024).toFixed(2)} KiB`);
+    expect(all).toBeLessThanOrEqual(10 * 1024);
   });
 });

@@ -288,13 +288,13 @@ describe("hydration scripts", () => {
   const moduleScript = (html: string) =>
     [...html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((body) => body.trim()) ?? "";
 
-  it("the pages React hydrates fetch no framework script before the first paint and hydrate after it", async () => {
-    for (const path of ["/contact", "/fa/contact", "/zh/contact"]) {
+  it("the contact page and the video consultation load no framework script (decision 0073)", async () => {
+    for (const path of ["/contact", "/fa/contact", "/zh/contact", "/video-consultation", "/zh/video-consultation"]) {
       const { html } = await page(path);
       expect(html, path).not.toMatch(/rel="modulepreload"/);
-      expect(moduleScript(html), path).not.toMatch(/^import /m);
-      expect(moduleScript(html), path).toContain("first-contentful-paint");
-      expect(moduleScript(html), path).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+      expect(moduleScript(html), path).toBe("");
+      expect(html, path).not.toContain("__reactRouter");
+      expect(html, path).toMatch(/data-page-module="\/assets\/(contact|video)-page-[\w-]+\.js"/);
     }
   });
 
@@ -454,6 +454,14 @@ describe("fonts and share image", () => {
         .map(async ({ href }) => ({ href, text: await (await fetch(`${site.url}${href}`)).text() })),
     );
   const allCss = async (html: string) => (await stylesheets(html)).map((sheet) => sheet.text).join("\n");
+  /** The sheets a page's script adds after the first paint (`<meta name="font-sheet">`, decision 0072). */
+  const fontSheets = (html: string) =>
+    Promise.all(
+      [...html.matchAll(/<meta name="font-sheet" content="([^"]+)"\/?>/g)].map(async ([, href]) => ({
+        href: href!,
+        text: await (await fetch(`${site.url}${href}`)).text(),
+      })),
+    );
   const notoFace = /@font-face\s*\{[^}]*font-family:\s*["']?Noto Sans SC/;
 
   it("preloads the Latin Inter file the stylesheet uses, with CORS, on English pages", async () => {
@@ -497,16 +505,28 @@ describe("fonts and share image", () => {
       // Each within one TCP round trip's worth of data (~14 KiB) or little more.
       expect((await font.arrayBuffer()).byteLength, href).toBeLessThan(20 * 1024);
     }
-    // The same one sheet everywhere declares Noto Sans SC's faces; only Chinese pages ask for the
-    // family (by their root's language), so only they download it.
+    // No Chinese font stands between a Chinese page and its first paint (decision 0072): the site's
+    // sheet declares no Noto Sans SC face, and the Chinese stack names the platforms' own fonts
+    // first, Noto Sans SC (added after the first paint) last.
     const zh = await page("/zh");
     const zhCss = await allCss(zh.html);
-    expect(zhCss).toMatch(notoFace);
-    expect(zhCss).toMatch(/unicode-range/);
-    // The Chinese pages' stack is declared once (--font-zh, also the admin's font-zh utility).
+    expect(zhCss).not.toMatch(notoFace);
+    expect(preloads(zh.html).some((l) => /noto/i.test(l.href))).toBe(false);
     const zhStack = /--font-zh:([^;}]*)/.exec(zhCss)?.[1] ?? "";
-    expect(zhStack).toContain("Noto Sans SC");
+    const families = zhStack.split(",").map((family) => family.trim().replace(/^"|"$/g, ""));
+    expect(families.slice(0, 8)).toEqual([
+      "Inter Variable",
+      "Inter Fallback",
+      "PingFang SC",
+      "Hiragino Sans GB",
+      "Microsoft YaHei",
+      "Noto Sans CJK SC",
+      "Source Han Sans SC",
+      "Noto Sans SC",
+    ]);
     expect(/:root:lang\(zh\)\s*\{[^}]*--font-sans:\s*var\(--font-zh\)/.test(zhCss)).toBe(true);
+    expect((await fontSheets(zh.html)).map((sheet) => sheet.href)).toEqual([expect.stringMatching(/noto-sans-sc-subset-[\w-]+\.css$/)]);
+    expect(await fontSheets((await page("/")).html)).toEqual([]);
     const en = await page("/");
     expect((await stylesheets(en.html)).map((s) => s.href)).toEqual((await stylesheets(zh.html)).map((s) => s.href));
     const defaultFamily = /--font-sans:([^;}]*)/.exec(await allCss(en.html))?.[1] ?? "";
@@ -515,9 +535,9 @@ describe("fonts and share image", () => {
   });
 
   it("sets the built-in Chinese texts from one subset file per weight, adding the slices only where a text needs them", async () => {
-    const notoSources = async (html: string) => (await stylesheets(html)).filter((sheet) => notoFace.test(sheet.text));
-    // Pages of built-in texts: the site's one sheet, with two Noto faces (400, 700), each one file
-    // that the server serves.
+    const notoSources = async (html: string) => (await fontSheets(html)).filter((sheet) => notoFace.test(sheet.text));
+    // Pages of built-in texts: the site's one sheet before the first paint, then the subset's sheet,
+    // with two Noto faces (400, 700), each one file that the server serves.
     for (const pagePath of ["/zh", "/zh/practice-areas/immigration", "/zh/team", "/zh/contact"]) {
       const { html } = await page(pagePath);
       const sheets = await notoSources(html);
@@ -536,7 +556,7 @@ describe("fonts and share image", () => {
     // characters (a browser downloads every face whose range meets the text).
     const rare = await notoSources((await page(`/zh/blog/${RARE_CHINESE_POST.slug}`)).html);
     expect(rare.map((s) => s.href)).toEqual([
-      expect.stringMatching(/^\/assets\/root-[\w-]+\.css$/),
+      expect.stringMatching(/noto-sans-sc-subset-[\w-]+\.css$/),
       expect.stringMatching(/noto-sans-sc-slices-[\w-]+\.css$/),
     ]);
     const [siteSheet, slices] = rare;

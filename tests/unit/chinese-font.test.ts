@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "~/fonts/noto-sans-sc-subset-chars.server";
-import { chineseSlicesSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/document/chinese-font-slices.server";
+import { chineseSlicesSheet, chineseSubsetSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/document/chinese-font-slices.server";
 // @ts-expect-error: a plain JavaScript module shared with the generator script
 import { chineseCharsInSources } from "../../scripts/fonts/chinese-chars.mjs";
 // @ts-expect-error: a plain JavaScript module shared with the generator scripts
@@ -56,16 +56,19 @@ describe("Chinese font subset", () => {
     expect(needsSlicedChineseFont("海岸龘")).toBe(true);
   });
 
-  it("links the slices' sheet after the site's only in Chinese documents that need them", () => {
+  it("names Noto Sans SC's sheets for after the first paint in Chinese documents, the slices only where needed", () => {
     const document = (body: string, lang = "zh") =>
       `<!DOCTYPE html><html lang="${lang}" dir="ltr"><head><link rel="stylesheet" href="/assets/root.css"/></head><body>${body}</body></html>`;
-    const plain = document("<h1>海岸律师事务所</h1>");
-    expect(withSlicedChineseFont(plain, "zh")).toBe(plain);
+    const laterSheets = (html: string) => [...html.matchAll(/<meta name="font-sheet" content="([^"]+)"\/>/g)].map((m) => m[1]);
+    const renderBlocking = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+
+    const plain = withSlicedChineseFont(document("<h1>海岸律师事务所</h1>"), "zh");
+    expect(laterSheets(plain)).toEqual([chineseSubsetSheet]);
+    expect(renderBlocking(plain)).toEqual(["/assets/root.css"]);
 
     const rare = withSlicedChineseFont(document("<h1>龘</h1>"), "zh");
-    const sheets = [...rare.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(sheets).toEqual(["/assets/root.css", chineseSlicesSheet]);
-    expect(rare).toContain(`<link rel="stylesheet" href="${chineseSlicesSheet}"/></head>`);
+    expect(laterSheets(rare)).toEqual([chineseSubsetSheet, chineseSlicesSheet]);
+    expect(renderBlocking(rare)).toEqual(["/assets/root.css"]);
 
     // Pages in other languages set no text in Noto Sans SC, so nothing is added to them.
     for (const lang of ["en", "fa"] as const) {
