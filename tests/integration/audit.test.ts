@@ -91,8 +91,7 @@ describe("the Audit tab against a running server", () => {
       ...Array.from({ length: 60 }, (_, i) => ({ userId: null, action: "seed_bulk", entity: "bulk_marker", entityId: `bulk-${i}`, createdAt: new Date(Date.UTC(2025, 2, 1, 0, i)) })),
     ]);
     await store.close();
-    // The second factor is decision 0068's test; here an admin signs in with a password alone.
-    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false", ADMIN_SECOND_FACTOR: "optional" });
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
     for (const who of ["boss", "ed", "rev"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);
     // An admin's and an editor's action through the admin, as a browser sends them.
     expect((await formPost(url("/admin/dashboard/team"), { intent: "add" }, { cookie: cookies.boss })).status).toBe(200);

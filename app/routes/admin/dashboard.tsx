@@ -21,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An expired or revoked Instagram token (190) warns on every tab until a connection test succeeds.
   const reconnectInstagram = can(user.roles ?? [], "instagram.settings") && (await reconnectNeeded(context.services.db).catch(() => false));
   // Only what the page shows and useCan reads: never the session's id (the audit log's key to a session).
-  const { id, email, name, roles } = user;
-  return data({ user: { id, email, name, roles }, toast, reconnectInstagram }, { headers });
+  const { id, email, name, roles, secondFactorSetupNeeded } = user;
+  return data({ user: { id, email, name, roles, secondFactorSetupNeeded }, toast, reconnectInstagram }, { headers });
 }
 
 /** Each tab with the permission its loader checks: a role sees only the tabs it can open. */
