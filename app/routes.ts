@@ -100,6 +100,8 @@ export default [
       route("history/:kind/:id", "admin/history/history-route.tsx"),
       route("deleted", "admin/history/deleted-route.tsx"),
       route("inbox/export/:kind", "admin/inbox/inbox-export-route.ts"),
+      route("audit", "admin/audit/audit-route.tsx"),
+      route("audit/export", "admin/audit/audit-export-route.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

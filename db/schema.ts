@@ -508,7 +508,11 @@ export const auditLog = pgTable(
     sessionId: text("session_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt.desc()),
+    // The Audit tab's person filter, newest first (decision 0071).
+    index("audit_log_user_created_at_idx").on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** Fixed-window counters for rate limits, shared by every instance through the database. */

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { blogAutomationSettings, blogTopics } from "../../db/schema";
 import type { Services } from "../services";
 import type { AdminUser } from "../auth/guard.server";
+import { auditFrom } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
@@ -57,7 +58,7 @@ export async function addTopic(services: Pick<Services, "db" | "clock">, user: A
       services.clock.now(),
     );
     const [row] = await tx.insert(blogTopics).values({ topic: text, status: "pending", scheduleFor }).returning();
-    return { result: view(row), audit: { userId: user.id, action: "create", entity: "blog_topic", entityId: row.id, details: { scheduleFor: scheduleFor.toISOString() } } };
+    return { result: view(row), audit: { ...auditFrom(user), action: "create", entity: "blog_topic", entityId: row.id, details: { scheduleFor: scheduleFor.toISOString() } } };
   });
 }
 
@@ -70,7 +71,7 @@ export async function rescheduleTopic(services: Pick<Services, "db">, user: Admi
       .where(and(eq(blogTopics.id, id), eq(blogTopics.status, "pending")))
       .returning();
     if (!row) throw new NotFound("This topic no longer exists or was already used.");
-    return { result: view(row), audit: { userId: user.id, action: "update", entity: "blog_topic", entityId: id, details: { scheduleFor: day } } };
+    return { result: view(row), audit: { ...auditFrom(user), action: "update", entity: "blog_topic", entityId: id, details: { scheduleFor: day } } };
   });
 }
 
@@ -80,7 +81,7 @@ export async function deleteTopic(services: Pick<Services, "db">, user: AdminUse
     if (!row) throw new NotFound("This topic was already deleted.");
     // Recently deleted keeps it 30 days (decision 0061).
     await moveToTrash(tx, { entity: "topic", entityId: id, label: row.topic, snapshot: row, userId: user.id });
-    return { result: undefined, audit: { userId: user.id, action: "delete", entity: "blog_topic", entityId: id } };
+    return { result: undefined, audit: { ...auditFrom(user), action: "delete", entity: "blog_topic", entityId: id } };
   });
 }
 
@@ -91,7 +92,7 @@ export async function restoreDeletedTopic(services: Pick<Services, "db">, user: 
     if (!item) throw new NotFound("This topic is no longer in Recently deleted.");
     const row = reviveDates(item.snapshot as typeof blogTopics.$inferSelect, ["scheduleFor", "usedAt", "createdAt"]);
     const [topic] = await tx.insert(blogTopics).values(row).returning({ id: blogTopics.id });
-    return { result: { id: topic.id }, audit: { userId: user.id, action: "restore", entity: "blog_topic", entityId: topic.id } };
+    return { result: { id: topic.id }, audit: { ...auditFrom(user), action: "restore", entity: "blog_topic", entityId: topic.id } };
   });
 }
 
@@ -101,7 +102,7 @@ export async function setAutomationEnabled(services: Pick<Services, "db" | "cloc
     const settings = await readSettings(tx);
     await tx.update(blogAutomationSettings).set({ enabled }).where(eq(blogAutomationSettings.id, settings.id));
     if (enabled && !settings.enabled) await skipPassedSlot(tx, services.clock.now());
-    return { result: { enabled }, audit: { userId: user.id, action: "update", entity: "blog_automation_settings", entityId: settings.id, details: { enabled } } };
+    return { result: { enabled }, audit: { ...auditFrom(user), action: "update", entity: "blog_automation_settings", entityId: settings.id, details: { enabled } } };
   });
 }
 
@@ -111,7 +112,7 @@ export async function setPublishMode(services: Pick<Services, "db">, user: Admin
     await tx.update(blogAutomationSettings).set({ publishMode }).where(eq(blogAutomationSettings.id, settings.id));
     return {
       result: { publishMode },
-      audit: { userId: user.id, action: "update", entity: "blog_automation_settings", entityId: settings.id, details: { publishMode } },
+      audit: { ...auditFrom(user), action: "update", entity: "blog_automation_settings", entityId: settings.id, details: { publishMode } },
     };
   });
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, translationStates } from "../../db/schema";
 import { assertCan, type AdminUser } from "../auth/guard.server";
+import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { POST_FORM_FIELDS, POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
@@ -196,7 +197,7 @@ export async function createPost(deps: ChangeDeps, user: AdminUser, data: PostFo
     }
     await recordSaved(db, { entity: "post", entityId: row.id, source: "person", snapshot: postSnapshot(row), version: row.version, userId: user.id });
     await onSaved?.(db, row);
-    const entry = { userId: user.id, entity: "blog_post", entityId: row.id } as const;
+    const entry = { ...auditFrom(user), entity: "blog_post", entityId: row.id } as const;
     return {
       result: { ok: true, post: row },
       audit: [{ ...entry, action: "create", details: { slug: row.slug } }, ...(row.published ? [{ ...entry, action: "publish" as const, details: { slug: row.slug } }] : [])],
@@ -273,7 +274,7 @@ export async function saveCheckedPost(
     await onSaved?.(db, post);
 
     const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
-    const entry = { userId: user.id, entity: "blog_post", entityId: id } as const;
+    const entry = { ...auditFrom(user), entity: "blog_post", entityId: id } as const;
     return {
       result: { ok: true, post },
       audit: [
@@ -303,7 +304,7 @@ export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number):
     await moveToTrash(db, { entity: "post", entityId: id, label: gone.title, snapshot: { row: gone, states } satisfies DeletedPost, userId: user.id });
     return {
       result: true,
-      audit: { userId: user.id, action: "delete", entity: "blog_post", entityId: id, details: { slug: gone.slug } },
+      audit: { ...auditFrom(user), action: "delete", entity: "blog_post", entityId: id, details: { slug: gone.slug } },
       changes: gone.published ? ["blog"] : [],
     };
   });
@@ -331,7 +332,7 @@ export async function restoreDeletedPost(deps: ChangeDeps, user: AdminUser, tras
     await recordSaved(db, { entity: "post", entityId: post.id, source: "restore", snapshot: postSnapshot(post), version: post.version, userId: user.id, note: "Restored from Recently deleted" });
     return {
       result: { id: post.id, note: clash ? `Another post now uses the slug "${stored.slug}", so the restored post is at "${slug}".` : null },
-      audit: { userId: user.id, action: "restore", entity: "blog_post", entityId: post.id, details: { slug } },
+      audit: { ...auditFrom(user), action: "restore", entity: "blog_post", entityId: post.id, details: { slug } },
       changes: post.published ? ["blog"] : [],
     };
   });

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { PeriodicTask } from "../../core/periodic";
 import { blogPosts } from "../../db/schema";
 import { assertCan, type AdminUser } from "../auth/guard.server";
+import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import type { Services } from "../services";
@@ -58,7 +59,7 @@ export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: 
     return {
       result: { publishAt: when?.toISOString() ?? null },
       audit: {
-        userId: user.id,
+        ...auditFrom(user),
         action: when ? "schedule" : "unschedule",
         entity: "blog_post",
         entityId: postId,
@@ -82,7 +83,7 @@ export async function schedulePendingRevision(deps: ScheduleDeps, user: AdminUse
     return {
       result: { publishAt: when?.toISOString() ?? null },
       audit: {
-        userId: user.id,
+        ...auditFrom(user),
         action: when ? "schedule_change" : "unschedule_change",
         entity: "blog_post",
         entityId: revision.entityId,

@@ -26,6 +26,16 @@ export interface AuditEntry {
   sessionId?: string | null;
 }
 
+/** Who acts, as the audit log needs it: a request's AdminUser fits (its session included). */
+export interface Actor {
+  id: string;
+  /** Absent for code no request called (CLI, jobs, tests). */
+  sessionId?: string | null;
+}
+
+/** An entry's who: the acting user and the session their request came from, e.g. `{ ...auditFrom(user), action, entity }`. */
+export const auditFrom = (actor: Actor | null): Pick<AuditEntry, "userId" | "sessionId"> => ({ userId: actor?.id ?? null, sessionId: actor?.sessionId ?? null });
+
 /** Append one row to the audit log: who did what to which record, and when (created_at). */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

@@ -2,7 +2,7 @@ import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactSubmissions, newsletterSubscribers } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
-import { recordAudit } from "../changes/audit.server";
+import { auditFrom, recordAudit } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { toCsv } from "./csv";
 import { splitContactMessage } from "./message";
@@ -116,14 +116,14 @@ export async function setHandled(db: Db, user: AdminUser, id: number, handled: b
       .set({ handledAt: handled ? new Date() : null })
       .where(eq(contactSubmissions.id, id))
       .returning({ id: contactSubmissions.id });
-    return { result: Boolean(row), audit: row ? { userId: user.id, action: handled ? "handle" : "reopen", entity: "contact_submission", entityId: id } : null };
+    return { result: Boolean(row), audit: row ? { ...auditFrom(user), action: handled ? "handle" : "reopen", entity: "contact_submission", entityId: id } : null };
   });
 }
 
 export async function deleteSubmission(db: Db, user: AdminUser, id: number): Promise<boolean> {
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     const [row] = await tx.delete(contactSubmissions).where(eq(contactSubmissions.id, id)).returning({ id: contactSubmissions.id });
-    return { result: Boolean(row), audit: row ? { userId: user.id, action: "delete", entity: "contact_submission", entityId: id } : null };
+    return { result: Boolean(row), audit: row ? { ...auditFrom(user), action: "delete", entity: "contact_submission", entityId: id } : null };
   });
 }
 
@@ -131,7 +131,7 @@ export async function deleteSubmission(db: Db, user: AdminUser, id: number): Pro
 export async function deleteSubscriber(db: Db, user: AdminUser, id: number): Promise<boolean> {
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     const [row] = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning({ id: newsletterSubscribers.id });
-    return { result: Boolean(row), audit: row ? { userId: user.id, action: "delete", entity: "newsletter_subscriber", entityId: id } : null };
+    return { result: Boolean(row), audit: row ? { ...auditFrom(user), action: "delete", entity: "newsletter_subscriber", entityId: id } : null };
   });
 }
 
@@ -173,7 +173,7 @@ export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Prom
     };
   }
   // Exports carry personal data out of the system: who took a copy, and when, is worth knowing.
-  await recordAudit(db, { userId: user.id, action: "export", entity: kind === "submissions" ? "contact_submission" : "newsletter_subscriber", details: { rows: result.rows } });
+  await recordAudit(db, { ...auditFrom(user), action: "export", entity: kind === "submissions" ? "contact_submission" : "newsletter_subscriber", details: { rows: result.rows } });
   return result;
 }
 

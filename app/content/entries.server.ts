@@ -2,7 +2,7 @@ import { asc, inArray, notLike } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText } from "../../db/schema";
 import { teamMemberKeyPattern } from "../team/fields";
-import type { AuditEntry } from "../changes/audit.server";
+import { auditFrom, type Actor, type AuditEntry } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
@@ -80,7 +80,8 @@ const orNull = (value: string) => (value.trim() === "" ? null : value);
  * entry; this form never creates keys. Every instance then drops its text cache and open
  * public pages revalidate, through the 'content' change event.
  */
-export async function saveContentEntries(deps: ContentDeps, userId: string, input: ContentSaveInput): Promise<ContentSaveResult> {
+export async function saveContentEntries(deps: ContentDeps, actor: Actor, input: ContentSaveInput): Promise<ContentSaveResult> {
+  const userId = actor.id;
   const keys = input.entries.map((e) => e.key);
   const changed = await commit(deps, async (tx) => {
     const existing = await tx
@@ -124,7 +125,7 @@ export async function saveContentEntries(deps: ContentDeps, userId: string, inpu
       await recordSaved(tx, { entity: "content", entityId: entry.key, source: "person", snapshot: contentSnapshot(written.after), version: written.after.version, baseVersion: before.version, userId });
       // The form showed the pending machine translation and the person saved it: their review (decision 0063).
       if (entry.reviewing) await closeReviewedInEditor(tx, "content", entry.key, entry.reviewing, userId, written.after.version);
-      audit.push({ userId, action: "update", entity: "content_text", entityId: entry.key, details: { fields } });
+      audit.push({ ...auditFrom(actor), action: "update", entity: "content_text", entityId: entry.key, details: { fields } });
       changedKeys.push(entry.key);
     }
     return { result: changedKeys, audit, changes: changedKeys.length > 0 ? ["content"] : [] };

@@ -14,6 +14,7 @@ import { ItemFailed, StopJob } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { checkTextTranslation } from "../ai/machine-text.server";
 import { recordMachineTranslation, type TranslationLanguage } from "../translation/review.server";
+import { auditFrom } from "../changes/audit.server";
 import { commit } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
@@ -154,7 +155,7 @@ export async function translateTeamText(
     await storeMachineTranslation(tx, key, language, row.content, translation, { overwrite: true });
     return {
       result: { translation, saved: true },
-      audit: { userId: user.id, action: "update", entity: "content_text", entityId: key, details: { fields: [language === "fa" ? "content_fa" : "content_zh"], machine: true } },
+      audit: { ...auditFrom(user), action: "update", entity: "content_text", entityId: key, details: { fields: [language === "fa" ? "content_fa" : "content_zh"], machine: true } },
       changes: ["team", "content"],
     };
   });

@@ -8,6 +8,7 @@ import { diffWords } from "diff";
 import { formatFirmTime } from "../../core/clock";
 import type { Db } from "../../db/client";
 import type { ChangeKind } from "../../core/events";
+import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import {
@@ -133,8 +134,8 @@ export class ConflictError extends AdminError {
 
 // ---------------------------------------------------------------- restore, publish, discard
 
-const auditOf = <S>(kind: Revisioned<S>, userId: string | null, action: string, entityId: string, details: Record<string, unknown>) => ({
-  userId,
+const auditOf = <S>(kind: Revisioned<S>, actor: Actor | null, action: string, entityId: string, details: Record<string, unknown>) => ({
+  ...auditFrom(actor),
   action,
   entity: kind.auditEntity,
   entityId,
@@ -148,7 +149,8 @@ async function revisionOf<S>(db: Db, kind: Revisioned<S>, revisionId: number, lo
 }
 
 /** Make an old revision the live state again, as a new revision (the history keeps everything). */
-export async function restoreRevision<S>(deps: ChangeDeps, userId: string, kind: Revisioned<S>, revisionId: number): Promise<RevisionRow> {
+export async function restoreRevision<S>(deps: ChangeDeps, actor: Actor, kind: Revisioned<S>, revisionId: number): Promise<RevisionRow> {
+  const userId = actor.id;
   return commit(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId);
     const live = await kind.read(tx, revision.entityId);
@@ -170,7 +172,7 @@ export async function restoreRevision<S>(deps: ChangeDeps, userId: string, kind:
     });
     return {
       result: row,
-      audit: auditOf(kind, userId, "restore", revision.entityId, { revision: revision.id }),
+      audit: auditOf(kind, actor, "restore", revision.entityId, { revision: revision.id }),
       changes: kind.changes,
     };
   });
@@ -187,11 +189,12 @@ export type PublishOutcome =
  */
 export async function publishPending<S>(
   deps: ChangeDeps,
-  userId: string | null,
+  actor: Actor | null,
   kind: Revisioned<S>,
   revisionId: number,
   options: { replaceLive?: boolean; scheduled?: boolean } = {},
 ): Promise<PublishOutcome> {
+  const userId = actor?.id ?? null;
   return commit<PublishOutcome>(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId, true);
     if (revision.status !== "pending") throw new AdminError(alreadyClosed(revision), 409);
@@ -218,19 +221,20 @@ export async function publishPending<S>(
     if (!closed) throw new AdminError(alreadyClosed(revision), 409);
     return {
       result: { ok: true as const, version },
-      audit: auditOf(kind, userId, "publish_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.scheduled ? { scheduled: true } : {}) }),
+      audit: auditOf(kind, actor, "publish_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.scheduled ? { scheduled: true } : {}) }),
       changes: kind.changes,
     };
   });
 }
 
 /** Discard a pending revision: the live item stays as it is. */
-export async function discardPending<S>(deps: ChangeDeps, userId: string, kind: Revisioned<S>, revisionId: number): Promise<void> {
+export async function discardPending<S>(deps: ChangeDeps, actor: Actor, kind: Revisioned<S>, revisionId: number): Promise<void> {
+  const userId = actor.id;
   await commit(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId, true);
     const closed = await closePending(tx, revision.id, { status: "discarded", userId });
     if (!closed) throw new AdminError(alreadyClosed(revision), 409);
-    return { result: undefined, audit: auditOf(kind, userId, "discard_change", revision.entityId, { revision: revision.id, source: revision.source }) };
+    return { result: undefined, audit: auditOf(kind, actor, "discard_change", revision.entityId, { revision: revision.id, source: revision.source }) };
   });
 }
 

@@ -6,6 +6,7 @@ import { SESSION_IDLE_SECONDS } from "../auth/auth.server";
 import type { AdminUser } from "../auth/guard.server";
 import { isRole, ROLES, type Role } from "../auth/roles";
 import { AdminError, NotFound } from "../changes/errors.server";
+import { auditFrom } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 
 /**
@@ -105,7 +106,7 @@ async function underLock<R>(db: Db, actor: AdminUser, userId: string, work: (tx:
     const { result, details, action } = await work(tx, target, admins);
     return {
       result,
-      audit: { userId: actor.id, action, entity: "user", entityId: target.id, details: { email: target.email, by: actor.email, ...details } },
+      audit: { ...auditFrom(actor), action, entity: "user", entityId: target.id, details: { email: target.email, by: actor.email, ...details } },
     };
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, like, max } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText, teamMembers, translationStates } from "../../db/schema";
 import { listVariants, storeImage, MEDIA_URL } from "../../core/media";
+import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
@@ -82,7 +83,7 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
 const NEW_MEMBER_NAME = "New Team Member";
 
 /** SPEC 3: 'New Team Member', order = highest + 1, active, with its five empty texts. */
-export async function addMember(deps: TeamDeps, userId: string): Promise<{ id: number; name: string }> {
+export async function addMember(deps: TeamDeps, actor: Actor): Promise<{ id: number; name: string }> {
   const id = await commit(deps, async (tx) => {
     const [{ highest }] = await tx.select({ highest: max(teamMembers.orderIndex) }).from(teamMembers);
     const [row] = await tx
@@ -102,7 +103,7 @@ export async function addMember(deps: TeamDeps, userId: string): Promise<{ id: n
       .onConflictDoNothing({ target: contentText.key });
     return {
       result: row.id,
-      audit: { userId, action: "create", entity: "team_member", entityId: row.id, details: { name: NEW_MEMBER_NAME } },
+      audit: { ...auditFrom(actor), action: "create", entity: "team_member", entityId: row.id, details: { name: NEW_MEMBER_NAME } },
       changes: MEMBER_CHANGES,
     };
   });
@@ -115,7 +116,8 @@ const orNull = (value: string) => (value.trim() === "" ? null : value);
  * Save the member's fields and its five texts (creating any missing text row). `baseVersion` is
  * the version the form was opened on: a member changed since is not overwritten (409, decision 0061).
  */
-export async function updateMember(deps: TeamDeps, userId: string, input: MemberInput, baseVersion: number | null = null): Promise<void> {
+export async function updateMember(deps: TeamDeps, actor: Actor, input: MemberInput, baseVersion: number | null = null): Promise<void> {
+  const userId = actor.id;
   await commit(deps, async (tx) => {
     const [row] = await tx.select().from(teamMembers).where(eq(teamMembers.id, input.id));
     if (!row) throw new MemberNotFound();
@@ -135,7 +137,7 @@ export async function updateMember(deps: TeamDeps, userId: string, input: Member
     await recordSaved(tx, { entity: "team_member", entityId: input.id, source: "person", snapshot: normalized(next), version: written.version, baseVersion: row.version, userId });
     return {
       result: undefined,
-      audit: { userId, action: "update", entity: "team_member", entityId: input.id, details: { name: input.name, active: input.active, orderIndex: input.orderIndex } },
+      audit: { ...auditFrom(actor), action: "update", entity: "team_member", entityId: input.id, details: { name: input.name, active: input.active, orderIndex: input.orderIndex } },
       changes: MEMBER_CHANGES,
     };
   });
@@ -160,7 +162,8 @@ interface DeletedMember {
 }
 
 /** Delete the member and its texts: they go to Recently deleted for 30 days (decision 0061). */
-export async function deleteMember(deps: TeamDeps, userId: string, id: number): Promise<void> {
+export async function deleteMember(deps: TeamDeps, actor: Actor, id: number): Promise<void> {
+  const userId = actor.id;
   await commit(deps, async (tx) => {
     const deleted = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning();
     if (deleted.length === 0) throw new MemberNotFound();
@@ -171,14 +174,15 @@ export async function deleteMember(deps: TeamDeps, userId: string, id: number): 
     await moveToTrash(tx, { entity: "team_member", entityId: id, label: deleted[0].name, snapshot: { row: deleted[0], texts, states } satisfies DeletedMember, userId });
     return {
       result: undefined,
-      audit: { userId, action: "delete", entity: "team_member", entityId: id, details: { name: deleted[0].name, texts: texts.length } },
+      audit: { ...auditFrom(actor), action: "delete", entity: "team_member", entityId: id, details: { name: deleted[0].name, texts: texts.length } },
       changes: MEMBER_CHANGES,
     };
   });
 }
 
 /** Put a deleted member back under its id, with its texts, photos and place in the order. */
-export async function restoreDeletedMember(deps: TeamDeps, userId: string, trashId: number): Promise<{ id: number }> {
+export async function restoreDeletedMember(deps: TeamDeps, actor: Actor, trashId: number): Promise<{ id: number }> {
+  const userId = actor.id;
   return commit(deps, async (tx) => {
     const item = await takeFromTrash(tx, trashId, "team_member");
     if (!item) throw new NotFound("This team member is no longer in Recently deleted.");
@@ -192,7 +196,7 @@ export async function restoreDeletedMember(deps: TeamDeps, userId: string, trash
     await recordSaved(tx, { entity: "team_member", entityId: member.id, source: "restore", snapshot: await readMemberSnapshot(tx, member), version: member.version, userId, note: "Restored from Recently deleted" });
     return {
       result: { id: member.id },
-      audit: { userId, action: "restore", entity: "team_member", entityId: member.id, details: { name: member.name } },
+      audit: { ...auditFrom(actor), action: "restore", entity: "team_member", entityId: member.id, details: { name: member.name } },
       changes: MEMBER_CHANGES,
     };
   });
@@ -203,7 +207,8 @@ export async function restoreDeletedMember(deps: TeamDeps, userId: string, trash
  * dropped) and point the member at it. The black-and-white photo is converted to greyscale,
  * so it is black and white whatever was uploaded. Throws ImageRejected with the reason.
  */
-export async function setMemberPhoto(deps: TeamDeps, userId: string, id: number, kind: PhotoKind, bytes: Buffer): Promise<string> {
+export async function setMemberPhoto(deps: TeamDeps, actor: Actor, id: number, kind: PhotoKind, bytes: Buffer): Promise<string> {
+  const userId = actor.id;
   const [exists] = await deps.db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, id));
   if (!exists) throw new MemberNotFound();
   const image = await storeImage(deps.db, bytes, { greyscale: kind === "bw", createdBy: userId });
@@ -217,7 +222,7 @@ export async function setMemberPhoto(deps: TeamDeps, userId: string, id: number,
     await recordSaved(tx, { entity: "team_member", entityId: id, source: "person", snapshot: next, version: written.version, baseVersion: row.version, userId, note: kind === "color" ? "New colour photo" : "New black-and-white photo" });
     return {
       result: undefined,
-      audit: { userId, action: "update", entity: "team_member", entityId: id, details: { photo: kind, media: image.id, width: image.width, height: image.height } },
+      audit: { ...auditFrom(actor), action: "update", entity: "team_member", entityId: id, details: { photo: kind, media: image.id, width: image.width, height: image.height } },
       changes: ["team"],
     };
   });

@@ -15,6 +15,7 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
   let events: ChangeEvents;
   const heard: ChangeKind[] = [];
   const userId = "admin-user-1";
+  const actor = { id: userId };
 
   beforeAll(async () => {
     test = await openTestDatabase();
@@ -54,7 +55,7 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
 
   it("saves a batch in one go, writes an audit row per changed entry and emits one 'content' event", async () => {
     const before = await row("hero-tagline");
-    const result = await saveContentEntries(deps(), userId, {
+    const result = await saveContentEntries(deps(), actor, {
       entries: [
         { key: "hero-headline", content: "Trusted Vancouver lawyers", contentFa: "وکلای مورد اعتماد ونکوور", contentZh: "值得信赖的温哥华律师" },
         // Sent unchanged: saved, but neither audited nor counted as a change.
@@ -92,7 +93,7 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
   it("emits nothing and audits nothing when nothing changed", async () => {
     const current = await row("hero-headline");
     const auditBefore = (await auditFor("hero-headline")).length;
-    const result = await saveContentEntries(deps(), userId, {
+    const result = await saveContentEntries(deps(), actor, {
       entries: [{ key: "hero-headline", content: current.content, contentFa: current.contentFa ?? "", contentZh: current.contentZh ?? "" }],
     });
     expect(result.changed).toEqual([]);
@@ -104,7 +105,7 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
   it("never creates a key: a batch with an unknown key is refused as a whole", async () => {
     const before = await row("hero-tagline");
     await expect(
-      saveContentEntries(deps(), userId, {
+      saveContentEntries(deps(), actor, {
         entries: [
           { key: "hero-tagline", content: "Changed in a refused batch", contentFa: "", contentZh: "" },
           { key: "no-such-key", content: "x", contentFa: "", contentZh: "" },
@@ -124,7 +125,7 @@ describe(`Website Content tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
     };
     // An audit row for a user who does not exist breaks the foreign key mid-transaction.
     await expect(
-      saveContentEntries(failing, "no-such-user", {
+      saveContentEntries(failing, { id: "no-such-user" }, {
         entries: [{ key: "hero-tagline", content: "Should not stay", contentFa: "", contentZh: "" }],
       }),
     ).rejects.toThrow();

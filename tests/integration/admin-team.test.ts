@@ -13,6 +13,7 @@ describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
   const emit = vi.fn(async (_kind: string) => {});
   const userId = "admin-user-1";
+  const actor = { id: userId };
   const deps = () => ({ db: test.database.db, events: { emit } });
 
   beforeAll(async () => {
@@ -58,7 +59,7 @@ describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
 
   it("adds 'New Team Member' after the last one, active, with five empty texts", async () => {
     emit.mockClear();
-    const { id, name } = await addMember(deps(), userId);
+    const { id, name } = await addMember(deps(), actor);
     newId = id;
     expect(name).toBe("New Team Member");
     const [row] = await test.database.db.select().from(teamMembers).where(eq(teamMembers.id, id));
@@ -90,7 +91,7 @@ describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
         }),
       ),
     );
-    await updateMember(deps(), userId, { ...parsed, id: newId, active: false });
+    await updateMember(deps(), actor, { ...parsed, id: newId, active: false });
     const [row] = await test.database.db.select().from(teamMembers).where(eq(teamMembers.id, newId));
     expect(row).toMatchObject({ name: "Jane Doe", email: "jane@example.com", phone: "604-555-0199", orderIndex: 7, active: false });
     const texts = await textsOf(newId);
@@ -118,7 +119,7 @@ describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
     emit.mockClear();
     const before = (await test.database.db.select().from(teamMembers).where(eq(teamMembers.id, newId)))[0];
     const mediaBefore = (await test.database.db.select({ id: media.id }).from(media)).length;
-    await expect(setMemberPhoto(deps(), userId, newId, "color", Buffer.from("%PDF-1.7 not an image"))).rejects.toThrow(ImageRejected);
+    await expect(setMemberPhoto(deps(), actor, newId, "color", Buffer.from("%PDF-1.7 not an image"))).rejects.toThrow(ImageRejected);
     const after = (await test.database.db.select().from(teamMembers).where(eq(teamMembers.id, newId)))[0];
     expect(after).toEqual(before);
     expect((await test.database.db.select({ id: media.id }).from(media)).length).toBe(mediaBefore);
@@ -127,7 +128,7 @@ describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
 
   it("stores an uploaded photo as media and points the member at it; the B/W one in greyscale", async () => {
     const jpeg = await sharp({ create: { width: 400, height: 500, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
-    const url = await setMemberPhoto(deps(), userId, newId, "bw", jpeg);
+    const url = await setMemberPhoto(deps(), actor, newId, "bw", jpeg);
     expect(url).toMatch(/^\/media\/[0-9a-f-]{36}$/);
     const [row] = await test.database.db.select().from(teamMembers).where(eq(teamMembers.id, newId));
     expect(row.photoBwUrl).toBe(url);
@@ -140,17 +141,17 @@ describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
     expect(channels.length === 1 || Math.abs(channels[0].mean - channels[1].mean) < 2).toBe(true);
     const audit = await auditOf(newId);
     expect(audit.at(-1)).toMatchObject({ action: "update", details: { photo: "bw" } });
-    await expect(setMemberPhoto(deps(), userId, 999_999, "color", jpeg)).rejects.toThrow(MemberNotFound);
+    await expect(setMemberPhoto(deps(), actor, 999_999, "color", jpeg)).rejects.toThrow(MemberNotFound);
   });
 
   it("deletes the member with all of its texts", async () => {
     emit.mockClear();
-    await deleteMember(deps(), userId, newId);
+    await deleteMember(deps(), actor, newId);
     expect(await test.database.db.select().from(teamMembers).where(eq(teamMembers.id, newId))).toEqual([]);
     expect(await textsOf(newId)).toEqual([]);
     expect((await auditOf(newId)).at(-1)).toMatchObject({ action: "delete", details: { name: "Jane Doe", texts: 5 } });
     expect(emit.mock.calls.map((c) => c[0])).toContain("team");
-    await expect(deleteMember(deps(), userId, newId)).rejects.toThrow(MemberNotFound);
+    await expect(deleteMember(deps(), actor, newId)).rejects.toThrow(MemberNotFound);
     // The other members' texts are untouched.
     expect(await listTeam(test.database.db)).toHaveLength(3);
   });

@@ -123,10 +123,10 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     await db.update(contentText).set({ contentFa: "عنوان درباره ما" }).where(eq(contentText.key, key));
     const before = await text(key);
     const deps = { db, events: { emit: async () => {} } };
-    await saveContentEntries(deps, user.id, { entries: [{ key, content: before.content, contentFa: before.contentFa ?? "", contentZh: before.contentZh ?? "" }] });
+    await saveContentEntries(deps, user, { entries: [{ key, content: before.content, contentFa: before.contentFa ?? "", contentZh: before.contentZh ?? "" }] });
     let entry = (await listContentEntries(db)).find((e) => e.key === key)!;
     expect(entry.review.fa).toBe("reviewed");
-    await saveContentEntries(deps, user.id, { entries: [{ key, content: `${before.content} today`, contentFa: before.contentFa ?? "", contentZh: before.contentZh ?? "" }] });
+    await saveContentEntries(deps, user, { entries: [{ key, content: `${before.content} today`, contentFa: before.contentFa ?? "", contentZh: before.contentZh ?? "" }] });
     entry = (await listContentEntries(db)).find((e) => e.key === key)!;
     expect(entry.review.fa).toBe("stale");
     // A batch never writes over it (it is not missing), and Auto-translate of one entry only answers.
@@ -163,7 +163,7 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     expect(await db.select().from(translationStates).where(eq(translationStates.entityId, String(post.id)))).toEqual([]);
 
     // A reviewer's publish makes them live, signed off.
-    const outcome = await publishPending({ db, events: { emit: async () => {} } }, user.id, postRevisions, pending.id);
+    const outcome = await publishPending({ db, events: { emit: async () => {} } }, user, postRevisions, pending.id);
     expect(outcome).toEqual({ ok: true, version: post.version + 1 });
     const [after] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
     expect(after).toMatchObject({ titleFa: "عنوانی که یک وکیل نوشت", excerptFa: proposed.excerptFa, contentFa: proposed.contentFa, titleZh: proposed.titleZh, published: true });

@@ -127,7 +127,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     it("a website text", async () => {
       const key = "hero-tagline";
       const [row] = await db().select().from(contentText).where(eq(contentText.key, key));
-      await saveContentEntries(deps(), ALICE.id, { entries: [{ key, content: `${row.content} Today.`, contentFa: row.contentFa ?? "", contentZh: row.contentZh ?? "", version: row.version }] });
+      await saveContentEntries(deps(), ALICE, { entries: [{ key, content: `${row.content} Today.`, contentFa: row.contentFa ?? "", contentZh: row.contentZh ?? "", version: row.version }] });
       const rows = await history("content", key);
       expect(rows.map((r) => [r.source, r.version, r.createdBy])).toEqual([
         ["import", row.version, null],
@@ -140,7 +140,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     it("a team member, with its texts", async () => {
       const [member] = await db().select().from(teamMembers).orderBy(teamMembers.id).limit(1);
       const input = await memberInput(member.id);
-      await updateMember(deps(), ALICE.id, { ...input, phone: "+1 (604) 555-0199", texts: { ...input.texts, bio: { ...input.texts.bio, en: "A new biography." } } }, member.version);
+      await updateMember(deps(), ALICE, { ...input, phone: "+1 (604) 555-0199", texts: { ...input.texts, bio: { ...input.texts.bio, en: "A new biography." } } }, member.version);
       const rows = await history("team_member", member.id);
       expect(rows.map((r) => [r.source, r.version, r.createdBy])).toEqual([
         ["import", member.version, null],
@@ -155,7 +155,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     it("makes a new revision ('restore') and the live post equals the restored snapshot", async () => {
       const [post] = await publishedPosts();
       const [baseline] = await history("post", post.id);
-      const restored = await restoreRevision(deps(), BOB.id, postRevisions, baseline.id);
+      const restored = await restoreRevision(deps(), BOB, postRevisions, baseline.id);
       expect(restored).toMatchObject({ source: "restore", status: "saved", createdBy: BOB.id, version: post.version + 1, note: `Restored from revision ${baseline.id}` });
       const live = await postRevisions.read(db(), String(post.id));
       expect(live!.snapshot).toEqual(baseline.snapshot);
@@ -167,7 +167,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     it("a team member's restore puts its texts back", async () => {
       const [member] = await db().select().from(teamMembers).orderBy(teamMembers.id).limit(1);
       const [baseline] = await history("team_member", member.id);
-      await restoreRevision(deps(), BOB.id, memberRevisions, baseline.id);
+      await restoreRevision(deps(), BOB, memberRevisions, baseline.id);
       const live = await memberRevisions.read(db(), String(member.id));
       expect(live!.snapshot).toEqual(baseline.snapshot);
       expect((await listTeam(db())).find((m) => m.id === member.id)!.texts.bio.en).not.toBe("A new biography.");
@@ -178,7 +178,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const [revision] = await history("post", post.id);
       expect(await deletePost(deps(), ALICE, post.id)).toBe(true);
       const before = { revisions: await history("post", post.id), trash: await db().select().from(deletedItems) };
-      const error = await rejection(restoreRevision(deps(), BOB.id, postRevisions, revision.id));
+      const error = await rejection(restoreRevision(deps(), BOB, postRevisions, revision.id));
       expect(error).toBeInstanceOf(AdminError);
       expect(error).toMatchObject({ status: 409, message: "This post was deleted, so its revision cannot be restored. Restore it from Recently deleted first." });
       expect(await history("post", post.id)).toEqual(before.revisions);
@@ -222,7 +222,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const key = "about-hero-title";
       const [row] = await db().select().from(contentText).where(eq(contentText.key, key));
       const entry = (content: string) => ({ entries: [{ key, content, contentFa: row.contentFa ?? "", contentZh: row.contentZh ?? "", version: row.version }] });
-      const results = await Promise.allSettled([saveContentEntries(deps(), ALICE.id, entry("Alice's heading")), saveContentEntries(deps(), BOB.id, entry("Bob's heading"))]);
+      const results = await Promise.allSettled([saveContentEntries(deps(), ALICE, entry("Alice's heading")), saveContentEntries(deps(), BOB, entry("Bob's heading"))]);
       const lost = results.filter((r) => r.status === "rejected");
       expect(lost).toHaveLength(1);
       const error = lost[0].reason as ConflictError;
@@ -239,8 +239,8 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const [, member] = await db().select().from(teamMembers).orderBy(teamMembers.id);
       const input = await memberInput(member.id);
       const results = await Promise.allSettled([
-        updateMember(deps(), ALICE.id, { ...input, phone: "111" }, member.version),
-        updateMember(deps(), BOB.id, { ...input, phone: "222" }, member.version),
+        updateMember(deps(), ALICE, { ...input, phone: "111" }, member.version),
+        updateMember(deps(), BOB, { ...input, phone: "222" }, member.version),
       ]);
       const lost = results.filter((r) => r.status === "rejected");
       expect(lost).toHaveLength(1);
@@ -285,7 +285,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const [post] = await publishedPosts();
       const revision = (await pendingFor(db(), "post", [post.id])).get(String(post.id))!;
       const rewrite = revision.snapshot as PostSnapshot;
-      const results = await Promise.allSettled([publishPending(deps(), ALICE.id, postRevisions, revision.id), publishPending(deps(), BOB.id, postRevisions, revision.id)]);
+      const results = await Promise.allSettled([publishPending(deps(), ALICE, postRevisions, revision.id), publishPending(deps(), BOB, postRevisions, revision.id)]);
       const won = results.filter((r) => r.status === "fulfilled");
       const lost = results.filter((r) => r.status === "rejected");
       expect(won).toHaveLength(1);
@@ -308,7 +308,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const edited = await savePost(deps(), BOB, post.id, { ...postToFormValues((await findPost(db(), post.id))!), excerpt: "Edited by Bob meanwhile." });
       expect(edited.ok).toBe(true);
       const live = (await findPost(db(), post.id))!;
-      const outcome = await publishPending(deps(), ALICE.id, postRevisions, revision.id);
+      const outcome = await publishPending(deps(), ALICE, postRevisions, revision.id);
       expect(outcome.ok).toBe(false);
       if (outcome.ok) return;
       expect(outcome.conflict.message).toMatch(/^The live post changed after this change was proposed/);
@@ -318,7 +318,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       expect(await findPost(db(), post.id)).toEqual(live);
       expect((await db().select().from(revisions).where(eq(revisions.id, revision.id)))[0].status).toBe("pending");
 
-      const replaced = await publishPending(deps(), ALICE.id, postRevisions, revision.id, { replaceLive: true });
+      const replaced = await publishPending(deps(), ALICE, postRevisions, revision.id, { replaceLive: true });
       expect(replaced).toEqual({ ok: true, version: live.version + 1 });
       expect((await findPost(db(), post.id))!.content).toBe((revision.snapshot as PostSnapshot).content);
     });
@@ -327,11 +327,11 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const post = (await publishedPosts())[2];
       const revision = (await pendingFor(db(), "post", [post.id])).get(String(post.id))!;
       const live = await findPost(db(), post.id);
-      await discardPending(deps(), BOB.id, postRevisions, revision.id);
+      await discardPending(deps(), BOB, postRevisions, revision.id);
       expect(await findPost(db(), post.id)).toEqual(live);
       expect((await db().select().from(revisions).where(eq(revisions.id, revision.id)))[0]).toMatchObject({ status: "discarded", reviewedBy: BOB.id });
-      await expect(discardPending(deps(), BOB.id, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: "This change was already discarded." });
-      await expect(publishPending(deps(), BOB.id, postRevisions, revision.id)).rejects.toMatchObject({ status: 409 });
+      await expect(discardPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: "This change was already discarded." });
+      await expect(publishPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409 });
     });
 
     it("Translate All Posts: a published post's translations wait for review, a draft's are written in place, a reviewed one is never replaced", async () => {
@@ -382,7 +382,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const stillMissing = await missingKeys(db(), "fa");
       for (const key of keys) expect(stillMissing).not.toContain(key);
 
-      const outcome = await publishPending(deps(), BOB.id, contentRevisions, pending.get(keys[0])!.id);
+      const outcome = await publishPending(deps(), BOB, contentRevisions, pending.get(keys[0])!.id);
       expect(outcome.ok).toBe(true);
       const entry = (await listContentEntries(db())).find((e) => e.key === keys[0])!;
       expect(entry.contentFa).toBe((pending.get(keys[0])!.snapshot as { contentFa: string }).contentFa);
@@ -419,11 +419,11 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     it("a team member comes back with its id, texts and photos", async () => {
       const [, , member] = await db().select().from(teamMembers).orderBy(teamMembers.id);
       const view = (await listTeam(db())).find((m) => m.id === member.id)!;
-      await deleteMember(deps(), ALICE.id, member.id);
+      await deleteMember(deps(), ALICE, member.id);
       expect((await listTeam(db())).some((m) => m.id === member.id)).toBe(false);
       const item = (await listTrash(db(), "team_member")).find((t) => t.entityId === String(member.id))!;
       expect(item.label).toBe(member.name);
-      const restored = await restoreDeletedMember(deps(), BOB.id, item.id);
+      const restored = await restoreDeletedMember(deps(), BOB, item.id);
       expect(restored.id).toBe(member.id);
       const back = (await listTeam(db())).find((m) => m.id === member.id)!;
       expect({ ...back, version: "" }).toEqual({ ...view, version: "" });

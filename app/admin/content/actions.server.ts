@@ -17,7 +17,7 @@ export const intents = {
     run: async ({ input, services, user }) => {
       // Saving a text shown with its pending machine translation publishes that change: the sign-off (decision 0066).
       if (input.entries.some((entry) => entry.reviewing)) assertCan(user, "changes.publish");
-      const result = await saveContentEntries(services, user.id, input);
+      const result = await saveContentEntries(services, user, input);
       return { saved: result.saved, changed: result.changed.length };
     },
   }),

@@ -26,7 +26,7 @@ export const intents = {
     schema: revisionSchema,
     serverFailure: "The revision could not be restored. Please try again.",
     run: async ({ input, params, services, user }) => {
-      const row = await restoreRevision(services, user.id, kindOf(params), input.revision);
+      const row = await restoreRevision(services, user, kindOf(params), input.revision);
       return { revision: row.id, restoredFrom: input.revision };
     },
   }),
@@ -37,7 +37,7 @@ export const intents = {
     schema: revisionSchema.extend({ replaceLive: z.enum(["1"]).optional() }),
     serverFailure: "The change could not be published. Please try again.",
     run: async ({ input, params, services, user }) => {
-      const outcome = await publishPending(services, user.id, kindOf(params), input.revision, { replaceLive: input.replaceLive === "1" });
+      const outcome = await publishPending(services, user, kindOf(params), input.revision, { replaceLive: input.replaceLive === "1" });
       return outcome.ok ? { published: true as const, conflict: null } : { published: false as const, conflict: outcome.conflict };
     },
   }),
@@ -66,7 +66,7 @@ export const intents = {
     schema: revisionSchema,
     serverFailure: "The change could not be discarded. Please try again.",
     run: async ({ input, params, services, user }) => {
-      await discardPending(services, user.id, kindOf(params), input.revision);
+      await discardPending(services, user, kindOf(params), input.revision);
       return { discarded: input.revision };
     },
   }),

@@ -16,7 +16,7 @@ export const intents = {
         const restored = await restoreDeletedPost(services, user, input.id);
         return { entity: input.entity, id: restored.id, note: restored.note };
       }
-      if (input.entity === "team_member") return { entity: input.entity, id: (await restoreDeletedMember(services, user.id, input.id)).id, note: null };
+      if (input.entity === "team_member") return { entity: input.entity, id: (await restoreDeletedMember(services, user, input.id)).id, note: null };
       return { entity: input.entity, id: (await restoreDeletedTopic(services, user, input.id)).id, note: null };
     },
   }),

@@ -1,5 +1,6 @@
 import { storeImage, type StoredImage } from "../../../core/media";
 import type { AdminUser } from "../../auth/guard.server";
+import { auditFrom } from "../../changes/audit.server";
 import { commit, NO_EVENTS, type ChangeDeps } from "../../changes/commit.server";
 import { describeFailure } from "../../changes/errors.server";
 import { readUploadForm, UploadRefused } from "../kit/upload.server";
@@ -25,7 +26,7 @@ export async function handleImageUpload(services: Pick<ChangeDeps, "db">, user: 
     await commit({ db: services.db, events: NO_EVENTS }, async () => ({
       result: image,
       audit: {
-        userId: user.id,
+        ...auditFrom(user),
         action: "create",
         entity: "media",
         entityId: image.id,

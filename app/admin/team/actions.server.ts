@@ -13,7 +13,7 @@ import { teamMemberKey } from "~/team/fields";
 export const intents = {
   add: intent({
     failure: "Failed to add member",
-    run: async ({ services, user }) => ({ id: (await addMember(services, user.id)).id }),
+    run: async ({ services, user }) => ({ id: (await addMember(services, user)).id }),
   }),
   update: intent({
     failure: "Failed to update member",
@@ -21,7 +21,7 @@ export const intents = {
     input: memberFromFormData,
     fieldName: memberFieldName,
     run: async ({ input, services, user, form }) => {
-      await updateMember(services, user.id, input, versionFromForm(form));
+      await updateMember(services, user, input, versionFromForm(form));
       return { id: input.id };
     },
   }),
@@ -29,7 +29,7 @@ export const intents = {
     failure: "Failed to delete member",
     schema: z.object({ id: memberIdSchema }),
     run: async ({ input, services, user }) => {
-      await deleteMember(services, user.id, input.id);
+      await deleteMember(services, user, input.id);
       return { id: input.id };
     },
   }),
@@ -48,7 +48,7 @@ export const intents = {
     schema: photoUploadSchema.extend({ photo: z.instanceof(File, { error: "Choose an image file to upload." }).refine((file) => file.size > 0, "Choose an image file to upload.") }),
     input: (form) => ({ id: form.get("id"), kind: form.get("kind"), photo: form.get("photo") }),
     run: async ({ input, services, user }) => {
-      const url = await setMemberPhoto(services, user.id, input.id, input.kind, Buffer.from(await input.photo.arrayBuffer()));
+      const url = await setMemberPhoto(services, user, input.id, input.kind, Buffer.from(await input.photo.arrayBuffer()));
       return { id: input.id, kind: input.kind, url };
     },
   }),

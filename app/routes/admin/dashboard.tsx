@@ -20,7 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
   // An expired or revoked Instagram token (190) warns on every tab until a connection test succeeds.
   const reconnectInstagram = can(user.roles ?? [], "instagram.settings") && (await reconnectNeeded(context.services.db).catch(() => false));
-  return data({ user, toast, reconnectInstagram }, { headers });
+  // Only what the page shows and useCan reads: never the session's id (the audit log's key to a session).
+  const { id, email, name, roles, secondFactorSetupNeeded } = user;
+  return data({ user: { id, email, name, roles, secondFactorSetupNeeded }, toast, reconnectInstagram }, { headers });
 }
 
 /** Each tab with the permission its loader checks: a role sees only the tabs it can open. */
@@ -32,6 +34,7 @@ const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; permission:
   { to: "/admin/dashboard/team", label: "Team Management", end: false, permission: "team.edit" },
   { to: "/admin/dashboard/inbox", label: "Inbox", end: false, permission: "inbox.read" },
   { to: "/admin/dashboard/staff", label: "Staff", end: false, permission: "staff.manage" },
+  { to: "/admin/dashboard/audit", label: "Audit", end: false, permission: "audit.read" },
 ];
 
 function LogoutButton() {

@@ -103,7 +103,7 @@ describe("revisions across two app instances on one PostgreSQL", () => {
     const other = await openDatabase({ databaseUrl: url, migrate: false });
     try {
       const deps = (database: Database) => ({ db: database.db, events: { emit: async () => {} } });
-      const results = await Promise.allSettled([publishPending(deps(store), reviewer.id, postRevisions, proposal.id), publishPending(deps(other), reviewer.id, postRevisions, proposal.id)]);
+      const results = await Promise.allSettled([publishPending(deps(store), reviewer, postRevisions, proposal.id), publishPending(deps(other), reviewer, postRevisions, proposal.id)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
       expect(lost.reason).toMatchObject({ status: 409, message: "This change was already published by someone else." });

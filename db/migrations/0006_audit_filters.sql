@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_user_created_at_idx" ON "audit_log" USING btree ("user_id","created_at" DESC NULLS LAST);
