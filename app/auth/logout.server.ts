@@ -15,7 +15,7 @@ export async function logoutAction(request: Request, context: AppLoadContext) {
     for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     // signOut deletes the row; deleting again makes sure even if its lookup differed.
     await endSession(db, user.sessionId);
-    await recordAudit(db, { userId: user.id, action: "logout", entity: "session" });
+    await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "logout", entity: "session" });
   }
   return redirectWithToast("/admin/login", { title: "Logged out", description: "You have been successfully logged out.", type: "success" }, { headers });
 }

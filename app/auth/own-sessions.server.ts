@@ -65,7 +65,7 @@ export async function endOwnSession(db: Db, user: AdminUser, sessionId: string):
     .returning({ id: sessions.id });
   // Someone else's session id reads as "already ended": nothing tells it exists.
   if (ended.length === 0) throw new AdminError(SESSION_NOT_FOUND, 404);
-  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "session-end", entity: "session", entityId: sessionId });
+  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "session_end", entity: "session", entityId: sessionId });
 }
 
 export async function endOtherSessions(db: Db, user: AdminUser): Promise<number> {
@@ -74,6 +74,6 @@ export async function endOtherSessions(db: Db, user: AdminUser): Promise<number>
     .delete(sessions)
     .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
     .returning({ id: sessions.id });
-  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "sessions-end-others", entity: "session", details: { ended: ended.length } });
+  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "sessions_end_others", entity: "session", details: { ended: ended.length } });
   return ended.length;
 }

@@ -115,7 +115,7 @@ export async function startSetup(services: Services, request: Request, user: Per
   if (status.enabled) await removeSecondFactor(services.db, user.id);
   const answer = await getAuth({ services }).api.enableTwoFactor({ body: { password }, headers: authHeaders(request, ip) });
   if (!("totpURI" in answer) || !answer.totpURI) throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
-  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: replace && status.enabled ? "second-factor-replace" : "second-factor-start", entity: "user", entityId: user.id });
+  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: replace && status.enabled ? "second_factor_replace" : "second_factor_start", entity: "user", entityId: user.id });
   return describeSetup(answer.totpURI);
 }
 
@@ -156,7 +156,7 @@ export async function confirmSetup(services: Services, request: Request, user: P
   }
   await clearLoginFailures(db, key, ip, new Date(), null);
   const codes = await issueRecoveryCodes(db, services.config.SESSION_SECRET, user.id);
-  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "second-factor-on", entity: "user", entityId: user.id });
+  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "second_factor_on", entity: "user", entityId: user.id });
   return codes;
 }
 
@@ -164,7 +164,7 @@ export async function newRecoveryCodes(services: Services, request: Request, use
   await checkPassword(services, request, user, password, ip);
   if (!(await secondFactorStatus(services, user)).enabled) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
   const codes = await issueRecoveryCodes(services.db, services.config.SESSION_SECRET, user.id);
-  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "recovery-codes-new", entity: "user", entityId: user.id });
+  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "recovery_codes_new", entity: "user", entityId: user.id });
   return codes;
 }
 
@@ -174,7 +174,7 @@ export async function turnOff(services: Services, request: Request, user: Person
   if (!status.enabled && !status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
   if (status.enabled && status.required) throw new AdminError(SECOND_FACTOR_TEXT.required, 409);
   await removeSecondFactor(services.db, user.id);
-  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second-factor-off", entity: "user", entityId: user.id });
+  await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second_factor_off", entity: "user", entityId: user.id });
 }
 
 /** Every device this person trusted must ask for the code again. */
@@ -183,12 +183,12 @@ export async function forgetTrustedDevices(db: Db, user: AdminUser): Promise<num
     .delete(verifications)
     .where(and(eq(verifications.value, user.id), like(verifications.identifier, `${TRUST_PREFIX}%`)))
     .returning({ id: verifications.id });
-  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "trusted-devices-forget", entity: "user", entityId: user.id, details: { devices: removed.length } });
+  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "trusted_devices_forget", entity: "user", entityId: user.id, details: { devices: removed.length } });
   return removed.length;
 }
 
 /** An admin's reset of someone else's second factor (a lost phone and lost codes). */
 export async function resetSecondFactorOf(db: Db, actor: AdminUser, userId: string): Promise<void> {
   await removeSecondFactor(db, userId);
-  await recordAudit(db, { userId: actor.id, sessionId: actor.sessionId, action: "second-factor-reset", entity: "user", entityId: userId });
+  await recordAudit(db, { userId: actor.id, sessionId: actor.sessionId, action: "second_factor_reset", entity: "user", entityId: userId });
 }

@@ -1,4 +1,6 @@
 import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { sessions } from "../../db/schema";
 import { data, type AppLoadContext } from "react-router";
 import { recordAudit } from "../changes/audit.server";
 import { redirectWithToast } from "../toast/toast.server";
@@ -72,7 +74,9 @@ export async function setupAction(request: Request, context: AppLoadContext) {
     for (const cookie of signIn.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     // This browser is now a known device of the account (login-throttle.server.ts).
     headers.append("Set-Cookie", await issueDeviceCookie(config, parsed.data.email));
-    await recordAudit(db, { userId, action: "login", entity: "session", details: { ip, via: "setup" } });
+    const token = "token" in signIn.response ? signIn.response.token : null;
+    const [session] = token ? await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token)) : [];
+    await recordAudit(db, { userId, sessionId: session?.id ?? null, action: "login", entity: "session", details: { ip, via: "setup" } });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     // The account exists; the admin can sign in by hand.

@@ -126,7 +126,7 @@ describe("second factor, required for admins", () => {
     for (const code of recoveryCodes) expect(row.backupCodes).not.toContain(code);
     expect(JSON.parse(row.backupCodes)).toHaveLength(10);
     expect(row.secret).not.toContain(key.replace(/ /g, ""));
-    expect(actions).toEqual(expect.arrayContaining(["second-factor-start", "second-factor-on"]));
+    expect(actions).toEqual(expect.arrayContaining(["second_factor_start", "second_factor_on"]));
     // The role needs it, so it cannot be turned off (only replaced).
     const off = await account({ intent: "second-factor-off", password: ADMIN.password });
     expect(off.status).toBe(409);
