@@ -206,11 +206,12 @@ describe("second factor, required for admins", () => {
     const phoneCookie = sessionOnly(cookiesFrom(phone));
     const listed = await page(ACCOUNT, trust);
     const text = textOf(listed.html);
-    expect(text).toContain("Where you are signed in (2)");
+    // The first test's sign-in, this one and the phone.
+    expect(text).toContain("Where you are signed in (3)");
     expect(text).toContain("Mobile Safari 17 on iOS 17.0 (phone)");
     expect(text).toContain("This device");
 
-    // Only the other session has an End button; someone else's or an unknown id reads as ended.
+    // Only the other sessions have an End button (newest first); an unknown id reads as ended.
     const phoneSession = /name="sessionId" value="([^"]+)"/.exec(listed.html)?.[1];
     expect(phoneSession).toBeTruthy();
     const unknown = await formPost(site!.url + ACCOUNT, { intent: "session-end", sessionId: "not-a-session" }, { cookie: trust });
