@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { sessions, userRoles, users } from "../../db/schema";
 import { AdminError } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
-import { isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
+import { effectivePermissions, isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
+import { DEFAULT_STAFF_POLICY, staffPolicy } from "../staff/settings.server";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
 
 export interface AdminUser {
@@ -17,6 +18,11 @@ export interface AdminUser {
    * them); code called by no request (CLI, jobs, tests) may leave them out and is not limited by role.
    */
   roles?: readonly Role[];
+  /**
+   * What the roles allow under the staff policy (decision 0070), set by every guard with the roles;
+   * without it the roles' own table applies (sign-off on).
+   */
+  permissions?: readonly Permission[];
   /** The session a request came from (the audit log records it); absent outside requests. */
   sessionId?: string;
 }
@@ -51,7 +57,8 @@ export async function isStaff(db: Db, userId: string): Promise<boolean> {
 
 /** Whether a request's user may do something; a user without roles (not from a request) may. */
 export function userCan(user: AdminUser, permission: Permission): boolean {
-  return user.roles === undefined || permissionsOf(user.roles).has(permission);
+  if (user.roles === undefined) return true;
+  return user.permissions ? user.permissions.includes(permission) : permissionsOf(user.roles).has(permission);
 }
 
 /** Refuse (403, the kit's AdminError) what the user's roles do not allow. */
@@ -120,11 +127,18 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
 
 const toAdmin = (user: SignedInUser): AdminUser => ({ id: user.id, email: user.email, name: user.name, roles: user.roles, sessionId: user.sessionId });
 
-/** A signed-in user without any staff role gets the spec's refusal; one without the permission, its sentence. */
-function checkRoles(user: SignedInUser, permission: Permission | null): AdminUser {
+/**
+ * A signed-in user without any staff role gets the spec's refusal; one without the permission, its
+ * sentence. The permission set is built here, once per request, from the roles and the staff
+ * policy (decision 0070): the policy is read only for roles it can change (no sign-off of their own).
+ */
+async function checkRoles(db: Db, user: SignedInUser, permission: Permission | null): Promise<AdminUser> {
   if (!user.isStaff) throw plain(403, ACCESS_DENIED);
-  if (permission && !permissionsOf(user.roles).has(permission)) throw plain(403, refusal(user.roles, permission));
-  return toAdmin(user);
+  const own = permissionsOf(user.roles);
+  const policy = own.has("posts.edit") && !own.has("changes.publish") ? await staffPolicy(db) : DEFAULT_STAFF_POLICY;
+  const permissions = effectivePermissions(user.roles, policy);
+  if (permission && !permissions.has(permission)) throw plain(403, refusal(user.roles, permission));
+  return { ...toAdmin(user), permissions: [...permissions] };
 }
 
 /**
@@ -134,7 +148,7 @@ function checkRoles(user: SignedInUser, permission: Permission | null): AdminUse
 export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw redirect("/admin/login");
-  return checkRoles(user, permission);
+  return checkRoles(context.services.db, user, permission);
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -166,12 +180,12 @@ export async function requireActionPermission(request: Request, context: AppLoad
   assertSameOriginMutation(request, context.services.config.SITE_URL);
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(user, permission);
+  return checkRoles(context.services.db, user, permission);
 }
 
 /** Admin GET data routes (CSV exports, job status): anonymous -> 401, without the permission -> 403. */
 export async function requireDataPermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(user, permission);
+  return checkRoles(context.services.db, user, permission);
 }

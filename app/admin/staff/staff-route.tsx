@@ -6,6 +6,8 @@ import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { listStaff } from "~/staff/staff.server";
 import { StaffTable } from "~/admin/staff/components/StaffTable";
+import { StaffPolicyForm } from "~/admin/staff/components/StaffPolicyForm";
+import { staffPolicy } from "~/staff/settings.server";
 import { intents } from "./actions.server";
 
 const SEEN_FORMAT = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" });
@@ -14,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, "staff.manage");
   // Formatted here, so the page and its hydration show the same words.
   const staff = (await listStaff(context.services.db)).map((member) => ({ ...member, lastSeenText: member.lastSeen ? SEEN_FORMAT.format(new Date(member.lastSeen)) : "Never" }));
-  return { staff, me: user.id };
+  return { staff, me: user.id, policy: await staffPolicy(context.services.db) };
 }
 
 export const action = adminAction(intents, { permission: "staff.manage" });
@@ -22,8 +24,13 @@ export const action = adminAction(intents, { permission: "staff.manage" });
 export const meta: Route.MetaFunction = () => adminMeta("Staff | Admin Dashboard");
 
 export default function StaffTab() {
-  const { staff, me } = useLoaderData<typeof loader>();
-  return <StaffTable staff={staff} me={me} />;
+  const { staff, me, policy } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-col gap-8">
+      <StaffTable staff={staff} me={me} />
+      <StaffPolicyForm policy={policy} />
+    </div>
+  );
 }
 
 export function ErrorBoundary() {
