@@ -121,12 +121,16 @@ describe("sign-off: editors propose, reviewers publish", () => {
     // Only an admin changes the policy.
     const staff = `${site.url}/admin/dashboard/staff`;
     for (const who of ["editor", "reviewer"] as const) {
-      const denied = await formPost(staff, { intent: "set-policy" }, { cookie: cookies[who] });
+      const denied = await formPost(staff, { intent: "set-policy", signOffRequired: "false", secondFactorForAll: "false" }, { cookie: cookies[who] });
       expect(denied.status).toBe(403);
     }
     expect(textOf(await (await get(staff, cookies.admin)).text())).toContain("Require a lawyer's sign-off before machine-written text or proposed changes go live");
-    // The sign-off switch off (a switch that is off posts nothing).
-    expect((await formPost(`${staff}.data`, { intent: "set-policy" }, { cookie: cookies.admin })).status).toBe(200);
+    // A form that leaves a setting out changes nothing.
+    expect((await formPost(`${staff}.data`, { intent: "set-policy", signOffRequired: "false" }, { cookie: cookies.admin })).status).toBe(400);
+    const stillRefused = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, published: "on", version: "1" }, { cookie: cookies.editor });
+    expect(stillRefused.status).toBe(403);
+    // The sign-off switch off.
+    expect((await formPost(`${staff}.data`, { intent: "set-policy", signOffRequired: "false", secondFactorForAll: "false" }, { cookie: cookies.admin })).status).toBe(200);
     try {
       const allowed = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, published: "on", version: "1" }, { cookie: cookies.editor });
       expect(allowed.status).toBe(200);
@@ -136,7 +140,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
       expect(direct.status).toBe(200);
       expect(await publicText(`/blog/${draft.values.slug}`)).toContain("Live at once.");
     } finally {
-      expect((await formPost(`${staff}.data`, { intent: "set-policy", signOffRequired: "on" }, { cookie: cookies.admin })).status).toBe(200);
+      expect((await formPost(`${staff}.data`, { intent: "set-policy", signOffRequired: "true", secondFactorForAll: "false" }, { cookie: cookies.admin })).status).toBe(200);
     }
     // On again: the editor proposes.
     const proposed = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Proposed again.", published: "on", version: "3" }, { cookie: cookies.editor });

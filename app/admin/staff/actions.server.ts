@@ -10,8 +10,8 @@ import { updateStaffPolicy } from "~/staff/settings.server";
 
 const userId = z.string({ error: "Choose an account." }).trim().min(1, "Choose an account.").max(100, "Choose an account.");
 const target = z.object({ userId });
-// A switch posts "on" when on and nothing when off, like a checkbox.
-const policySwitch = z.literal("on", { error: "Unknown setting." }).optional().transform((value) => value === "on");
+// Both switches are always sent ("true"/"false"): a form missing one changes nothing.
+const policySwitch = z.enum(["true", "false"], { error: "Say whether each staff policy setting is on or off." }).transform((value) => value === "true");
 
 export const intents = {
   "change-role": intent({

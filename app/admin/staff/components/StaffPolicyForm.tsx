@@ -43,10 +43,10 @@ export function StaffPolicyForm({ policy }: { policy: StaffPolicyView }) {
           <fetcher.Form method="post" className="flex flex-col gap-4">
             {SWITCHES.map(({ name, label, hint }) => (
               <div key={name} className="flex items-start gap-3">
+                {/* Sent either way: the server refuses a form that leaves a setting out. */}
+                <input type="hidden" name={name} value={String(values[name])} />
                 <Switch
                   id={`policy-${name}`}
-                  name={name}
-                  value="on"
                   checked={values[name]}
                   onCheckedChange={(checked) => setValues((current) => ({ ...current, [name]: checked }))}
                   aria-describedby={`policy-${name}-hint`}
