@@ -108,6 +108,8 @@ describe("sign-off: an editor proposes an AI rewrite, a reviewer publishes it", 
     await reviewer.goto(editorUrl.replace("/blog/", "/history/post/"));
     await reviewer.getByRole("heading", { name: "Change waiting for review" }).waitFor();
     expect(await reviewer.getByText(`by ${EDITOR.name}`).count()).toBeGreaterThan(0);
+    // Written with the editor's AI: marked as machine text for the reviewer.
+    expect(await reviewer.getByText("Written with the editor's AI", { exact: false }).count()).toBeGreaterThan(0);
     const titleDiff = reviewer.getByTestId("diff").first().locator("div", { has: reviewer.locator("dt", { hasText: /^Title$/ }) });
     expect((await titleDiff.locator("ins").allTextContents()).join(" ")).toContain("landlord");
     expect((await titleDiff.locator("del").allTextContents()).join(" ")).toContain("Leases");
