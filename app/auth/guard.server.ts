@@ -6,7 +6,8 @@ import { sessions, userRoles, users } from "../../db/schema";
 import { AdminError } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
-import { isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
+import { effectivePermissions, isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
+import { DEFAULT_STAFF_POLICY, staffPolicy } from "../staff/settings.server";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
 
 export interface AdminUser {
@@ -18,6 +19,11 @@ export interface AdminUser {
    * them); code called by no request (CLI, jobs, tests) may leave them out and is not limited by role.
    */
   roles?: readonly Role[];
+  /**
+   * What the roles allow under the staff policy (decision 0070), set by every guard with the roles;
+   * without it the roles' own table applies (sign-off on).
+   */
+  permissions?: readonly Permission[];
   /** The session a request came from (the audit log records it); absent outside requests. */
   sessionId?: string;
   /** Must set up a second factor first: only their account page's actions are open (decision 0068). */
@@ -58,7 +64,8 @@ export async function isStaff(db: Db, userId: string): Promise<boolean> {
 
 /** Whether a request's user may do something; a user without roles (not from a request) may. */
 export function userCan(user: AdminUser, permission: Permission): boolean {
-  return user.roles === undefined || permissionsOf(user.roles).has(permission);
+  if (user.roles === undefined) return true;
+  return user.permissions ? user.permissions.includes(permission) : permissionsOf(user.roles).has(permission);
 }
 
 /** Refuse (403, the kit's AdminError) what the user's roles do not allow. */
@@ -140,16 +147,21 @@ const toAdmin = (user: SignedInUser): AdminUser => ({
 /**
  * A signed-in user without any staff role gets the spec's refusal; one without the permission, its
  * sentence. Someone who must still set up a second factor reaches only their account page (the
- * pages that need no more than dashboard.open): other pages send them there, other requests get 403.
+ * pages that need no more than dashboard.open): other pages send them there, other requests get
+ * 403. The permission set is built here, once per request, from the roles and the staff policy
+ * (decision 0070): the policy is read only for roles it can change (no sign-off of their own).
  */
-function checkRoles(user: SignedInUser, permission: Permission | null, kind: "page" | "request"): AdminUser {
+async function checkRoles(db: Db, user: SignedInUser, permission: Permission | null, kind: "page" | "request"): Promise<AdminUser> {
   if (!user.isStaff) throw plain(403, ACCESS_DENIED);
   if (user.secondFactorSetupNeeded && permission !== "dashboard.open") {
     if (kind === "page") throw redirect(ACCOUNT_PAGE);
     if (permission !== null) throw plain(403, SET_UP_SECOND_FACTOR);
   }
-  if (permission && !permissionsOf(user.roles).has(permission)) throw plain(403, refusal(user.roles, permission));
-  return toAdmin(user);
+  const own = permissionsOf(user.roles);
+  const policy = own.has("posts.edit") && !own.has("changes.publish") ? await staffPolicy(db) : DEFAULT_STAFF_POLICY;
+  const permissions = effectivePermissions(user.roles, policy);
+  if (permission && !permissions.has(permission)) throw plain(403, refusal(user.roles, permission));
+  return { ...toAdmin(user), permissions: [...permissions] };
 }
 
 /**
@@ -159,7 +171,7 @@ function checkRoles(user: SignedInUser, permission: Permission | null, kind: "pa
 export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw redirect("/admin/login");
-  return checkRoles(user, permission, "page");
+  return checkRoles(context.services.db, user, permission, "page");
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -191,12 +203,12 @@ export async function requireActionPermission(request: Request, context: AppLoad
   assertSameOriginMutation(request, context.services.config.SITE_URL);
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(user, permission, "request");
+  return checkRoles(context.services.db, user, permission, "request");
 }
 
 /** Admin GET data routes (CSV exports, job status): anonymous -> 401, without the permission -> 403. */
 export async function requireDataPermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(user, permission, "request");
+  return checkRoles(context.services.db, user, permission, "request");
 }

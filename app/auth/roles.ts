@@ -64,6 +64,16 @@ export function permissionsOf(roles: readonly string[]): Set<Permission> {
   return out;
 }
 
+/**
+ * What the roles allow under the staff policy (decision 0070): with the sign-off turned off,
+ * whoever may edit posts also publishes changes and machine-written text, as a reviewer does.
+ */
+export function effectivePermissions(roles: readonly string[], policy: { signOffRequired: boolean }): Set<Permission> {
+  const out = permissionsOf(roles);
+  if (!policy.signOffRequired && out.has("posts.edit")) out.add("changes.publish");
+  return out;
+}
+
 export const can = (roles: readonly string[], permission: Permission): boolean => permissionsOf(roles).has(permission);
 
 /** The sentence a refusal answers with, e.g. "Your role (editor) cannot export the inbox." */

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Config } from "../../core/config";
-import { staffSettings } from "../../db/schema";
+import { staffPolicy } from "../staff/settings.server";
 import type { Role } from "./roles";
 
 /**
@@ -13,17 +12,11 @@ import type { Role } from "./roles";
 export const ACCOUNT_PAGE = "/admin/dashboard/account";
 export const SET_UP_SECOND_FACTOR = "Set up a second factor on your account page first: your role needs one to use the admin.";
 
-/** The Staff policy's "second factor for every role" (one row; absent = off). */
-export async function secondFactorForAll(db: Db): Promise<boolean> {
-  const [row] = await db.select({ all: staffSettings.secondFactorForAll }).from(staffSettings).where(eq(staffSettings.id, 1));
-  return row?.all ?? false;
-}
-
 export async function secondFactorRequired(
   services: { db: Db; config: Pick<Config, "ADMIN_SECOND_FACTOR"> },
   user: { roles: readonly Role[]; twoFactorEnabled: boolean },
 ): Promise<boolean> {
   if (user.twoFactorEnabled || services.config.ADMIN_SECOND_FACTOR === "optional") return false;
   if (user.roles.includes("admin")) return true;
-  return user.roles.length > 0 && (await secondFactorForAll(services.db));
+  return user.roles.length > 0 && (await staffPolicy(services.db)).secondFactorForAll;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, translationStates } from "../../db/schema";
-import { assertCan, type AdminUser } from "../auth/guard.server";
+import { assertCan, userCan, type AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { POST_FORM_FIELDS, POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
@@ -10,7 +10,7 @@ import { clearRecordStates, loadStates, reviewState } from "../translation/revie
 import { AdminError, isUniqueViolation, NotFound } from "../changes/errors.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
-import { closeReviewedInEditor, pendingFor, recordSaved } from "../revisions/store.server";
+import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
 import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
@@ -159,7 +159,20 @@ export function newPostValues(now = Date.now()): PostFormInput {
   return { ...empty, title: "New Blog Post", slug: `new-post-${now}`, publishedAt: todayInVancouver(new Date(now)), published: false };
 }
 
-export type SavePostResult = { ok: true; post: AdminPostRow } | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
+export type SavePostResult =
+  | {
+      ok: true;
+      /** The post as stored (unchanged by a proposal). */
+      post: AdminPostRow;
+      /** The save became a change waiting for a reviewer (decision 0070): its revision, and the post as it proposes it. */
+      proposal?: { id: number; post: AdminPostRow };
+    }
+  | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
+
+/** What a proposed change answers: the live post is not changed. */
+export const PROPOSED_MESSAGE = "Your change is waiting for a reviewer's sign-off. Visitors still see the published version until a reviewer publishes it from the post's History.";
+/** Refusal of putting a post that was public before back online without a sign-off (decision 0070). */
+export const REPUBLISH_REFUSED = "This post was on the site before: putting it back online needs a reviewer's sign-off. Save it as a draft and ask a reviewer or an admin to publish it.";
 
 /**
  * Validate and store the editor's values. Nothing is written when anything is wrong; the
@@ -182,15 +195,23 @@ export async function savePost(
  * The first save of a new post (the editor of /admin/dashboard/blog/new): the one moment it is
  * stored, with its audit entry and its first revision. A taken slug is refused like an edit's.
  */
-export async function createPost(deps: ChangeDeps, user: AdminUser, data: PostFormOutput, onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>): Promise<SavePostResult> {
+export async function createPost(
+  deps: ChangeDeps,
+  user: AdminUser,
+  data: PostFormOutput,
+  onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
+  /** The editor's AI wrote its text (decision 0070): it is machine-written, published only with the sign-off. */
+  machineWritten = false,
+): Promise<SavePostResult> {
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
+  if (machineWritten && data.published) assertCan(user, "changes.publish");
   return commit<SavePostResult>(deps, async (db) => {
     const taken = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, data.slug)).limit(1);
     if (taken.length > 0) return { result: slugTaken };
     let row: AdminPostRow;
     try {
       // In a savepoint: another save taking the slug meanwhile is an answer, and the transaction goes on.
-      row = await db.transaction((savepoint) => insertPost(savepoint, { ...data, awaitingReview: false, ...(data.published ? { firstPublishedAt: new Date() } : {}) }));
+      row = await db.transaction((savepoint) => insertPost(savepoint, { ...data, aiGenerated: machineWritten, awaitingReview: machineWritten && !data.published, ...(data.published ? { firstPublishedAt: new Date() } : {}) }));
     } catch (error) {
       if (isUniqueViolation(error)) return { result: slugTaken };
       throw error;
@@ -221,6 +242,8 @@ export async function saveCheckedPost(
   baseVersion: number | null = null,
   /** The pending change the editor showed for review: this save publishes it (decision 0063). */
   reviewing: number | null = null,
+  /** The editor's AI wrote text in the form since it was saved (its hidden `machineText` field). */
+  machineWritten = false,
 ): Promise<SavePostResult> {
   const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
@@ -232,7 +255,9 @@ export async function saveCheckedPost(
     if (data.published && !before.published) {
       assertCan(user, "posts.publish");
       // Machine-written text goes public only with a reviewer's (or an admin's) sign-off (decision 0066).
-      if (before.aiGenerated || before.awaitingReview) assertCan(user, "changes.publish");
+      if (before.aiGenerated || before.awaitingReview || machineWritten) assertCan(user, "changes.publish");
+      // Taking a post down, editing it and putting it back is no way around the sign-off (decision 0070).
+      if (before.firstPublishedAt && !userCan(user, "changes.publish")) throw new AdminError(REPUBLISH_REFUSED, 403);
     }
     if (reviewing) assertCan(user, "changes.publish");
     const taken = await db
@@ -241,6 +266,11 @@ export async function saveCheckedPost(
       .where(and(eq(blogPosts.slug, data.slug), ne(blogPosts.id, id)))
       .limit(1);
     if (taken.length > 0) return { result: slugTaken };
+    // Someone without the sign-off (an editor, while sign-off is on) proposes a change to a live
+    // post; visitors keep reading the published version until a reviewer publishes it (decision 0070).
+    if (before.published && data.published && !userCan(user, "changes.publish")) {
+      return { ...(await proposePostChange(db, user, before, data, machineWritten)), changes: [] };
+    }
 
     let written: Awaited<ReturnType<typeof writePost>>;
     try {
@@ -252,6 +282,10 @@ export async function saveCheckedPost(
           // Publishing is the person's sign-off on a machine-written draft.
           ...(data.published ? { awaitingReview: false, publishAt: null } : {}),
           ...(data.published && !before.firstPublishedAt ? { firstPublishedAt: new Date() } : {}),
+          // A post taken down keeps the mark of having been public (a live post from before the mark had none).
+          ...(!data.published && before.published && !before.firstPublishedAt ? { firstPublishedAt: before.createdAt } : {}),
+          // A draft the editor's AI wrote waits for a reviewer like one the daily run wrote.
+          ...(machineWritten ? { aiGenerated: true, ...(data.published ? {} : { awaitingReview: true }) } : {}),
         },
         before.version,
         true,
@@ -287,6 +321,33 @@ export async function saveCheckedPost(
 }
 
 const sameSnapshot = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Store a live post's new content as its pending change (one per post: it replaces an older one),
+ * by this person. Saving what is already live, or exactly what already waits, proposes nothing.
+ */
+async function proposePostChange(db: Db, user: AdminUser, before: AdminPostRow, data: PostFormOutput, machineWritten: boolean) {
+  const proposed: AdminPostRow = { ...before, ...data, published: before.published };
+  const snapshot = postSnapshot(proposed);
+  const waiting = (await pendingFor(db, "post", [before.id])).get(String(before.id));
+  if (sameSnapshot(snapshot, postSnapshot(before))) return { result: { ok: true as const, post: before } };
+  if (waiting && waiting.baseVersion === before.version && sameSnapshot(snapshot, postSnapshot({ ...before, ...(waiting.snapshot as object) }))) {
+    return { result: { ok: true as const, post: before, proposal: { id: waiting.id, post: proposed } } };
+  }
+  const revision = await proposeChange(db, {
+    entity: "post",
+    entityId: before.id,
+    source: machineWritten ? "ai" : "person",
+    snapshot,
+    note: machineWritten ? "Written with the editor's AI, proposed for sign-off" : "Proposed for sign-off",
+    baseVersion: before.version,
+    userId: user.id,
+  });
+  return {
+    result: { ok: true as const, post: before, proposal: { id: revision.id, post: proposed } },
+    audit: { userId: user.id, action: "propose_change", entity: "blog_post", entityId: before.id, details: { slug: before.slug, revision: revision.id, source: revision.source }, sessionId: user.sessionId ?? null },
+  };
+}
 
 /** What the trash keeps of a deleted post: its row and its translations' review states. */
 interface DeletedPost {

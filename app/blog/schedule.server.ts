@@ -8,7 +8,7 @@ import { and, asc, eq, isNotNull, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { PeriodicTask } from "../../core/periodic";
 import { blogPosts } from "../../db/schema";
-import { assertCan, type AdminUser } from "../auth/guard.server";
+import { assertCan, userCan, type AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
@@ -18,6 +18,7 @@ import { publishPending } from "../revisions/review.server";
 import { duePending, ensureBaseline, findRevision, recordSaved, schedulePending, unscheduleDue } from "../revisions/store.server";
 import { postRevisions, postSnapshot } from "./revisions.server";
 import { scheduleRefusal } from "./schedule";
+import { REPUBLISH_REFUSED } from "./manage.server";
 
 /** How often every instance looks for what is due: a post goes live at most this late (plus the sweep). */
 export const SWEEP_EVERY_MS = 30_000;
@@ -43,6 +44,7 @@ export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: 
         publishAt: blogPosts.publishAt,
         aiGenerated: blogPosts.aiGenerated,
         awaitingReview: blogPosts.awaitingReview,
+        firstPublishedAt: blogPosts.firstPublishedAt,
       })
       .from(blogPosts)
       .where(eq(blogPosts.id, postId))
@@ -50,6 +52,8 @@ export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: 
     if (!post) throw new AdminError("This post no longer exists.", 404);
     // A scheduled machine-written draft goes public by itself: scheduling it is the sign-off (decision 0066).
     if (when && !post.published && (post.aiGenerated || post.awaitingReview)) assertCan(user, "changes.publish");
+    // So is putting back a post that was public before (decision 0070).
+    if (when && !post.published && post.firstPublishedAt && !userCan(user, "changes.publish")) throw new AdminError(REPUBLISH_REFUSED, 403);
     if (post.published) {
       if (!when) return { result: { publishAt: null } };
       throw new AdminError("This post is already published. Scheduling is for drafts; a change to a published post is scheduled from its History.", 409);

@@ -7,7 +7,7 @@ import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
-import { closeReviewedInEditor, pendingFor, recordSaved, type RevisionRow } from "../revisions/store.server";
+import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved, type RevisionRow } from "../revisions/store.server";
 import { contentSnapshot, contentRevisions, writeContentText, type ContentSnapshot } from "./revisions.server";
 import { hasText } from "../i18n/translated";
 import type { ContentRow, ContentSaveInput } from "./schema";
@@ -70,6 +70,8 @@ export interface ContentSaveResult {
   saved: string[];
   /** The keys whose stored text actually changed. */
   changed: string[];
+  /** The keys whose change now waits for a reviewer's sign-off instead (decision 0070). */
+  proposed: string[];
 }
 
 /** A blank translation is stored as NULL: "no translation", so the English text shows. */
@@ -80,9 +82,16 @@ const orNull = (value: string) => (value.trim() === "" ? null : value);
  * entry; this form never creates keys. Every instance then drops its text cache and open
  * public pages revalidate, through the 'content' change event.
  */
-export async function saveContentEntries(deps: ContentDeps, actor: Actor, input: ContentSaveInput): Promise<ContentSaveResult> {
+export async function saveContentEntries(
+  deps: ContentDeps,
+  actor: Actor,
+  input: ContentSaveInput,
+  /** The person may not publish changes (an editor while sign-off is on): each change is proposed (decision 0070). */
+  options: { propose?: boolean } = {},
+): Promise<ContentSaveResult> {
   const userId = actor.id;
   const keys = input.entries.map((e) => e.key);
+  const proposedKeys: string[] = [];
   const changed = await commit(deps, async (tx) => {
     const existing = await tx
       .select({ key: contentText.key, content: contentText.content, contentFa: contentText.contentFa, contentZh: contentText.contentZh, version: contentText.version })
@@ -110,6 +119,18 @@ export async function saveContentEntries(deps: ContentDeps, actor: Actor, input:
         (before.contentFa ?? null) !== next.contentFa && "content_fa",
         (before.contentZh ?? null) !== next.contentZh && "content_zh",
       ].filter((f): f is string => Boolean(f));
+      if (options.propose) {
+        // Every website text is live: the change waits in its History for a reviewer (decision 0070).
+        if (fields.length === 0) continue;
+        const waiting = (await pendingFor(tx, "content", [entry.key])).get(entry.key);
+        const same = waiting && waiting.baseVersion === before.version && JSON.stringify(contentSnapshot(waiting.snapshot as ContentSnapshot)) === JSON.stringify(next);
+        if (!same) {
+          const revision = await proposeChange(tx, { entity: "content", entityId: entry.key, source: "person", snapshot: next, note: "Proposed for sign-off", baseVersion: before.version, userId });
+          audit.push({ ...auditFrom(actor), action: "propose_change", entity: "content_text", entityId: entry.key, details: { fields, revision: revision.id } });
+        }
+        proposedKeys.push(entry.key);
+        continue;
+      }
       if (fields.length === 0) {
         // Saving an entry is a person's review of the translations it shows, changed or not.
         await markReviewed(tx, entry.key, before);
@@ -130,7 +151,7 @@ export async function saveContentEntries(deps: ContentDeps, actor: Actor, input:
     }
     return { result: changedKeys, audit, changes: changedKeys.length > 0 ? ["content"] : [] };
   });
-  return { saved: keys, changed };
+  return { saved: keys, changed, proposed: proposedKeys };
 }
 
 async function markReviewed(tx: Db, key: string, row: { content: string; contentFa: string | null; contentZh: string | null }): Promise<void> {

@@ -6,9 +6,9 @@ import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
-import { recordSaved } from "../revisions/store.server";
+import { pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
-import { memberRevisions, readMemberSnapshot, writeMember, type MemberSnapshot } from "./revisions.server";
+import { memberFields, memberRevisions, readMemberSnapshot, writeMember, type MemberSnapshot } from "./revisions.server";
 import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "./fields";
 import { mediaUrl } from "../media/sources";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
@@ -116,9 +116,16 @@ const orNull = (value: string) => (value.trim() === "" ? null : value);
  * Save the member's fields and its five texts (creating any missing text row). `baseVersion` is
  * the version the form was opened on: a member changed since is not overwritten (409, decision 0061).
  */
-export async function updateMember(deps: TeamDeps, actor: Actor, input: MemberInput, baseVersion: number | null = null): Promise<void> {
+export async function updateMember(
+  deps: TeamDeps,
+  actor: Actor,
+  input: MemberInput,
+  baseVersion: number | null = null,
+  /** The person may not publish changes (an editor while sign-off is on): a shown member's change is proposed (decision 0070). */
+  options: { propose?: boolean } = {},
+): Promise<{ proposed: number | null }> {
   const userId = actor.id;
-  await commit(deps, async (tx) => {
+  return commit<{ proposed: number | null }>(deps, async (tx) => {
     const [row] = await tx.select().from(teamMembers).where(eq(teamMembers.id, input.id));
     if (!row) throw new MemberNotFound();
     if (baseVersion !== null && row.version !== baseVersion) throw new ConflictError(await describeConflict(tx, memberRevisions, String(input.id), baseVersion));
@@ -132,11 +139,24 @@ export async function updateMember(deps: TeamDeps, actor: Actor, input: MemberIn
       photoBwUrl: row.photoBwUrl,
       texts: input.texts,
     };
+    if (options.propose && row.active) {
+      // Shown on the Team page: the change waits in the member's History for a reviewer.
+      const snapshot = normalized(next);
+      const same = (a: MemberSnapshot, b: MemberSnapshot) => JSON.stringify(memberFields(a)) === JSON.stringify(memberFields(b));
+      if (same(snapshot, await readMemberSnapshot(tx, row))) return { result: { proposed: null } };
+      const waiting = (await pendingFor(tx, "team_member", [input.id])).get(String(input.id));
+      if (waiting && waiting.baseVersion === row.version && same(snapshot, waiting.snapshot as MemberSnapshot)) return { result: { proposed: waiting.id } };
+      const revision = await proposeChange(tx, { entity: "team_member", entityId: input.id, source: "person", snapshot, note: "Proposed for sign-off", baseVersion: row.version, userId });
+      return {
+        result: { proposed: revision.id },
+        audit: { ...auditFrom(actor), action: "propose_change", entity: "team_member", entityId: input.id, details: { name: input.name, revision: revision.id } },
+      };
+    }
     const written = await writeMember(tx, input.id, next, row.version, true);
     if (!written) throw new ConflictError(await describeConflict(tx, memberRevisions, String(input.id), row.version));
     await recordSaved(tx, { entity: "team_member", entityId: input.id, source: "person", snapshot: normalized(next), version: written.version, baseVersion: row.version, userId });
     return {
-      result: undefined,
+      result: { proposed: null },
       audit: { ...auditFrom(actor), action: "update", entity: "team_member", entityId: input.id, details: { name: input.name, active: input.active, orderIndex: input.orderIndex } },
       changes: MEMBER_CHANGES,
     };

@@ -115,7 +115,8 @@ export async function writeMember(tx: Db, id: number, next: MemberSnapshot, expe
 
 const LANGUAGE_SUFFIX = { en: "", fa: " (Farsi)", zh: " (Chinese)" } as const;
 
-function memberFields(snapshot: MemberSnapshot): FieldText[] {
+/** A member's fields as the History shows them (and as two states are compared). */
+export function memberFields(snapshot: MemberSnapshot): FieldText[] {
   const fields: FieldText[] = [
     { key: "name", label: "Name", language: "en", text: snapshot.name ?? "" },
     { key: "email", label: "Email", language: "en", text: snapshot.email ?? "" },

@@ -17,6 +17,7 @@ import { pendingFor } from "~/revisions/store.server";
 import { SOURCE_LABELS } from "~/revisions/types";
 import type { PostSnapshot } from "~/blog/revisions.server";
 import { historyPath } from "~/admin/kit/history-paths";
+import { useCan } from "~/admin/kit/can";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
 export const links: Route.LinksFunction = () => [
@@ -51,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = adminAction(intents, { permission: "posts.edit", intentOf: (form) => String(form.get("intent") ?? "save") });
 
 export default function BlogEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const canSignOff = useCan("changes.publish");
   // Without JavaScript a refused save comes back as actionData: keep what was typed.
   const refused = actionData && !actionData.ok ? ((actionData.values as PostFormInput | undefined) ?? null) : null;
   return (
@@ -68,7 +70,8 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
       {loaderData.review ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <strong>Change waiting for review.</strong> The form below shows the change ({loaderData.review.source}
-          {loaderData.review.note ? `: ${loaderData.review.note}` : ""}); visitors still see the live version. Read it, then Save Post to publish it, or{" "}
+          {loaderData.review.note ? `: ${loaderData.review.note}` : ""}); visitors still see the live version.{" "}
+          {canSignOff ? "Read it, then Save Post to publish it, or" : "A reviewer publishes it; Propose change replaces it with your version, or"}{" "}
           <Link to={historyPath("post", loaderData.id)} className="font-medium underline">
             compare or discard it in the History
           </Link>

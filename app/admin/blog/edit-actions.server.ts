@@ -36,9 +36,11 @@ export const intents = {
         (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()),
         versionFromForm(form),
         versionFromForm(form, "reviewing"),
+        form.get("machineText") === "1",
       );
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
-      return { values: postToFormValues(result.post), version: result.post.version };
+      // A proposal (decision 0070): the form keeps the proposed values; the post's version is unchanged.
+      return { values: postToFormValues(result.proposal?.post ?? result.post), version: result.post.version, proposed: result.proposal?.id ?? null };
     },
   }),
   generate: intent({

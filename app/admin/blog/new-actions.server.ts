@@ -15,7 +15,7 @@ export const intents = {
     ...editIntents.save,
     serverFailure: "The new post could not be saved. Please try again.",
     run: async ({ input, form, services, user }) => {
-      const result = await createPost(services, user, input, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, post.id) : Promise.resolve()));
+      const result = await createPost(services, user, input, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, post.id) : Promise.resolve()), form.get("machineText") === "1");
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
       // The editor with JavaScript stays to show 'Saved!' and moves on itself; a plain form goes to the stored post's editor.
       if (form.get("stay") !== "1") return redirect(`/admin/dashboard/blog/${result.post.id}`);

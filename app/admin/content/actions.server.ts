@@ -2,7 +2,7 @@
  * The content tab's actions on the admin kit, and the result types its components read
  * (beside them, so no component imports its route).
  */
-import { assertCan } from "~/auth/guard.server";
+import { assertCan, userCan } from "~/auth/guard.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { saveContentEntries } from "~/content/entries.server";
 import { contentSaveFromFormData, contentSaveSchema, translateMissingSchema, translateOneSchema } from "~/content/schema";
@@ -17,8 +17,9 @@ export const intents = {
     run: async ({ input, services, user }) => {
       // Saving a text shown with its pending machine translation publishes that change: the sign-off (decision 0066).
       if (input.entries.some((entry) => entry.reviewing)) assertCan(user, "changes.publish");
-      const result = await saveContentEntries(services, user, input);
-      return { saved: result.saved, changed: result.changed.length };
+      // Without the sign-off (an editor while it is on), a change is proposed, not published (decision 0070).
+      const result = await saveContentEntries(services, user, input, { propose: !userCan(user, "changes.publish") });
+      return { saved: result.saved, changed: result.changed.length, proposed: result.proposed.length };
     },
   }),
   translate: intent({

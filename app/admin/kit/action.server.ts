@@ -2,8 +2,8 @@ import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
-import { requireActionPermission } from "../../auth/guard.server";
-import { permissionsOf, refusal, type Permission } from "../../auth/roles";
+import { requireActionPermission, userCan } from "../../auth/guard.server";
+import { refusal, type Permission } from "../../auth/roles";
 import { SET_UP_SECOND_FACTOR } from "../../auth/second-factor-policy.server";
 import { parseForm } from "../../form-data.server";
 import { AdminError, describeFailure, SERVER_FAILURE } from "../../changes/errors.server";
@@ -97,7 +97,8 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
     const spec = Object.hasOwn(intents, name) ? intents[name] : undefined;
     if (!spec) return fail("unknown", "The request was not understood.", "Unknown action.", 400);
     const permission = spec.permission ?? options.permission;
-    if (!permissionsOf(user.roles ?? []).has(permission)) return fail(name, spec.failure, refusal(user.roles ?? [], permission), 403);
+    // The guard's permission set (roles under the staff policy); a user without roles may nothing here.
+    if (user.roles === undefined || !userCan(user, permission)) return fail(name, spec.failure, refusal(user.roles ?? [], permission), 403);
     // Until a required second factor is set up, only the account page's own actions run (decision 0068).
     if (user.secondFactorSetupNeeded && permission !== "dashboard.open") return fail(name, spec.failure, SET_UP_SECOND_FACTOR, 403);
 

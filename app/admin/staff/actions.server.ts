@@ -6,10 +6,13 @@ import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { ROLES } from "~/auth/roles";
 import { changeRole, disableUser, enableUser, endAllSessions } from "~/staff/staff.server";
+import { updateStaffPolicy } from "~/staff/settings.server";
 import { inviteIntents } from "./invite-actions.server";
 
 const userId = z.string({ error: "Choose an account." }).trim().min(1, "Choose an account.").max(100, "Choose an account.");
 const target = z.object({ userId });
+// Both switches are always sent ("true"/"false"): a form missing one changes nothing.
+const policySwitch = z.enum(["true", "false"], { error: "Say whether each staff policy setting is on or off." }).transform((value) => value === "true");
 
 export const intents = {
   ...inviteIntents,
@@ -33,5 +36,12 @@ export const intents = {
     schema: target,
     run: async ({ input, services, user }) => ({ userId: input.userId, ...(await endAllSessions(services.db, user, input.userId)) }),
   }),
+  // The staff policy (decision 0070): sign-off and the second factor for every role.
+  "set-policy": intent({
+    failure: "Failed to save the staff policy",
+    schema: z.object({ signOffRequired: policySwitch, secondFactorForAll: policySwitch }),
+    run: ({ input, services, user }) => updateStaffPolicy(services.db, user, input),
+  }),
 };
-export type StaffActionResult = ActionResult<typeof intents>;
+export type StaffActionResult = ActionResult<Omit<typeof intents, "set-policy">>;
+export type StaffPolicyResult = ActionResult<Pick<typeof intents, "set-policy">>;

@@ -8,6 +8,8 @@ import { listStaff } from "~/staff/staff.server";
 import { StaffTable } from "~/admin/staff/components/StaffTable";
 import { Invitations } from "~/admin/staff/components/Invitations";
 import { listInvitations } from "~/staff/invites.server";
+import { StaffPolicyForm } from "~/admin/staff/components/StaffPolicyForm";
+import { staffPolicy } from "~/staff/settings.server";
 import { intents } from "./actions.server";
 
 const SEEN_FORMAT = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" });
@@ -17,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Formatted here, so the page and its hydration show the same words.
   const staff = (await listStaff(context.services.db)).map((member) => ({ ...member, lastSeenText: member.lastSeen ? SEEN_FORMAT.format(new Date(member.lastSeen)) : "Never" }));
   const invitations = (await listInvitations(context.services.db)).map((invitation) => ({ ...invitation, expiresText: SEEN_FORMAT.format(new Date(invitation.expiresAt)) }));
-  return { staff, me: user.id, invitations };
+  return { staff, me: user.id, invitations, policy: await staffPolicy(context.services.db), secondFactorOptional: context.services.config.ADMIN_SECOND_FACTOR === "optional" };
 }
 
 export const action = adminAction(intents, { permission: "staff.manage" });
@@ -25,11 +27,12 @@ export const action = adminAction(intents, { permission: "staff.manage" });
 export const meta: Route.MetaFunction = () => adminMeta("Staff | Admin Dashboard");
 
 export default function StaffTab() {
-  const { staff, me, invitations } = useLoaderData<typeof loader>();
+  const { staff, me, invitations, policy, secondFactorOptional } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-10">
       <StaffTable staff={staff} me={me} />
       <Invitations invitations={invitations} />
+      <StaffPolicyForm policy={policy} secondFactorOptional={secondFactorOptional} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
+import { userCan } from "~/auth/guard.server";
 import { addMember, deleteMember, setMemberPhoto, updateMember } from "~/team/members.server";
 import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/team/schema";
 import { translateTeamText } from "~/content/translate.server";
@@ -21,8 +22,9 @@ export const intents = {
     input: memberFromFormData,
     fieldName: memberFieldName,
     run: async ({ input, services, user, form }) => {
-      await updateMember(services, user, input, versionFromForm(form));
-      return { id: input.id };
+      // Without the sign-off (an editor while it is on), a shown member's change is proposed (decision 0070).
+      const { proposed } = await updateMember(services, user, input, versionFromForm(form), { propose: !userCan(user, "changes.publish") });
+      return { id: input.id, proposed };
     },
   }),
   delete: intent({

@@ -28,6 +28,7 @@ import { ReviewBadge } from "~/admin/kit/ReviewBadge";
 import type { ReviewState } from "~/translation/states";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
+import { useCan } from "~/admin/kit/can";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
 import { DiffView } from "~/admin/kit/DiffView";
 import type { SaveConflict } from "~/revisions/types";
@@ -83,6 +84,8 @@ function personsTranslations(values: PostFormInput, saved: PostFormInput, review
   return result;
 }
 
+const PROPOSED_TEXT = "Your change is waiting for a reviewer's sign-off. Visitors still see the published version until a reviewer publishes it from the post's History.";
+
 const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
 
 interface Props {
@@ -128,8 +131,13 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const [machineFilled, setMachineFilled] = useState<ReadonlySet<string>>(new Set());
   // A refused stale save: who changed the post meanwhile and what, until the next save.
   const [conflict, setConflict] = useState<(SaveConflict & { reason: string }) | null>(null);
+  // The editor's AI wrote text in the form since the last save: the server treats it as machine-written (decision 0070).
+  const [machineWritten, setMachineWritten] = useState(false);
   const saving = fetcher.state !== "idle";
   const dirty = !sameValues(values, saved);
+  // Without the sign-off (an editor while it is on), saving a live post proposes the change (decision 0070).
+  const canSignOff = useCan("changes.publish");
+  const proposes = live.published && values.published && !canSignOff;
 
   // The inputs stay controlled (the slug suggestion, the preview and the unsaved-changes guard
   // read `values`); conform checks what the form would send, shows the errors and focuses the first.
@@ -173,7 +181,9 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
       setValues((current) => (submitted.current && sameValues(current, submitted.current) ? answer.values : current));
       setLive({ slug: answer.values.slug, published: answer.values.published });
       if (answer.values.published) setPublishAt(null);
-      toast.success("Saved!", { description: "Blog post saved successfully." });
+      setMachineWritten(false);
+      if ("proposed" in answer && answer.proposed) toast.success("Change proposed", { description: PROPOSED_TEXT });
+      else toast.success("Saved!", { description: "Blog post saved successfully." });
       if ("id" in answer) onCreated?.(answer.id);
     } else {
       toast.error(answer.error, { description: answer.reason });
@@ -265,7 +275,9 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
     <>
       <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="post-editor-heading">
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
-        {reviewing ? <input type="hidden" name="reviewing" value={reviewing} /> : null}
+        {/* Saving a change under review publishes it: only with the sign-off (an editor's save proposes anew). */}
+        {reviewing && canSignOff ? <input type="hidden" name="reviewing" value={reviewing} /> : null}
+        {machineWritten ? <input type="hidden" name="machineText" value="1" /> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="post-editor-heading" className="text-xl font-semibold text-slate-900">
@@ -319,6 +331,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
                   // Only Translate fills translation fields; Generate writes the English ones.
                   const translated = Object.keys(changes).filter((column) => tabOf(column) !== null);
                   if (translated.length > 0) setMachineFilled((current) => new Set([...current, ...translated]));
+                  if (translated.length < Object.keys(changes).length) setMachineWritten(true);
                   setValues((current) => followTitle(current, { ...current, ...changes }));
                 }}
               />
@@ -455,13 +468,20 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
           {postId === undefined && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving} aria-describedby={proposes ? "post-proposes-hint" : undefined}>
             {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
-            {saving ? "Saving…" : "Save Post"}
+            {saving ? "Saving…" : proposes ? "Propose change" : "Save Post"}
           </Button>
           <Link to="/admin/dashboard" className={buttonClass("secondary")}>
             Cancel
           </Link>
+          {proposes ? (
+            <p id="post-proposes-hint" className="text-sm text-slate-700">
+              This post is live: your change waits for a reviewer&apos;s sign-off, and visitors keep the published version until then.
+            </p>
+          ) : !live.published && values.published && machineWritten && !canSignOff ? (
+            <p className="text-sm text-slate-700">Text written by the AI goes live only with a reviewer&apos;s sign-off: save it as a draft for review.</p>
+          ) : null}
         </div>
       </fetcher.Form>
       {/* Leaving with unsaved changes asks first: links inside the app, and reload or close. */}

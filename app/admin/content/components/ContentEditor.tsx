@@ -17,6 +17,7 @@ import { CategoryNav, type CategoryStats } from "./CategoryNav";
 import { EntryEditor, type Draft, type DraftField } from "./EntryEditor";
 import { UnsavedChangesGuard } from "~/admin/kit/UnsavedChangesGuard";
 import type { ContentActionResult, ContentSaveResult } from "~/admin/content/actions.server";
+import { useCan } from "~/admin/kit/can";
 import { MoreEntries } from "./MoreEntries";
 import { TARGET_LANGUAGES } from "~/i18n/languages";
 import { LANGUAGE_NAMES } from "~/i18n/language-names";
@@ -53,8 +54,12 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
   const rowsByKey = useMemo(() => new Map(entries.map((row) => [row.key, row])), [entries]);
   // A machine translation waiting for review opens in the form, unsaved: Save publishes it (SPEC 4,
   // decision 0063). Not when the text changed since it was made: its History shows both.
+  // Without the sign-off (an editor while it is on) a save proposes a change (decision 0070): the
+  // waiting one is read in its History, not loaded into the form to be published.
+  const canSignOff = useCan("changes.publish");
   const reviewDrafts = useMemo(() => {
     const result: Record<string, Draft> = {};
+    if (!canSignOff) return result;
     for (const row of entries) {
       if (!row.pending || row.pending.stale) continue;
       result[row.key] = {
@@ -66,7 +71,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
       };
     }
     return result;
-  }, [entries]);
+  }, [entries, canSignOff]);
   const allDrafts = useMemo(() => ({ ...reviewDrafts, ...drafts }), [reviewDrafts, drafts]);
   const dirtyKeys = useMemo(
     () => Object.keys(allDrafts).filter((key) => rowsByKey.has(key) && !sameDraft(allDrafts[key], rowsByKey.get(key)!)),
@@ -219,11 +224,15 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
         const next: Record<string, Draft> = {};
         for (const [key, draft] of Object.entries(prev)) {
           const row = rowsByKey.get(key);
-          if (row && !sameDraft(draft, row)) next[key] = draft;
+          // A proposed text now waits in its History (its badge says so); the form shows the live one.
+          const proposed = result.proposed > 0 && batch?.keys.includes(key);
+          if (row && !sameDraft(draft, row) && !proposed) next[key] = draft;
         }
         return next;
       });
-      if (batch?.kind === "all") {
+      if (result.proposed > 0) {
+        toast.success("Change proposed", { description: `${result.proposed === 1 ? "Your change is" : `${result.proposed} changes are`} waiting for a reviewer's sign-off. Visitors see the current text until a reviewer publishes it from its History.` });
+      } else if (batch?.kind === "all") {
         toast.success("All saved", { description: `${result.saved.length} ${result.saved.length === 1 ? "entry" : "entries"} updated.` });
       } else {
         toast.success("Saved", { description: "Content updated successfully" });

@@ -1,4 +1,5 @@
 import { memo, useId } from "react";
+import { useCan } from "~/admin/kit/can";
 import { Link, useFetcher } from "react-router";
 import { historyPath } from "~/admin/kit/history-paths";
 import { Badge } from "~/components/ui/badge";
@@ -54,6 +55,8 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
   const multiline = isMultiline(row.key, row.content);
   const status = translationStatus(values.contentFa, values.contentZh);
   const rows = rowsFor(Math.max(row.content.length, values.content.length));
+  // Every website text is live: without the sign-off, Save proposes the change (decision 0070).
+  const proposes = !useCan("changes.publish");
 
   return (
     <form
@@ -134,7 +137,7 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
       </div>
       <div className="mt-3 flex justify-end">
         <Button type="submit" size="sm" variant={dirty ? "primary" : "secondary"} aria-describedby={`${id}-title`}>
-          Save Changes
+          {proposes ? "Propose change" : "Save Changes"}
         </Button>
       </div>
     </form>

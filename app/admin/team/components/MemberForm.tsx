@@ -23,6 +23,7 @@ import { PhotoUpload } from "./PhotoUpload";
 import type { TeamActionResult } from "~/admin/team/actions.server";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
+import { useCan } from "~/admin/kit/can";
 import { ReviewBadge } from "~/admin/kit/ReviewBadge";
 import { TeamAutoTranslate } from "./TeamAutoTranslate";
 
@@ -41,6 +42,8 @@ interface MemberFormProps {
 }
 
 /** The expanded panel of one member: details, photos, the five texts in three languages. */
+const PROPOSED_TEXT = "Your change is waiting for a reviewer's sign-off. Visitors see the current version until a reviewer publishes it from the member's History.";
+
 export function MemberForm({ member, focusName, onDelete, deleting }: MemberFormProps) {
   const fetcher = useFetcher<TeamActionResult>();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -70,8 +73,12 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
   });
   const errors = (name: string) => form.allErrors[name]?.[0];
 
+  // Without the sign-off, a shown member's change waits for a reviewer (decision 0070).
+  const canSignOff = useCan("changes.publish");
+  const proposes = member.active && !canSignOff;
   useFetcherResult(fetcher, (result) => {
-    if (result.ok) toast.success("Team member updated");
+    if (result.ok && "proposed" in result && result.proposed) toast.success("Change proposed", { description: PROPOSED_TEXT });
+    else if (result.ok) toast.success("Team member updated");
     else toast.error("Failed to update member", { description: result.reason });
   });
 
@@ -165,8 +172,13 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
           <Link to={historyPath("team_member", member.id)} className={buttonClass("ghost")}>
             History<span className="sr-only"> of {member.name}</span>
           </Link>
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving…" : "Save Changes"}
+          {proposes ? (
+            <p id={`member-${member.id}-proposes`} className="text-sm text-slate-600">
+              Shown on the site: your change waits for a reviewer&apos;s sign-off.
+            </p>
+          ) : null}
+          <Button type="submit" disabled={saving} aria-describedby={proposes ? `member-${member.id}-proposes` : undefined}>
+            {saving ? "Saving…" : proposes ? "Propose change" : "Save Changes"}
           </Button>
         </div>
       </div>

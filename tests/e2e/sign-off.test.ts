@@ -1,0 +1,127 @@
+/**
+ * The sign-off (issue 31, decision 0070) in Chromium against the fake OpenAI-compatible server: an
+ * editor rewrites a published post with the editor's AI and saves, which proposes the change (the
+ * button says so before saving, and the public page keeps the old text); a reviewer opens the
+ * post's History, reads the diff and publishes it, and the public page shows the new text.
+ */
+import { rmSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrPromoteAdmin } from "~/auth/admin-users.server";
+import { signIn } from "../helpers/admin";
+import { dataDirWithAdmin, openDataDir } from "../helpers/admin-http";
+import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { escapeHtml, fetchHtml } from "../helpers/page-checks";
+import { startSite, type SiteServer } from "../helpers/server";
+import { startFakeAi, type FakeAi } from "../fakes/openai";
+
+const ADMIN = { email: "signoff-admin@example.test", password: "a long enough admin password" };
+const EDITOR = { email: "signoff-editor@example.test", password: "a long enough editor password", name: "Eve Editor" };
+const REVIEWER = { email: "signoff-reviewer@example.test", password: "a long enough reviewer password", name: "Rob Reviewer" };
+const TOPIC = "Tenants' rights when a landlord sells the house";
+const ORIGINAL = { title: "Leases in British Columbia", slug: "leases-in-bc", content: "The original lawyer-approved text about leases." };
+
+describe("sign-off: an editor proposes an AI rewrite, a reviewer publishes it", () => {
+  let fake: FakeAi;
+  let site: SiteServer;
+  let dataDir: string;
+  let browser: Browser;
+  const pages: Partial<Record<"editor" | "reviewer", Page>> = {};
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeAi();
+    dataDir = await dataDirWithAdmin("sign-off-e2e-", ADMIN);
+    const store = await openDataDir(dataDir);
+    try {
+      await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
+      await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "reviewer" });
+    } finally {
+      await store.close();
+    }
+    site = await startSite({ DATA_DIR: dataDir, AI_BASE_URL: fake.url, AI_API_KEY: "test-key" });
+    browser = await launchBrowser();
+    for (const who of ["editor", "reviewer"] as const) {
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      errors.push(...watchConsole(page));
+      page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+      pages[who] = page;
+    }
+    await signIn(pages.editor!, site.url, EDITOR.email, EDITOR.password);
+    await signIn(pages.reviewer!, site.url, REVIEWER.email, REVIEWER.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    await fake?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  const publicHtml = async (path: string) => (await fetchHtml(`${site.url}${path}`)).html;
+
+  it("the editor's AI rewrite of a live post waits; the reviewer reads the diff and publishes it", async () => {
+    const page = pages.editor!;
+    // The editor writes and publishes a post of their own (a draft no machine wrote).
+    await page.goto(`${site.url}/admin/dashboard/blog/new`);
+    await page.getByLabel("Title", { exact: true }).waitFor();
+    await waitForHydration(page, "form");
+    await page.getByLabel("Title", { exact: true }).fill(ORIGINAL.title);
+    await page.getByLabel("Slug (URL)", { exact: true }).fill(ORIGINAL.slug);
+    await page.getByLabel("Content", { exact: true }).fill(ORIGINAL.content);
+    await page.getByRole("switch", { name: "Published" }).click();
+    await page.getByRole("button", { name: "Save Post" }).click();
+    await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
+    await toast(page, "Saved!").waitFor();
+    const editorUrl = page.url();
+    expect(await publicHtml(`/blog/${ORIGINAL.slug}`)).toContain(escapeHtml(ORIGINAL.title));
+
+    // Live now: before saving, the editor is told a save proposes the change.
+    await page.reload();
+    await page.getByLabel("Title", { exact: true }).waitFor();
+    await waitForHydration(page, "form");
+    const propose = page.getByRole("button", { name: "Propose change" });
+    await propose.waitFor();
+    expect(await page.getByText("your change waits for a reviewer's sign-off").count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Save Post" }).count()).toBe(0);
+
+    // The editor's AI rewrites it in the form.
+    fake.reset();
+    await page.getByRole("button", { name: "Generate with AI" }).click();
+    const dialog = page.getByRole("dialog", { name: "Generate with AI" });
+    await dialog.getByLabel("What should the article be about?").fill(TOPIC);
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await toast(page, "Article generated").waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(TOPIC);
+    await expectNoAxeViolations(page);
+    await propose.click();
+    await toast(page, "Change proposed").waitFor();
+    await expect.poll(async () => (await toast(page, "Change proposed").textContent()) ?? "").toContain("waiting for a reviewer's sign-off");
+
+    // Visitors still read the lawyer-approved text.
+    const still = await publicHtml(`/blog/${ORIGINAL.slug}`);
+    expect(still).toContain(escapeHtml(ORIGINAL.title));
+    expect(still).not.toContain(escapeHtml(TOPIC));
+
+    // The reviewer opens the post's History: the change, by the editor, written with the AI, and its diff.
+    const reviewer = pages.reviewer!;
+    await reviewer.goto(editorUrl.replace("/blog/", "/history/post/"));
+    await reviewer.getByRole("heading", { name: "Change waiting for review" }).waitFor();
+    expect(await reviewer.getByText(`by ${EDITOR.name}`).count()).toBeGreaterThan(0);
+    // Written with the editor's AI: marked as machine text for the reviewer.
+    expect(await reviewer.getByText("Written with the editor's AI", { exact: false }).count()).toBeGreaterThan(0);
+    const titleDiff = reviewer.getByTestId("diff").first().locator("div", { has: reviewer.locator("dt", { hasText: /^Title$/ }) });
+    expect((await titleDiff.locator("ins").allTextContents()).join(" ")).toContain("landlord");
+    expect((await titleDiff.locator("del").allTextContents()).join(" ")).toContain("Leases");
+    await expectNoAxeViolations(reviewer);
+    await waitForHydration(reviewer);
+    await reviewer.getByRole("button", { name: "Publish change" }).click();
+    await toast(reviewer, "Published").waitFor();
+    await expect.poll(() => reviewer.getByRole("button", { name: "Publish change" }).count()).toBe(0);
+
+    const after = await publicHtml(`/blog/${ORIGINAL.slug}`);
+    expect(after).toContain(escapeHtml(TOPIC));
+    expect(after).not.toContain(ORIGINAL.content);
+    expect(errors).toEqual([]);
+  });
+});
