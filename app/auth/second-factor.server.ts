@@ -79,13 +79,14 @@ async function checkPassword(services: Services, request: Request, user: Person,
   await clearLoginFailures(services.db, key, ip, new Date(), null);
 }
 
-/** Remove the second factor and the devices it trusted (no session changes: ours has no cookie cache). */
-async function removeSecondFactor(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
-    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
-    await tx.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${TRUST_PREFIX}%`)));
-  });
+/**
+ * Remove the second factor and the devices it trusted (no session changes: ours has no cookie
+ * cache). Run inside the caller's transaction (the Staff tab's reset) or as its own.
+ */
+export async function removeSecondFactor(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: string): Promise<void> {
+  await db.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  await db.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${TRUST_PREFIX}%`)));
 }
 
 export interface PendingSetup {
@@ -112,7 +113,7 @@ export async function startSetup(services: Services, request: Request, user: Per
   await checkPassword(services, request, user, password, ip);
   const status = await secondFactorStatus(services, user);
   if (status.enabled && !replace) throw new AdminError(SECOND_FACTOR_TEXT.alreadyOn, 409);
-  if (status.enabled) await removeSecondFactor(services.db, user.id);
+  if (status.enabled) await services.db.transaction((tx) => removeSecondFactor(tx, user.id));
   const answer = await getAuth({ services }).api.enableTwoFactor({ body: { password }, headers: authHeaders(request, ip) });
   if (!("totpURI" in answer) || !answer.totpURI) throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
   await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: replace && status.enabled ? "second_factor_replace" : "second_factor_start", entity: "user", entityId: user.id });
@@ -173,7 +174,7 @@ export async function turnOff(services: Services, request: Request, user: Person
   const status = await secondFactorStatus(services, user);
   if (!status.enabled && !status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
   if (status.enabled && status.required) throw new AdminError(SECOND_FACTOR_TEXT.required, 409);
-  await removeSecondFactor(services.db, user.id);
+  await services.db.transaction((tx) => removeSecondFactor(tx, user.id));
   await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second_factor_off", entity: "user", entityId: user.id });
 }
 
@@ -185,10 +186,4 @@ export async function forgetTrustedDevices(db: Db, user: AdminUser): Promise<num
     .returning({ id: verifications.id });
   await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "trusted_devices_forget", entity: "user", entityId: user.id, details: { devices: removed.length } });
   return removed.length;
-}
-
-/** An admin's reset of someone else's second factor (a lost phone and lost codes). */
-export async function resetSecondFactorOf(db: Db, actor: AdminUser, userId: string): Promise<void> {
-  await removeSecondFactor(db, userId);
-  await recordAudit(db, { userId: actor.id, sessionId: actor.sessionId, action: "second_factor_reset", entity: "user", entityId: userId });
 }

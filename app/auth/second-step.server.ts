@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { createCookie, data, redirect, type AppLoadContext, type Cookie } from "react-router";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { sessions, twoFactors } from "../../db/schema";
+import { sessions, twoFactors, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { readForm } from "../form-data.server";
 import { redirectWithToast } from "../toast/toast.server";
@@ -26,6 +26,7 @@ export const SECOND_STEP_PAGE = "/admin/login/verify";
 
 export const SECOND_STEP_TEXT = {
   wrongCode: "That code is not right. Check the time on your phone and try the newest code.",
+  codeUsed: "That code was just used. Wait for the app to show the next one.",
   wrongRecoveryCode: "That recovery code is not right, or it was already used.",
   timedOut: "Your sign-in timed out. Sign in again with your password.",
   tooManyTries: "Too many wrong codes for this sign-in. Sign in again with your password.",
@@ -110,6 +111,10 @@ export async function secondStepAction(request: Request, context: AppLoadContext
 
   const auth = getAuth(context);
   const { trustDevice } = parsed.data;
+  // A code works once: the plugin accepts it for up to 90 s (the step either side of now) and
+  // remembers nothing, so each accepted code is held here for that long (ASVS 6.5.1).
+  const once = parsed.data.method === "totp" ? await claimCode(db, email, parsed.data.code) : { release: async () => {} };
+  if (!once) return fail(SECOND_STEP_TEXT.codeUsed, 401);
   let result;
   try {
     result =
@@ -121,6 +126,7 @@ export async function secondStepAction(request: Request, context: AppLoadContext
             returnHeaders: true,
           });
   } catch (error) {
+    await once.release();
     if (!(error instanceof APIError)) throw error;
     const code = apiCode(error);
     log.warn({ ip, code, method }, "admin second step failed");
@@ -152,6 +158,32 @@ export async function secondStepAction(request: Request, context: AppLoadContext
       ? "Successfully logged in."
       : `You used a recovery code; ${left} left.${left <= 3 ? " Make new ones on your account page." : ""}`;
   return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description, type: left !== null && left <= 3 ? "info" : "success" }, { headers });
+}
+
+/** How long an accepted code stays used: the plugin's window (30 s either side of the current step). */
+export const CODE_REUSE_WINDOW_MS = 90 * 1000;
+
+/**
+ * Mark a code as used by this account (in better-auth's verifications table, keyed by a hash), or
+ * null when it already is. Claimed before the check so two requests with one code cannot both
+ * pass; a refused code is released again.
+ */
+async function claimCode(db: Db, email: string, code: string): Promise<{ release(): Promise<void> } | null> {
+  const now = new Date();
+  const id = `totp-used:${createHmac("sha256", "totp-used").update(`${email}\n${code}`).digest("base64url")}`;
+  await db.delete(verifications).where(and(eq(verifications.identifier, "totp-used"), lt(verifications.expiresAt, now)));
+  const claimed = await db
+    .insert(verifications)
+    .values({ id, identifier: "totp-used", value: "", expiresAt: new Date(now.getTime() + CODE_REUSE_WINDOW_MS) })
+    .onConflictDoNothing()
+    .returning({ id: verifications.id });
+  if (claimed.length === 0) {
+    // An expired claim of the same code (another 90 s later) is no reuse.
+    const [row] = await db.select({ expiresAt: verifications.expiresAt }).from(verifications).where(eq(verifications.id, id));
+    if (row && row.expiresAt > now) return null;
+    await db.update(verifications).set({ expiresAt: new Date(now.getTime() + CODE_REUSE_WINDOW_MS) }).where(eq(verifications.id, id));
+  }
+  return { release: async () => void (await db.delete(verifications).where(eq(verifications.id, id))) };
 }
 
 export async function recoveryCodesRemaining(db: Db, userId: string): Promise<number> {

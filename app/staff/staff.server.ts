@@ -4,6 +4,7 @@ import { sessions, userRoles, users } from "../../db/schema";
 import { ADMIN_LOCK_KEY } from "../auth/admin-users.server";
 import { SESSION_IDLE_SECONDS } from "../auth/auth.server";
 import type { AdminUser } from "../auth/guard.server";
+import { removeSecondFactor } from "../auth/second-factor.server";
 import { isRole, ROLES, type Role } from "../auth/roles";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { auditFrom } from "../changes/audit.server";
@@ -32,13 +33,15 @@ export interface StaffMember {
   openSessions: number;
   /** The latest activity of any of its sessions (ISO), or null. */
   lastSeen: string | null;
+  /** Has a second factor (decision 0068). */
+  secondFactor: boolean;
 }
 
 /** Every account, with its roles, state, open sessions and last activity. */
 export async function listStaff(db: Db, now = new Date()): Promise<StaffMember[]> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000);
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, disabledAt: users.disabledAt })
+    .select({ id: users.id, name: users.name, email: users.email, disabledAt: users.disabledAt, twoFactorEnabled: users.twoFactorEnabled })
     .from(users)
     .orderBy(asc(users.email));
   if (rows.length === 0) return [];
@@ -66,6 +69,7 @@ export async function listStaff(db: Db, now = new Date()): Promise<StaffMember[]
       disabledAt: row.disabledAt?.toISOString() ?? null,
       openSessions: seen?.open ?? 0,
       lastSeen: seen?.lastSeen?.toISOString() ?? null,
+      secondFactor: row.twoFactorEnabled,
     };
   });
 }
@@ -150,3 +154,17 @@ export async function endAllSessions(db: Db, actor: AdminUser, userId: string): 
   });
 }
 
+
+/**
+ * Reset an account's second factor (a lost phone and lost recovery codes): it is removed with the
+ * devices it trusted, and every session of the account ends, so the person signs in again with
+ * their password and (if their role needs one) sets up a new one at once. The admin is expected to
+ * confirm who is asking (in person or by a call to a known number) before doing this.
+ */
+export async function resetSecondFactor(db: Db, actor: AdminUser, userId: string): Promise<{ endedSessions: number }> {
+  return underLock(db, actor, userId, async (tx, target) => {
+    await removeSecondFactor(tx, target.id);
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
+    return { result: { endedSessions: ended.length }, action: "second_factor_reset", details: { endedSessions: ended.length } };
+  });
+}

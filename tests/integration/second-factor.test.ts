@@ -154,6 +154,11 @@ describe("second factor, required for admins", () => {
     const session = sessionOnly(cookiesFrom(right, cookie));
     expect(session).not.toBe("");
     expect((await page("/admin/dashboard/content", session)).status).toBe(200);
+    // A code works once, even within the 90 seconds the app's codes are accepted.
+    const again = await passwordStep(ADMIN);
+    const replay = await formPost(`${site!.url}/admin/login/verify`, { method: "totp", code: totp(key) }, { cookie: again.cookie });
+    expect(replay.status).toBe(401);
+    expect(textOf(await replay.text())).toContain(SECOND_STEP_TEXT.codeUsed);
     // The verify page without a challenge sends back to the password.
     expect((await page("/admin/login/verify", "")).location).toBe("/admin/login");
   });
@@ -174,7 +179,8 @@ describe("second factor, required for admins", () => {
 
   it("skips the code for 30 days on a device the person trusts, and only there", async () => {
     const first = await passwordStep(ADMIN);
-    const trusted = await formPost(`${site!.url}/admin/login/verify`, { method: "totp", code: totp(key), trustDevice: "on" }, { cookie: first.cookie });
+    // The next step's code (accepted now, and still after the step turns); the current one is used.
+    const trusted = await formPost(`${site!.url}/admin/login/verify`, { method: "totp", code: totp(key, Date.now(), 1), trustDevice: "on" }, { cookie: first.cookie });
     expect(trusted.status).toBe(302);
     const trustCookie = trusted.headers.getSetCookie().find((c) => c.includes("trust_device"));
     expect(trustCookie).toMatch(/Max-Age=2592000/i);

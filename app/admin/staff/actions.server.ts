@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { ROLES } from "~/auth/roles";
-import { changeRole, disableUser, enableUser, endAllSessions } from "~/staff/staff.server";
+import { changeRole, disableUser, enableUser, endAllSessions, resetSecondFactor } from "~/staff/staff.server";
 import { updateStaffPolicy } from "~/staff/settings.server";
 import { inviteIntents } from "./invite-actions.server";
 
@@ -30,6 +30,11 @@ export const intents = {
     failure: "Failed to enable the account",
     schema: target,
     run: async ({ input, services, user }) => ({ userId: input.userId, ...(await enableUser(services.db, user, input.userId)) }),
+  }),
+  "reset-second-factor": intent({
+    failure: "Failed to reset the second factor",
+    schema: target,
+    run: async ({ input, services, user }) => ({ userId: input.userId, ...(await resetSecondFactor(services.db, user, input.userId)) }),
   }),
   "end-sessions": intent({
     failure: "Failed to end the sessions",

@@ -11,7 +11,7 @@ import { TableHead } from "~/admin/kit/TableHead";
 
 type Row = StaffMember & { lastSeenText: string };
 
-const COLUMNS = ["Name", "Email", "Role", "Status", "Open sessions", "Last seen"] as const;
+const COLUMNS = ["Name", "Email", "Role", "Status", "Second factor", "Open sessions", "Last seen"] as const;
 
 /** One account's row: its role form, and the disable/enable and end-sessions buttons (plain forms: they work without JavaScript too). */
 function StaffRow({ member, me }: { member: Row; me: string }) {
@@ -22,6 +22,7 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
     if (answer.intent === "disable") return ["Account disabled", `${member.email} can no longer sign in; ${answer.endedSessions} session(s) ended.`];
     if (answer.intent === "enable") return ["Account enabled", `${member.email} can sign in again.`];
     if (answer.intent === "end-sessions") return ["Sessions ended", `${member.email}: ${answer.endedSessions} session(s) ended.`];
+    if (answer.intent === "reset-second-factor") return ["Second factor reset", `${member.email} signs in with a password now and sets up a new second factor; ${answer.endedSessions} session(s) ended.`];
     return null;
   });
   const roleId = `role-${member.id}`;
@@ -52,11 +53,17 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
         </fetcher.Form>
       </td>
       <td className="px-4 py-3">{member.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Enabled</Badge>}</td>
+      <td className="px-4 py-3">{member.secondFactor ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>}</td>
       <td className="px-4 py-3 text-slate-800">{member.openSessions}</td>
       <td className="px-4 py-3 text-slate-800">{member.lastSeenText}</td>
       <td className="px-4 py-3">
         <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
           <input type="hidden" name="userId" value={member.id} />
+          {member.secondFactor && member.id !== me ? (
+            <Button type="submit" name="intent" value="reset-second-factor" variant="secondary" size="sm" disabled={busy}>
+              Reset second factor<span className="sr-only"> of {member.email}</span>
+            </Button>
+          ) : null}
           <Button type="submit" name="intent" value="end-sessions" variant="secondary" size="sm" disabled={busy || member.openSessions === 0}>
             End all sessions<span className="sr-only"> of {member.email}</span>
           </Button>
