@@ -259,6 +259,35 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
     expect(unexpected(lawyerErrors)).toEqual([]);
   });
 
+  it("shows the lawyer's new recovery codes, and takes them away when the second factor is turned off", async () => {
+    await waitOutToasts(lawyer);
+    await lawyer.getByRole("link", { name: `Your account: ${LAWYER.email}` }).click();
+    await lawyer.waitForURL(url(ACCOUNT));
+    const section = secondFactor(lawyer);
+    await section.getByText("Recovery codes left: 10").waitFor();
+    await waitForHydration(lawyer);
+    await section.getByLabel("Your password").first().fill(LAWYER.password);
+    await section.getByRole("button", { name: "Make new recovery codes" }).click();
+    await toast(lawyer, "New recovery codes").waitFor();
+    const codes = section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    expect(await codes.count()).toBe(10);
+
+    const off = section.locator("form").filter({ has: lawyer.getByRole("button", { name: "Turn off" }) });
+    await off.getByLabel("Your password").fill(LAWYER.password);
+    await off.getByRole("button", { name: "Turn off" }).click();
+    await toast(lawyer, "Second factor off").waitFor();
+    await section.getByText("Off", { exact: true }).waitFor();
+    await section.getByRole("button", { name: "Set up an authenticator app" }).waitFor();
+    // The codes just shown no longer work, so they are no longer on the screen.
+    expect(await section.getByRole("list", { name: "Recovery codes" }).count()).toBe(0);
+
+    // The password alone signs in again.
+    await logout(lawyer);
+    await passwordStep(lawyer, LAWYER);
+    expect(path(lawyer)).toBe("/admin/dashboard");
+    expect(unexpected(lawyerErrors)).toEqual([]);
+  });
+
   it("asks the admin for the code after the password; a trusted device skips it at the next sign-in", async () => {
     await waitForHydration(admin);
     await logout(admin);
