@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useResultToast } from "~/admin/kit/hooks";
 import { Badge } from "~/components/ui/badge";
@@ -9,6 +10,15 @@ import type { AccountActionResult } from "../actions.server";
 
 type Answer = AccountActionResult;
 type Setup = { uri: string; secret: string; qrSvg: string };
+type Shown = { setup?: Setup; codes?: string[] };
+
+/** What a page answer (a form sent without JavaScript) shows. */
+function shownBy(answer: Answer | undefined): Shown | null {
+  if (!answer?.ok) return null;
+  if (answer.intent === "second-factor-start") return { setup: answer.setup };
+  if (answer.intent === "second-factor-confirm" || answer.intent === "recovery-codes-new") return { codes: answer.codes };
+  return null;
+}
 
 const fieldError = (answer: Answer | undefined, field: string) => (answer && !answer.ok ? answer.fieldErrors?.[field] : undefined);
 
@@ -84,20 +94,28 @@ export function SecondFactorSection({ status, posted }: { status: SecondFactorSt
   const codes = useFetcher<Answer>();
   const off = useFetcher<Answer>();
   const devices = useFetcher<Answer>();
-  useResultToast(start, () => ["Scan the QR code", "Then enter a code from the app to turn the second factor on."]);
-  useResultToast(confirm, () => ["Second factor on", "Save your recovery codes now: they are shown only once."]);
-  useResultToast(codes, () => ["New recovery codes", "The old codes no longer work."]);
-  useResultToast(off, () => ["Second factor off", "Sign-ins ask only for your password now."]);
+  // What the latest answer shows: a setup waiting for its code, or codes to save. Each fetcher
+  // keeps its answer, so reading them all would show a finished setup, or codes voided since.
+  const [latest, setLatest] = useState<Shown | null>(null);
+  useResultToast(start, () => ["Scan the QR code", "Then enter a code from the app to turn the second factor on."], (answer) => {
+    if (answer.ok && answer.intent === "second-factor-start") setLatest({ setup: answer.setup });
+  });
+  useResultToast(confirm, () => ["Second factor on", "Save your recovery codes now: they are shown only once."], (answer) => {
+    if (answer.ok && answer.intent === "second-factor-confirm") setLatest({ codes: answer.codes });
+  });
+  useResultToast(codes, () => ["New recovery codes", "The old codes no longer work."], (answer) => {
+    if (answer.ok && answer.intent === "recovery-codes-new") setLatest({ codes: answer.codes });
+  });
+  useResultToast(off, () => ["Second factor off", "Sign-ins ask only for your password now."], (answer) => {
+    if (answer.ok) setLatest(null);
+  });
   useResultToast(devices, (answer) => (answer.intent === "trusted-devices-forget" ? ["Devices forgotten", `${answer.devices} device(s) will ask for a code again.`] : null));
 
-  // A fetcher's answer, or (a form sent without JavaScript) the page's own action answer.
-  const answerOf = <K extends Answer["intent"]>(fetcherData: Answer | undefined, intent: K) => {
-    const answer = fetcherData ?? posted;
-    return answer?.ok && answer.intent === intent ? (answer as Extract<Answer, { ok: true; intent: K }>) : null;
-  };
-  const setup = answerOf(start.data, "second-factor-start")?.setup ?? null;
-  const shownCodes = answerOf(confirm.data, "second-factor-confirm")?.codes ?? answerOf(codes.data, "recovery-codes-new")?.codes ?? null;
-  const confirmedNow = status.enabled && shownCodes !== null;
+  // Or (a form sent without JavaScript) the page's own action answer.
+  const shown = latest ?? shownBy(posted);
+  const setup = shown?.setup ?? null;
+  // Codes mean something only while the second factor is on (replacing or turning it off voids them).
+  const shownCodes = status.enabled ? (shown?.codes ?? null) : null;
 
   return (
     <section aria-labelledby="second-factor-heading" id="second-factor">
@@ -148,13 +166,13 @@ export function SecondFactorSection({ status, posted }: { status: SecondFactorSt
           </div>
         ) : null}
 
-        {!status.enabled && !setup && !confirmedNow ? (
+        {!status.enabled && !setup ? (
           <div className="max-w-md">
             <PasswordForm fetcher={start} intent="second-factor-start" label="Set up an authenticator app" busyLabel="Starting…" variant="primary" />
           </div>
         ) : null}
 
-        {setup && !confirmedNow ? <ConfirmSetup setup={setup} fetcher={confirm} /> : null}
+        {setup && !status.enabled ? <ConfirmSetup setup={setup} fetcher={confirm} /> : null}
       </Card>
     </section>
   );
