@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { accounts, appMeta, sessions, userRoles, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { adminEmailSchema, newPasswordSchema } from "./forms";
+import { commonPasswordReason } from "./password-policy.server";
 import { isRole, ROLES, type Role } from "./roles";
 
 /**
@@ -57,13 +58,22 @@ export interface AdminCreateOptions {
 
 const newId = () => generateRandomString(32, "a-z", "A-Z", "0-9");
 
-function validate(input: AdminCreateInput): { email: string; password?: string; name?: string } {
+/**
+ * Where the too-common check refuses (decision 0069 addendum): every password set through the web.
+ * On the server's own command line (`admin:create`, which reaches a running server over its
+ * local socket) the operator's choice is kept; the script warns instead.
+ */
+const OPERATOR_PATHS = new Set(["cli", "control-socket"]);
+
+function validate(input: AdminCreateInput, via: string): { email: string; password?: string; name?: string } {
   const email = adminEmailSchema.safeParse(input.email);
   if (!email.success) throw new AdminInputError(email.error.issues[0]?.message ?? "Invalid email");
   let password: string | undefined;
   if (input.password !== undefined) {
     const parsed = newPasswordSchema.safeParse(input.password);
     if (!parsed.success) throw new AdminInputError(parsed.error.issues[0]?.message ?? "Invalid password");
+    const common = OPERATOR_PATHS.has(via) ? null : commonPasswordReason(parsed.data, [email.data.split("@")[0]]);
+    if (common) throw new AdminInputError(common);
     password = parsed.data;
   }
   const name = input.name?.trim().slice(0, 100) || undefined;
@@ -80,7 +90,7 @@ export async function adminExists(db: Db): Promise<boolean> {
  * in one transaction under an advisory lock, so two concurrent setups yield exactly one admin.
  */
 export async function createOrPromoteAdmin(db: Db, input: AdminCreateInput, options: AdminCreateOptions): Promise<AdminCreateResult> {
-  const { email, password, name } = validate(input);
+  const { email, password, name } = validate(input, options.via);
   const grantAdmin = options.grantAdmin ?? true;
   const role = options.role ?? "admin";
   if (!isRole(role)) throw new AdminInputError(`Unknown role "${String(role)}". Choose one of: ${ROLES.join(", ")}.`);

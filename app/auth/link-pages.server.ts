@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { redirectWithToast } from "../toast/toast.server";
 import { readForm } from "../form-data.server";
+import { commonPasswordReason } from "./password-policy.server";
 import { acceptInviteSchema, INVITE_INVALID, RESET_INVALID, RESET_LIMITED, RESET_REQUESTED, resetPasswordSchema, resetRequestSchema } from "./account-forms";
 import { fieldErrors, type FieldErrors } from "./forms";
 import { assertSameOriginMutation } from "./guard.server";
@@ -47,6 +48,9 @@ export async function inviteAction(request: Request, context: AppLoadContext) {
   if (!(await invitationOfToken(db, token))) return data<LinkPageAnswer>({ invalid: INVITE_INVALID }, { status: 400 });
   const parsed = acceptInviteSchema.safeParse({ token, name: text(form, "name"), password: text(form, "password"), confirm: text(form, "confirm") });
   if (!parsed.success) return data<LinkPageAnswer>({ error: "Please correct the highlighted fields.", fields: fieldErrors(parsed.error) }, { status: 400 });
+  const invited = await invitationOfToken(db, token);
+  const common = commonPasswordReason(parsed.data.password, [invited?.email.split("@")[0] ?? "", parsed.data.name]);
+  if (common) return data<LinkPageAnswer>({ error: "Please correct the highlighted fields.", fields: { password: common } }, { status: 400 });
   try {
     const accepted = await acceptInvitation(db, token, { name: parsed.data.name, password: parsed.data.password });
     log.info({ role: accepted.role }, "staff invitation accepted");
@@ -81,6 +85,8 @@ export async function resetAction(request: Request, context: AppLoadContext) {
   if (!(await resetTokenValid(db, token))) return data<LinkPageAnswer>({ invalid: RESET_INVALID }, { status: 400 });
   const parsed = resetPasswordSchema.safeParse({ token, password: text(form, "password"), confirm: text(form, "confirm") });
   if (!parsed.success) return data<LinkPageAnswer>({ error: "Please correct the highlighted fields.", fields: fieldErrors(parsed.error) }, { status: 400 });
+  const common = commonPasswordReason(parsed.data.password);
+  if (common) return data<LinkPageAnswer>({ error: "Please correct the highlighted fields.", fields: { password: common } }, { status: 400 });
   const ip = context.clientIp || "unknown";
   const done = await resetPassword(db, token, parsed.data.password, { ip });
   if (!done) return data<LinkPageAnswer>({ invalid: RESET_INVALID }, { status: 400 });

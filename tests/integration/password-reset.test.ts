@@ -5,6 +5,7 @@
  * the link mailed to the new address is confirmed, and the old address is told).
  */
 import { rmSync } from "node:fs";
+import { COMMON_PASSWORD } from "../../app/auth/password-policy.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESET_INVALID, RESET_LIMITED, RESET_REQUESTED, EMAIL_LINK_INVALID } from "../../app/auth/account-forms";
@@ -133,6 +134,10 @@ describe("password reset and own account over HTTP, with a real SMTP peer", () =
     const mismatch = await formPost(url("/admin/reset-password"), { intent: "reset", token, password: "keeper passphrase two", confirm: "something else" });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("The passwords do not match");
+    // A password on the common list (or a listed word with digits and symbols) is refused, nothing used up.
+    const common = await formPost(url("/admin/reset-password"), { intent: "reset", token, password: "Qwertyuiop2026!", confirm: "Qwertyuiop2026!" });
+    expect(common.status).toBe(400);
+    expect((await common.text()).replaceAll("&#x27;", "'")).toContain(COMMON_PASSWORD);
 
     const reset = await formPost(url("/admin/reset-password"), { intent: "reset", token, password: "keeper passphrase two", confirm: "keeper passphrase two" });
     expect(reset.status).toBe(302);
@@ -168,6 +173,9 @@ describe("password reset and own account over HTTP, with a real SMTP peer", () =
   it("changing one's password needs the current one, ends the other sessions and keeps this one", async () => {
     const here = await signInHttp(site!.url, KEEPER.email, KEEPER.password);
     const elsewhere = await signInHttp(site!.url, KEEPER.email, KEEPER.password);
+    const tooCommon = await account({ intent: "change-password", currentPassword: KEEPER.password, newPassword: "Password123456", confirm: "Password123456" }, here);
+    expect(tooCommon.status).toBe(400);
+    expect(await tooCommon.text()).toContain(COMMON_PASSWORD);
     const wrong = await account({ intent: "change-password", currentPassword: "not my password", newPassword: "keeper passphrase four", confirm: "keeper passphrase four" }, here);
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(WRONG_PASSWORD);

@@ -5,13 +5,19 @@
 import { intent } from "~/admin/kit/action.server";
 import { changeEmailSchema, changePasswordSchema } from "~/auth/account-forms";
 import { changeOwnPassword, requestEmailChange } from "~/auth/own-account.server";
+import { commonPasswordReason } from "~/auth/password-policy.server";
+import { AdminError } from "~/changes/errors.server";
 
 export const passwordIntents = {
   "change-password": intent({
     failure: "Failed to change the password",
     permission: "dashboard.open",
     schema: changePasswordSchema,
-    run: async ({ input, services, user }) => changeOwnPassword(services.db, user, input.currentPassword, input.newPassword),
+    run: async ({ input, services, user }) => {
+      const common = commonPasswordReason(input.newPassword, [user.email.split("@")[0]]);
+      if (common) throw new AdminError(common, 400, { newPassword: common });
+      return changeOwnPassword(services.db, user, input.currentPassword, input.newPassword);
+    },
   }),
   "change-email": intent({
     failure: "Failed to change the email address",
