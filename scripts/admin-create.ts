@@ -11,6 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import { COMMON_PASSWORD, commonPasswordReason } from "../app/auth/password-policy.server";
+import { newPasswordSchema } from "../app/auth/forms";
 import { isRole, ROLES } from "../app/auth/roles";
 import { openDatabase } from "../db/client";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
@@ -36,7 +37,7 @@ async function main() {
   const env = configOrFail();
   const input = { email: values.email, password: values.password, name: values.name };
   // The operator's choice is kept, but said out loud: the web refuses such a password.
-  if (input.password && commonPasswordReason(input.password, [String(input.email ?? "").split("@")[0]])) {
+  if (input.password && newPasswordSchema.safeParse(input.password).success && commonPasswordReason(input.password, [String(input.email ?? "").split("@")[0]])) {
     console.warn(`Warning: ${COMMON_PASSWORD} (Accepted here because it was set on the server itself; the admin's own page refuses it.)`);
   }
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import type { AdminUser } from "../../app/auth/guard.server";
 import { AdminError } from "../../app/changes/errors.server";
-import { changeRole, disableUser, DISABLED_SIGN_IN, enableUser, endAllSessions, LAST_ADMIN, listStaff, SELF_DISABLE } from "../../app/staff/staff.server";
+import { changeRole, disableUser, DISABLED_SIGN_IN, enableUser, endAllSessions, LAST_ADMIN, listStaff, resetSecondFactor, SELF_DISABLE } from "../../app/staff/staff.server";
 import type { Db } from "../../db/client";
-import { auditLog, sessions, userRoles, users } from "../../db/schema";
+import { auditLog, sessions, twoFactors, userRoles, users, verifications } from "../../db/schema";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
@@ -122,6 +122,26 @@ describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       ["enable", admin, "listed-reviewer@example.test"],
       ["end_sessions", admin, "listed-reviewer@example.test"],
     ]);
+  });
+
+  it("an admin's reset of someone's second factor removes it with its trusted devices and ends their sessions", async () => {
+    const [admin] = await adminRoles(db);
+    const actor: AdminUser = { id: admin, email: "admin", name: "admin", roles: ["admin"], sessionId: "admin-session" };
+    const target = await make("lost-phone", "reviewer");
+    const later = new Date(Date.now() + 86_400_000);
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, target.id));
+    await db.insert(twoFactors).values({ id: "tf-lost", secret: "sealed", backupCodes: "[]", userId: target.id, verified: true });
+    await db.insert(verifications).values({ id: "trust-lost", identifier: "trust-device-lost", value: target.id, expiresAt: later });
+    await db.insert(sessions).values({ id: "s-lost", token: "t-lost", userId: target.id, expiresAt: later });
+    expect((await listStaff(db)).find((m) => m.id === target.id)!.secondFactor).toBe(true);
+
+    expect(await resetSecondFactor(db, actor, target.id)).toEqual({ endedSessions: 1 });
+    expect((await listStaff(db)).find((m) => m.id === target.id)!.secondFactor).toBe(false);
+    expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, target.id))).toEqual([]);
+    expect(await db.select().from(verifications).where(eq(verifications.value, target.id))).toEqual([]);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, target.id))).toEqual([]);
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, target.id), eq(auditLog.action, "second_factor_reset")));
+    expect(entry).toMatchObject({ userId: admin, sessionId: "admin-session" });
   });
 });
 
