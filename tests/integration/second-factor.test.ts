@@ -148,7 +148,8 @@ describe("second factor, required for admins", () => {
     expect(malformed.status).toBe(400);
     expect(textOf(await malformed.text())).toContain(SECOND_STEP_TEXT.enterTotp);
 
-    const right = await formPost(`${site!.url}/admin/login/verify`, { method: "totp", code: totp(key) }, { cookie });
+    const code = totp(key);
+    const right = await formPost(`${site!.url}/admin/login/verify`, { method: "totp", code }, { cookie });
     expect(right.status).toBe(302);
     expect(right.headers.get("location")).toBe("/admin/dashboard");
     const session = sessionOnly(cookiesFrom(right, cookie));
@@ -156,7 +157,7 @@ describe("second factor, required for admins", () => {
     expect((await page("/admin/dashboard/content", session)).status).toBe(200);
     // A code works once, even within the 90 seconds the app's codes are accepted.
     const again = await passwordStep(ADMIN);
-    const replay = await formPost(`${site!.url}/admin/login/verify`, { method: "totp", code: totp(key) }, { cookie: again.cookie });
+    const replay = await formPost(`${site!.url}/admin/login/verify`, { method: "totp", code }, { cookie: again.cookie });
     expect(replay.status).toBe(401);
     expect(textOf(await replay.text())).toContain(SECOND_STEP_TEXT.codeUsed);
     // The verify page without a challenge sends back to the password.
@@ -232,5 +233,17 @@ describe("second factor, required for admins", () => {
     expect(others.status).toBe(200);
     expect((await page(ACCOUNT, third)).location).toBe("/admin/login");
     expect((await page(ACCOUNT, trust)).status).toBe(200);
+  });
+
+  it("requires a second factor of every role once the Staff policy says so", async () => {
+    const policy = await formPost(`${site!.url}/admin/dashboard/staff`, { intent: "set-policy", signOffRequired: "true", secondFactorForAll: "true" }, { cookie: adminCookie });
+    expect(policy.status).toBe(200);
+    const editor = await passwordStep(EDITOR);
+    expect(editor.response.headers.get("location")).toBe(ACCOUNT);
+    const editorCookie = sessionOnly(editor.cookie);
+    expect((await page("/admin/dashboard/content", editorCookie)).location).toBe(ACCOUNT);
+    // Turned off again: the editor's next page is open.
+    await formPost(`${site!.url}/admin/dashboard/staff`, { intent: "set-policy", signOffRequired: "true", secondFactorForAll: "false" }, { cookie: adminCookie });
+    expect((await page("/admin/dashboard/content", editorCookie)).status).toBe(200);
   });
 });
