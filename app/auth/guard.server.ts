@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { sessions, userRoles, users } from "../../db/schema";
 import { AdminError } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
+import { END_REASONS, endedReason } from "./ended-sessions.server";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
 import { effectivePermissions, isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
 import { DEFAULT_STAFF_POLICY, staffPolicy } from "../staff/settings.server";
@@ -170,8 +171,18 @@ async function checkRoles(db: Db, user: SignedInUser, permission: Permission | n
  */
 export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
-  if (!user) throw redirect("/admin/login");
+  if (!user) {
+    // Signed out by someone else: the sign-in page says why (ended-sessions.server.ts).
+    const reason = await endedReason(context.services.db, request);
+    throw redirect(reason ? `/admin/login?ended=${reason}` : "/admin/login");
+  }
   return checkRoles(context.services.db, user, permission, "page");
+}
+
+/** The 401 sentence: why this session ended when someone else ended it, else "Sign in required." */
+export async function signInRequired(db: Db, request: Request): Promise<string> {
+  const reason = await endedReason(db, request);
+  return reason ? END_REASONS[reason] : "Sign in required.";
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -202,13 +213,13 @@ export function assertSameOriginMutation(request: Request, siteUrl: string): voi
 export async function requireActionPermission(request: Request, context: AppLoadContext, permission: Permission | null): Promise<AdminUser> {
   assertSameOriginMutation(request, context.services.config.SITE_URL);
   const user = await getSignedInUser(request, context);
-  if (!user) throw plain(401, "Sign in required.");
+  if (!user) throw plain(401, await signInRequired(context.services.db, request));
   return checkRoles(context.services.db, user, permission, "request");
 }
 
 /** Admin GET data routes (CSV exports, job status): anonymous -> 401, without the permission -> 403. */
 export async function requireDataPermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
-  if (!user) throw plain(401, "Sign in required.");
+  if (!user) throw plain(401, await signInRequired(context.services.db, request));
   return checkRoles(context.services.db, user, permission, "request");
 }
