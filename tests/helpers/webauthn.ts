@@ -38,9 +38,9 @@ export function softPasskey(origin: string) {
       length.writeUInt16BE(credentialId.length);
       // Flags: user present, user verified, attested credential data.
       const authData = Buffer.concat([rpIdHash, Buffer.from([0x45]), counterBytes(), Buffer.alloc(16), length, credentialId, Buffer.from(isoCBOR.encode(cose))]);
-      const attestation = new Map<string, string | Map<string, never> | Uint8Array>([
+      const attestation = new Map<string, string | Map<number, number> | Uint8Array>([
         ["fmt", "none"],
-        ["attStmt", new Map()],
+        ["attStmt", new Map<number, number>()],
         ["authData", new Uint8Array(authData)],
       ]);
       return {
