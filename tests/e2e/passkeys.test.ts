@@ -106,7 +106,7 @@ describe("passkeys", () => {
     const section = page.locator("#passkeys");
     await waitForHydration(page, "#passkeys");
     const laptop = section.getByRole("row", { name: /Test laptop/ });
-    await laptop.getByText("Remove", { exact: true }).click();
+    await laptop.locator("summary", { hasText: "Remove" }).click();
     await laptop.getByLabel("Your password").fill(ADMIN.password);
     await laptop.getByRole("button", { name: "Remove passkey" }).click();
     expect(await toast("Passkey not removed")).toContain("your last one");
@@ -118,6 +118,7 @@ describe("passkeys", () => {
     await section.getByLabel("Your password").last().fill(ADMIN.password);
     await section.getByRole("button", { name: "Add a passkey" }).click();
     expect(await toast("Passkey added")).toContain("Phone");
+    await laptop.getByLabel("Your password").fill(ADMIN.password);
     await laptop.getByRole("button", { name: "Remove passkey" }).click();
     await toast("Passkey removed");
     await laptop.waitFor({ state: "detached" });

@@ -21,13 +21,14 @@ export interface PasskeyLine {
 const COLUMNS = ["Name", "Added", "Last used"] as const;
 const fieldError = (answer: Answer | undefined, field: string) => (answer && !answer.ok ? answer.fieldErrors?.[field] : undefined);
 
-function PasskeyRow({ passkey }: { passkey: PasskeyLine }) {
+type Remover = { fetcher: ReturnType<typeof useFetcher<Answer>>; lastId: string | null; setLastId: (id: string) => void };
+
+function PasskeyRow({ passkey, remover }: { passkey: PasskeyLine; remover: Remover }) {
   const rename = useFetcher<Answer>();
-  const remove = useFetcher<Answer>();
+  const remove = remover.fetcher;
   useResultToast(rename, () => ["Passkey renamed", undefined]);
-  useResultToast(remove, () => ["Passkey removed", `“${passkey.name}” no longer signs you in.`]);
   const renameAnswer = rename.data?.intent === "passkey-rename" ? rename.data : undefined;
-  const removeAnswer = remove.data?.intent === "passkey-remove" ? remove.data : undefined;
+  const removeAnswer = remove.data?.intent === "passkey-remove" && remover.lastId === passkey.id ? remove.data : undefined;
   return (
     <tr className="align-top">
       <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
@@ -54,7 +55,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyLine }) {
             <summary className="cursor-pointer text-end text-sm underline">
               Remove<span className="sr-only"> {passkey.name}</span>
             </summary>
-            <remove.Form method="post" className="mt-2 flex flex-col gap-2">
+            <remove.Form method="post" className="mt-2 flex flex-col gap-2" onSubmit={() => remover.setLastId(passkey.id)}>
               <input type="hidden" name="id" value={passkey.id} />
               <InputField id={`remove-${passkey.id}-password`} name="password" type="password" label="Your password" autoComplete="current-password" required maxLength={128} className="mb-1" error={fieldError(removeAnswer, "password")} />
               <Button type="submit" name="intent" value="passkey-remove" variant="destructive" size="sm" className="self-start" disabled={remove.state !== "idle"}>
@@ -110,6 +111,11 @@ function AddPasskey() {
 
 /** Your account: passkeys, a second factor of their own (decision 0074). */
 export function PasskeysSection({ passkeys }: { passkeys: PasskeyLine[] }) {
+  // One remover for the list: the removed passkey's row is gone when its answer arrives.
+  const remove = useFetcher<Answer>();
+  const [lastId, setLastId] = useState<string | null>(null);
+  useResultToast(remove, () => ["Passkey removed", "It no longer signs you in."]);
+  const remover = { fetcher: remove, lastId, setLastId };
   return (
     <section aria-labelledby="passkeys-heading" id="passkeys">
       <Card className="flex flex-col gap-4 p-5">
@@ -125,7 +131,7 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyLine[] }) {
               <TableHead columns={COLUMNS} />
               <tbody className="divide-y divide-slate-200">
                 {passkeys.map((passkey) => (
-                  <PasskeyRow key={passkey.id} passkey={passkey} />
+                  <PasskeyRow key={passkey.id} passkey={passkey} remover={remover} />
                 ))}
               </tbody>
             </table>
