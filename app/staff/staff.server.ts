@@ -164,7 +164,7 @@ export async function endAllSessions(db: Db, actor: AdminUser, userId: string): 
  */
 export async function resetSecondFactor(db: Db, actor: AdminUser, userId: string): Promise<{ endedSessions: number }> {
   return underLock(db, actor, userId, async (tx, target) => {
-    await removeSecondFactor(tx, target.id);
+    await removeSecondFactor(tx, target.id, true);
     const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "second-factor");
     return { result: { endedSessions: ended }, action: "second_factor_reset", details: { endedSessions: ended } };
   });
