@@ -85,7 +85,7 @@ describe("admin sign-in on the shared site", () => {
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     expect(await page.getByText(adminEmail).count()).toBeGreaterThan(0);
     const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
-    expect(await tabs.allTextContents()).toEqual(["Blog Posts", "Topic Queue & Automation", "Instagram", "Website Content", "Team Management", "Inbox", "Staff"]);
+    expect(await tabs.allTextContents()).toEqual(["Blog Posts", "Topic Queue & Automation", "Instagram", "Website Content", "Team Management", "Inbox", "Staff", "Audit"]);
     expect(await tabs.first().getAttribute("aria-current")).toBe("page");
     await tabs.nth(5).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard/inbox`);
