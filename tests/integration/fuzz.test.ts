@@ -194,7 +194,7 @@ function generate(seed: number, count: number, base: string, cookie: string): Fu
     const headers: Record<string, string> = {};
     // Two admin requests do their work with no form at all, and are left out of the session's
     // share: a POST to sign out signs out, and a CSV download is recorded in the audit log.
-    const realWithoutForm = /logout/i.test(target) || (/\/export\//i.test(target) && (method === "GET" || method === "HEAD"));
+    const realWithoutForm = /logout/i.test(target) || (/\/export(\/|\?|$)/i.test(target) && (method === "GET" || method === "HEAD"));
     if (rng.chance(0.6) && !realWithoutForm) headers.Cookie = cookie;
     if (rng.chance(0.85)) headers.Origin = base;
     if (rng.chance(0.2)) headers.Accept = rng.pick(["application/json", "*/*", "text/x-script", ""]);
