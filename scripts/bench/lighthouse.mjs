@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse [-- --quick] [-- --runs 3] [-- --langs en,fa,zh] [-- --pages team,post]
-//   [-- --json out.json] [-- --reports DIR] [-- --cpu 4|auto] [-- --busy] [-- --no-floor]`
+//   [-- --json out.json] [-- --reports DIR] [-- --cpu 4|auto] [-- --busy] [-- --no-floor] [-- --keep-storage]`
 // Lighthouse (mobile, its default simulated throttling) against a production start on a
 // temporary data directory, with Debian's Chromium, headless. Prints the median of each
 // measure per URL: performance, accessibility, best practices, SEO, LCP, TBT, CLS, script.
@@ -9,6 +9,10 @@
 // floor, as `npm run bench:tbt -- --bare`). "over floor" is the median, over the rounds, of a
 // page's TBT less the floor measured just before it: a busy machine raises both, so it neither
 // hides nor invents a regression. `--no-floor` leaves the bare page out.
+//
+// Every run is a first visit: Lighthouse empties the HTTP cache, and here localStorage too (its
+// default keeps it, so after the first run of a Chinese page the later ones would look like a
+// returning visitor whose cache lost the font: decision 0077). `--keep-storage` measures that case.
 //
 // Simulated throttling multiplies the CPU time measured on this machine by 4, a factor meant for
 // a fast desktop; on a slower machine the same page scores lower. `--cpu auto` measures the
@@ -34,6 +38,7 @@ const options = parseArgs(process.argv.slice(2), {
   cpu: "4",
   busy: false,
   "no-floor": false,
+  "keep-storage": false,
 });
 const runs = options.quick ? 1 : options.runs;
 const langs = options.quick ? ["en"] : options.langs.split(",");
@@ -90,6 +95,7 @@ try {
         logLevel: "error",
         onlyCategories,
         throttling: { cpuSlowdownMultiplier },
+        ...(options["keep-storage"] ? {} : { clearStorageTypes: ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"] }),
       });
       if (!lhr.runtimeError) return lhr;
       if (attempt === 3) throw new Error(`${u}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -174,6 +180,7 @@ try {
     `machine: benchmarkIndex median ${Math.round(median(benchmarkIndexes))} (${slowest}-${fastest})${busy ? ", one core kept busy (--busy)" : ""}`,
   );
   console.log(`Chinese system font (fc-list :lang=zh): ${chineseFonts}`);
+  console.log(options["keep-storage"] ? "storage: localStorage kept between runs (--keep-storage), HTTP cache emptied" : "storage: every run a first visit (HTTP cache and localStorage emptied)");
   const measuredFloors = floors.filter((f) => !Number.isNaN(f));
   if (bare) {
     console.log(
