@@ -19,5 +19,5 @@ export interface FinishOptions {
  */
 export function finishHtml(html: string, { nonce, lang, paintFirst, jsonLd }: FinishOptions): string {
   const scripted = paintFirst ? hydrateAfterPaint(html, nonce) : html;
-  return withJsonLd(withSlicedChineseFont(scripted, lang), jsonLd);
+  return withJsonLd(withSlicedChineseFont(scripted, lang, nonce), jsonLd);
 }
