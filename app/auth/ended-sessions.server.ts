@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { sessions, verifications } from "../../db/schema";
 import { SESSION_ABSOLUTE_SECONDS } from "./auth.server";
 
@@ -21,12 +21,11 @@ export type EndReason = keyof typeof END_REASONS;
 
 export const isEndReason = (value: unknown): value is EndReason => typeof value === "string" && Object.hasOwn(END_REASONS, value);
 
-type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const noteId = (token: string) => `ended:${createHash("sha256").update(token).digest("base64url")}`;
 
 /** Delete the sessions `where` selects, noting why; returns how many ended. */
-export async function endSessionsWithNote(db: Executor, where: SQL | undefined, reason: EndReason, now = new Date()): Promise<number> {
+export async function endSessionsWithNote(db: DbOrTx, where: SQL | undefined, reason: EndReason, now = new Date()): Promise<number> {
   const ended = await db.delete(sessions).where(where).returning({ token: sessions.token });
   await db.delete(verifications).where(and(eq(verifications.identifier, "ended-session"), lt(verifications.expiresAt, now)));
   if (ended.length > 0) {

@@ -1,8 +1,9 @@
+import { sessionIdOfToken } from "./guard.server";
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { data, type AppLoadContext } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
-import { passkeys, sessions, twoFactors, users } from "../../db/schema";
+import { passkeys, twoFactors, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
@@ -83,13 +84,13 @@ export async function passkeySecondStepAction(request: Request, context: AppLoad
   }
   await clearLoginFailures(db, throttleKey, ip, new Date(), device);
   const { user, token, passkeyId } = result.response;
-  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  const sessionId = await sessionIdOfToken(db, token);
   const [key] = await db.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.id, passkeyId));
   await recordAudit(db, {
     userId: user.id,
     action: "login",
     entity: "session",
-    sessionId: session?.id ?? null,
+    sessionId,
     details: { ip, secondFactor: "passkey", passkey: key?.name ?? passkeyId, trustedDevice: trustDevice },
   });
   const headers = new Headers();

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { renderSVG } from "uqr";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import type { Config } from "../../core/config";
 import { passkeys, twoFactors, users, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
@@ -47,7 +47,6 @@ export interface SecondFactorStatus {
 }
 
 type Services = AuthContext["services"] & { config: Config };
-type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Person = AdminUser & { roles: readonly Role[] };
 
 const TRUST_PREFIX = "trust-device-";
@@ -68,7 +67,7 @@ export async function secondFactorStatus(services: Services, user: Person): Prom
     pendingSetup: row?.verified === false,
     recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.codes) : 0,
     trustedDevices: trusted?.n ?? 0,
-    required: (await secondFactorRequired(services, { roles: user.roles, twoFactorEnabled: false })) ,
+    required: await secondFactorRequired(services, { roles: user.roles, twoFactorEnabled: false }),
   };
 }
 
@@ -91,7 +90,7 @@ export async function checkPassword(services: Services, request: Request, user: 
  * trusted (no session changes: ours has no cookie cache); passkeys kept still count as a second
  * factor. Run inside the caller's transaction (the Staff tab's reset) or as its own.
  */
-export async function removeSecondFactor(db: Executor, userId: string, withPasskeys = false): Promise<void> {
+export async function removeSecondFactor(db: DbOrTx, userId: string, withPasskeys = false): Promise<void> {
   await db.delete(twoFactors).where(eq(twoFactors.userId, userId));
   if (withPasskeys) await db.delete(passkeys).where(eq(passkeys.userId, userId));
   await syncSecondFactorFlag(db, userId);

@@ -4,12 +4,12 @@ import { APIError } from "better-auth/api";
 import { createCookie, data, redirect, type AppLoadContext, type Cookie } from "react-router";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { sessions, twoFactors, verifications } from "../../db/schema";
+import { twoFactors, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { readForm } from "../form-data.server";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth, SECOND_STEP_SECONDS } from "./auth.server";
-import { assertSameOriginMutation } from "./guard.server";
+import { assertSameOriginMutation, sessionIdOfToken } from "./guard.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 import { passkeySecondStepAction } from "./passkey-sign-in.server";
 import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
@@ -142,13 +142,13 @@ export async function secondStepAction(request: Request, context: AppLoadContext
   }
   await clearLoginFailures(db, throttleKey, ip, new Date(), device);
   const { user, token } = result.response as { user: { id: string }; token: string };
-  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  const sessionId = await sessionIdOfToken(db, token);
   const left = method === "recovery" ? await recoveryCodesRemaining(db, user.id) : null;
   await recordAudit(db, {
     userId: user.id,
     action: "login",
     entity: "session",
-    sessionId: session?.id ?? null,
+    sessionId,
     details: { ip, secondFactor: method, trustedDevice: trustDevice, ...(left === null ? {} : { recoveryCodesLeft: left }) },
   });
   const headers = new Headers();
