@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** Integration files run at once; INTEGRATION_WORKERS=1 runs them one at a time as before. */
+const INTEGRATION_WORKERS = Number(process.env.INTEGRATION_WORKERS ?? 2);
 
 /**
  * CI's second run, on PostgreSQL, takes only the integration files that open a database of their
@@ -41,8 +43,12 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: one heavy file at a time keeps timings sane.
-          fileParallelism: false,
+          // Two files at a time (decision 0075): an integration file mostly waits on the server
+          // processes it spawns, its timers and sockets, so a second file uses the idle core.
+          // Each file has its own ports, temp folders and databases. A group of its own, after the
+          // unit files: vitest runs projects with different worker counts one after the other.
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -33,12 +33,6 @@ export default function handleRequest(
   }
   const nonce = loadContext.nonce;
   const { pathname } = new URL(request.url);
-  // The public pages React hydrates (the contact page, the video consultation) paint first and
-  // hydrate after (app/document/hydrate-after-paint.server.ts); the others have no framework
-  // scripts to rewrite (decision 0039). The admin is a tool staff use at once after it loads: it
-  // hydrates as soon as its scripts arrive; development keeps React Router's scripts as they are
-  // (hot reload imports first).
-  const paintFirst = !import.meta.env.DEV && !pathname.startsWith("/admin");
   return new Promise<Response>((resolve, reject) => {
     // Pages have no deferred data, so waiting for the whole document costs nothing and
     // gives every visitor and crawler complete HTML.
@@ -54,7 +48,7 @@ export default function handleRequest(
           const rendered = new PassThrough();
           pipe(rendered);
           text(rendered).then((html) => {
-            const body = finishHtml(html, { nonce, lang: langFromPath(pathname), paintFirst, jsonLd: loadContext.jsonLd });
+            const body = finishHtml(html, { nonce, lang: langFromPath(pathname), jsonLd: loadContext.jsonLd });
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

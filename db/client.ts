@@ -15,6 +15,8 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database handle or an open transaction of one: for work that runs inside the caller's transaction or on its own. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;

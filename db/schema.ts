@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -56,6 +57,35 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/**
+ * Passkeys (decision 0074): WebAuthn credentials a person added on their account page, a second
+ * way through the sign-in's second step. @simplewebauthn/server checks them; the public key is
+ * the COSE key it returned, the counter the authenticator's signature counter (0 for most synced passkeys).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's own label ("Work laptop"). */
+    name: text("name").notNull(),
+    /** base64url, as browsers send it. */
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: bytea("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** JSON array of the authenticator's transports ("internal", "hybrid", "usb"…), a hint for the browser. */
+    transports: text("transports").notNull().default("[]"),
+    /** "singleDevice" or "multiDevice" (synced). */
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );
 
 /** Staff policy, one row (id 1), changed by admins on the Staff tab (decisions 0068, 0070). */

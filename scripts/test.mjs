@@ -1,9 +1,10 @@
 // `npm test`: build if needed, then every suite (unit, integration on PGlite, end-to-end in Chromium).
 //
 // Without arguments the end-to-end project runs in a vitest process of its own beside the unit
-// and integration projects (decision 0060): each stream runs its files one at a time, and an
-// end-to-end file mostly waits on Chromium and its server while an integration file mostly waits
-// on its own, so two streams use the second core. They share nothing but the build: their
+// and integration projects (decision 0060): an end-to-end file mostly waits on Chromium and its
+// server while an integration file mostly waits on its own, so two streams use the second core.
+// The end-to-end files run one at a time; the integration files two at a time (decision 0075;
+// INTEGRATION_WORKERS=1 for one at a time). They share nothing but the build: their
 // servers take free ports and temp data folders of their own. TEST_SERIAL=1 runs everything in
 // one vitest process, one file after another, as before. With arguments (files, --project ...),
 // one vitest process gets them as they are.

@@ -1,7 +1,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { Services } from "./services";
 import { ACCESS_DENIED } from "../app/auth/forms";
-import { getSignedInUser, isCrossSite } from "../app/auth/guard.server";
+import { getSignedInUser, isCrossSite, signInRequired } from "../app/auth/guard.server";
 import { ADMIN_OPEN_PATHS } from "../app/auth/open-paths";
 
 /**
@@ -41,7 +41,7 @@ export function adminMutationGate(services: Services) {
     if (ADMIN_OPEN_PATHS.has(path)) return next();
     getSignedInUser(request, { services })
       .then((user) => {
-        if (!user) return refuse(res, 401, "Sign in required.");
+        if (!user) return signInRequired(services.db, request).then((sentence) => refuse(res, 401, sentence));
         if (!user.isStaff) return refuse(res, 403, ACCESS_DENIED);
         next();
       })

@@ -7,6 +7,8 @@ import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import { configureToastCookie } from "../toast/toast.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
+import { passkeySecondStep } from "./passkey-plugin.server";
+import { relyingParty } from "./passkeys.server";
 import { recoveryCodeStore } from "./recovery-codes.server";
 
 /** Second factor (decision 0068): how long a device may skip it when the person ticks "Trust this device". */
@@ -51,6 +53,8 @@ export function createAuth(db: Db, config: Pick<Config, "SESSION_SECRET" | "SITE
         // lock, across devices), on top of the sign-in throttle that counts wrong codes like passwords.
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
+      // The second step with a passkey (decision 0074), on the plugin's challenge cookie.
+      passkeySecondStep({ db, ...relyingParty(config), trustDeviceMaxAge: TRUST_DEVICE_SECONDS }),
     ],
     emailAndPassword: {
       enabled: true,

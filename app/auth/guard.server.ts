@@ -5,9 +5,10 @@ import type { Db } from "../../db/client";
 import { sessions, userRoles, users } from "../../db/schema";
 import { AdminError } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
+import { END_REASONS, endedReason } from "./ended-sessions.server";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
 import { effectivePermissions, isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
-import { DEFAULT_STAFF_POLICY, staffPolicy } from "../staff/settings.server";
+import { DEFAULT_STAFF_POLICY, staffPolicy, type StaffPolicy } from "../staff/settings.server";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
 
 export interface AdminUser {
@@ -42,6 +43,8 @@ export interface SignedInUser extends AdminUser {
   twoFactorEnabled: boolean;
   /** Must set up a second factor before anything but their own account page (decision 0068). */
   secondFactorSetupNeeded: boolean;
+  /** The staff policy, read at most once per request and only by what needs it. */
+  policy: () => Promise<StaffPolicy>;
 }
 
 export { ACCESS_DENIED };
@@ -71,6 +74,12 @@ export function userCan(user: AdminUser, permission: Permission): boolean {
 /** Refuse (403, the kit's AdminError) what the user's roles do not allow. */
 export function assertCan(user: AdminUser, permission: Permission): void {
   if (!userCan(user, permission)) throw new AdminError(refusal(user.roles ?? [], permission), 403);
+}
+
+/** The id of the session a sign-in just made (better-auth answers with its token); null if gone. */
+export async function sessionIdOfToken(db: Db, token: string): Promise<string | null> {
+  const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  return row?.id ?? null;
 }
 
 /** Delete one session row: its cookie stops working at once. */
@@ -121,6 +130,8 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
   }
   const roles = rows.map((row) => row.role).filter(isRole);
   const twoFactorEnabled = rows[0].twoFactorEnabled;
+  let read: Promise<StaffPolicy> | null = null;
+  const policy = () => (read ??= staffPolicy(db));
   return {
     id: user.id,
     email: user.email,
@@ -131,7 +142,8 @@ export async function getSignedInUser(request: Request, context: AuthContext): P
     isStaff: roles.length > 0,
     isAdmin: roles.includes("admin"),
     twoFactorEnabled,
-    secondFactorSetupNeeded: roles.length > 0 && (await secondFactorRequired(context.services, { roles, twoFactorEnabled })),
+    secondFactorSetupNeeded: roles.length > 0 && (await secondFactorRequired(context.services, { roles, twoFactorEnabled }, policy)),
+    policy,
   };
 }
 
@@ -151,14 +163,14 @@ const toAdmin = (user: SignedInUser): AdminUser => ({
  * 403. The permission set is built here, once per request, from the roles and the staff policy
  * (decision 0070): the policy is read only for roles it can change (no sign-off of their own).
  */
-async function checkRoles(db: Db, user: SignedInUser, permission: Permission | null, kind: "page" | "request"): Promise<AdminUser> {
+async function checkRoles(user: SignedInUser, permission: Permission | null, kind: "page" | "request"): Promise<AdminUser> {
   if (!user.isStaff) throw plain(403, ACCESS_DENIED);
   if (user.secondFactorSetupNeeded && permission !== "dashboard.open") {
     if (kind === "page") throw redirect(ACCOUNT_PAGE);
     if (permission !== null) throw plain(403, SET_UP_SECOND_FACTOR);
   }
   const own = permissionsOf(user.roles);
-  const policy = own.has("posts.edit") && !own.has("changes.publish") ? await staffPolicy(db) : DEFAULT_STAFF_POLICY;
+  const policy = own.has("posts.edit") && !own.has("changes.publish") ? await user.policy() : DEFAULT_STAFF_POLICY;
   const permissions = effectivePermissions(user.roles, policy);
   if (permission && !permissions.has(permission)) throw plain(403, refusal(user.roles, permission));
   return { ...toAdmin(user), permissions: [...permissions] };
@@ -170,8 +182,18 @@ async function checkRoles(db: Db, user: SignedInUser, permission: Permission | n
  */
 export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
-  if (!user) throw redirect("/admin/login");
-  return checkRoles(context.services.db, user, permission, "page");
+  if (!user) {
+    // Signed out by someone else: the sign-in page says why (ended-sessions.server.ts).
+    const reason = await endedReason(context.services.db, request);
+    throw redirect(reason ? `/admin/login?ended=${reason}` : "/admin/login");
+  }
+  return checkRoles(user, permission, "page");
+}
+
+/** The 401 sentence: why this session ended when someone else ended it, else "Sign in required." */
+export async function signInRequired(db: Db, request: Request): Promise<string> {
+  const reason = await endedReason(db, request);
+  return reason ? END_REASONS[reason] : "Sign in required.";
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -202,13 +224,13 @@ export function assertSameOriginMutation(request: Request, siteUrl: string): voi
 export async function requireActionPermission(request: Request, context: AppLoadContext, permission: Permission | null): Promise<AdminUser> {
   assertSameOriginMutation(request, context.services.config.SITE_URL);
   const user = await getSignedInUser(request, context);
-  if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(context.services.db, user, permission, "request");
+  if (!user) throw plain(401, await signInRequired(context.services.db, request));
+  return checkRoles(user, permission, "request");
 }
 
 /** Admin GET data routes (CSV exports, job status): anonymous -> 401, without the permission -> 403. */
 export async function requireDataPermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
-  if (!user) throw plain(401, "Sign in required.");
-  return checkRoles(context.services.db, user, permission, "request");
+  if (!user) throw plain(401, await signInRequired(context.services.db, request));
+  return checkRoles(user, permission, "request");
 }

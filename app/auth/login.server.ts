@@ -8,7 +8,7 @@ import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
 import { fieldErrors, loginSchema, type LoginActionData } from "./forms";
-import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isStaff, rolesOf } from "./guard.server";
+import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isStaff, rolesOf, sessionIdOfToken } from "./guard.server";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
 import { DISABLED_SIGN_IN, isDisabled } from "../staff/staff.server";
 import { issuePendingSecondStep, SECOND_STEP_PAGE } from "./second-step.server";
@@ -94,8 +94,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     return data<LoginActionData>({ error: refused === ACCESS_DENIED ? { title: ACCESS_DENIED } : { title: "Login Failed", message: refused }, email: typedEmail }, { status: 403 });
   }
 
-  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
-  await recordAudit(db, { userId: user.id, action: "login", entity: "session", sessionId: session?.id ?? null, details: { ip } });
+  await recordAudit(db, { userId: user.id, action: "login", entity: "session", sessionId: await sessionIdOfToken(db, token), details: { ip } });
   headers.append("Set-Cookie", await issueDeviceCookie(config, email));
   const [account] = await db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id));
   if (await secondFactorRequired(context.services, { roles: await rolesOf(db, user.id), twoFactorEnabled: account?.twoFactorEnabled ?? false })) {

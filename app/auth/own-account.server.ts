@@ -10,6 +10,7 @@ import { emailChangedMailJob, emailConfirmMailJob, LINKS, type EmailChange } fro
 import type { AdminUser } from "./guard.server";
 import { consumeLinkToken, peekLinkToken } from "./link-tokens.server";
 import { EMAIL_LINK_INVALID } from "./account-forms";
+import { endSessionsWithNote } from "./ended-sessions.server";
 
 /**
  * A staff member's own password and email (decision 0069). Both ask for the current password,
@@ -51,9 +52,9 @@ export async function changeOwnPassword(db: Db, user: AdminUser, currentPassword
     const tx = txn as unknown as Db;
     await tx.update(accounts).set({ password: hash, updatedAt: new Date() }).where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
     const others = user.sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)) : eq(sessions.userId, user.id);
-    const ended = await tx.delete(sessions).where(others).returning({ id: sessions.id });
-    await recordAudit(tx, { userId: user.id, action: "password_change", entity: "user", entityId: user.id, details: { endedSessions: ended.length }, sessionId: user.sessionId });
-    return { endedSessions: ended.length };
+    const ended = await endSessionsWithNote(tx, others, "password");
+    await recordAudit(tx, { userId: user.id, action: "password_change", entity: "user", entityId: user.id, details: { endedSessions: ended }, sessionId: user.sessionId });
+    return { endedSessions: ended };
   });
 }
 

@@ -6,6 +6,7 @@ import { recordAudit } from "../changes/audit.server";
 import { AdminError } from "../changes/errors.server";
 import type { AdminUser } from "./guard.server";
 import { SESSION_IDLE_SECONDS } from "./auth.server";
+import { endSessionsWithNote } from "./ended-sessions.server";
 
 /**
  * A person's own sessions on their account page (issue 31): the device and browser read from the
@@ -59,21 +60,15 @@ export async function listOwnSessions(db: Db, user: AdminUser, now = new Date())
 
 export async function endOwnSession(db: Db, user: AdminUser, sessionId: string): Promise<void> {
   if (sessionId === user.sessionId) throw new AdminError(END_CURRENT_SESSION, 409);
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
-    .returning({ id: sessions.id });
+  const ended = await endSessionsWithNote(db, and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)), "ended");
   // Someone else's session id reads as "already ended": nothing tells it exists.
-  if (ended.length === 0) throw new AdminError(SESSION_NOT_FOUND, 404);
+  if (ended === 0) throw new AdminError(SESSION_NOT_FOUND, 404);
   await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "session_end", entity: "session", entityId: sessionId });
 }
 
 export async function endOtherSessions(db: Db, user: AdminUser): Promise<number> {
   if (!user.sessionId) return 0;
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
-    .returning({ id: sessions.id });
-  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "sessions_end_others", entity: "session", details: { ended: ended.length } });
-  return ended.length;
+  const ended = await endSessionsWithNote(db, and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)), "ended");
+  await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "sessions_end_others", entity: "session", details: { ended } });
+  return ended;
 }

@@ -10,6 +10,7 @@ import { LINKS, resetMailJob } from "./account-mail.server";
 import { isStaff } from "./guard.server";
 import { consumeLinkToken, peekLinkToken } from "./link-tokens.server";
 import { accountDigest } from "./login-throttle.server";
+import { endSessionsWithNote } from "./ended-sessions.server";
 
 /**
  * Password reset by mail (decision 0069). The request page answers one sentence whatever is
@@ -76,10 +77,10 @@ export async function resetPassword(db: Db, token: string, password: string, met
         .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
         .returning({ id: accounts.id });
       if (updated.length === 0) throw new Refused();
-      const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+      const ended = await endSessionsWithNote(tx, eq(sessions.userId, userId), "password", now);
       await tx.delete(verifications).where(and(eq(verifications.identifier, LINKS.reset.kind), eq(verifications.value, userId)));
-      await recordAudit(tx, { userId, action: "password_reset", entity: "user", entityId: userId, details: { ip: meta.ip, endedSessions: ended.length } });
-      return { userId, endedSessions: ended.length };
+      await recordAudit(tx, { userId, action: "password_reset", entity: "user", entityId: userId, details: { ip: meta.ip, endedSessions: ended } });
+      return { userId, endedSessions: ended };
     });
   } catch (error) {
     if (error instanceof Refused) return null;

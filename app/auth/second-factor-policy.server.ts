@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Config } from "../../core/config";
-import { staffPolicy } from "../staff/settings.server";
+import { staffPolicy, type StaffPolicy } from "../staff/settings.server";
 import type { Role } from "./roles";
 
 /**
@@ -15,8 +15,10 @@ export const SET_UP_SECOND_FACTOR = "Set up a second factor on your account page
 export async function secondFactorRequired(
   services: { db: Db; config: Pick<Config, "ADMIN_SECOND_FACTOR"> },
   user: { roles: readonly Role[]; twoFactorEnabled: boolean },
+  /** The staff policy when the caller already holds it (the guard reads it once per request). */
+  policy: () => Promise<StaffPolicy> = () => staffPolicy(services.db),
 ): Promise<boolean> {
   if (user.twoFactorEnabled || services.config.ADMIN_SECOND_FACTOR === "optional") return false;
   if (user.roles.includes("admin")) return true;
-  return user.roles.length > 0 && (await staffPolicy(services.db)).secondFactorForAll;
+  return user.roles.length > 0 && (await policy()).secondFactorForAll;
 }

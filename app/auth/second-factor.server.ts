@@ -2,15 +2,16 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { renderSVG } from "uqr";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import type { Config } from "../../core/config";
-import { twoFactors, users, verifications } from "../../db/schema";
+import { passkeys, twoFactors, users, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { AdminError } from "../changes/errors.server";
 import { authHeaders, getAuth, type AuthContext } from "./auth.server";
 import type { AdminUser } from "./guard.server";
 import { beginLoginAttempt, clearLoginFailures, throttleMessage } from "./login-throttle.server";
 import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
+import { passkeyCount, syncSecondFactorFlag } from "./passkeys.server";
 import { secondFactorRequired } from "./second-factor-policy.server";
 import type { Role } from "./roles";
 
@@ -33,7 +34,10 @@ export const SECOND_FACTOR_TEXT = {
 } as const;
 
 export interface SecondFactorStatus {
+  /** An authenticator app, confirmed with a code. */
   enabled: boolean;
+  /** Passkeys (decision 0074): each is a second factor of its own. */
+  passkeys: number;
   /** Set up but not yet confirmed with a code. */
   pendingSetup: boolean;
   recoveryCodesLeft: number;
@@ -55,18 +59,20 @@ export async function secondFactorStatus(services: Services, user: Person): Prom
     .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
     .where(eq(users.id, user.id));
   const [trusted] = await db.select({ n: count() }).from(verifications).where(and(eq(verifications.value, user.id), like(verifications.identifier, `${TRUST_PREFIX}%`)));
-  const enabled = row?.enabled ?? false;
+  // users.two_factor_enabled is also set by a passkey (decision 0074): the app is on when its row is confirmed.
+  const enabled = (row?.enabled ?? false) && row?.verified === true;
   return {
     enabled,
-    pendingSetup: !enabled && row?.verified === false,
+    passkeys: await passkeyCount(db, user.id),
+    pendingSetup: row?.verified === false,
     recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.codes) : 0,
     trustedDevices: trusted?.n ?? 0,
-    required: (await secondFactorRequired(services, { roles: user.roles, twoFactorEnabled: false })) ,
+    required: await secondFactorRequired(services, { roles: user.roles, twoFactorEnabled: false }),
   };
 }
 
 /** The person's password, checked by better-auth; wrong guesses are throttled like sign-ins. */
-async function checkPassword(services: Services, request: Request, user: Person, password: string, ip: string): Promise<void> {
+export async function checkPassword(services: Services, request: Request, user: Person, password: string, ip: string): Promise<void> {
   const key = `reauth:${user.email}`;
   const throttle = await beginLoginAttempt(services.db, key, ip, new Date(), null);
   if (throttle.waitMs > 0) throw new AdminError(throttleMessage(throttle.waitMs), 400, { password: throttleMessage(throttle.waitMs) });
@@ -80,12 +86,14 @@ async function checkPassword(services: Services, request: Request, user: Person,
 }
 
 /**
- * Remove the second factor and the devices it trusted (no session changes: ours has no cookie
- * cache). Run inside the caller's transaction (the Staff tab's reset) or as its own.
+ * Remove the authenticator app (and, for an admin's reset, the passkeys) and the devices it
+ * trusted (no session changes: ours has no cookie cache); passkeys kept still count as a second
+ * factor. Run inside the caller's transaction (the Staff tab's reset) or as its own.
  */
-export async function removeSecondFactor(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: string): Promise<void> {
+export async function removeSecondFactor(db: DbOrTx, userId: string, withPasskeys = false): Promise<void> {
   await db.delete(twoFactors).where(eq(twoFactors.userId, userId));
-  await db.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+  if (withPasskeys) await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await syncSecondFactorFlag(db, userId);
   await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${TRUST_PREFIX}%`)));
 }
 
@@ -151,7 +159,7 @@ export async function confirmSetup(services: Services, request: Request, user: P
   try {
     await getAuth({ services }).api.verifyTOTP({ body: { code }, headers: authHeaders(request, ip) });
   } catch (error) {
-    await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, user.id));
+    await syncSecondFactorFlag(db, user.id);
     if (error instanceof APIError) throw new AdminError(SECOND_FACTOR_TEXT.wrongCode, 400, { code: SECOND_FACTOR_TEXT.wrongCode });
     throw error;
   }
@@ -173,7 +181,7 @@ export async function turnOff(services: Services, request: Request, user: Person
   await checkPassword(services, request, user, password, ip);
   const status = await secondFactorStatus(services, user);
   if (!status.enabled && !status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
-  if (status.enabled && status.required) throw new AdminError(SECOND_FACTOR_TEXT.required, 409);
+  if (status.enabled && status.required && status.passkeys === 0) throw new AdminError(SECOND_FACTOR_TEXT.required, 409);
   await services.db.transaction((tx) => removeSecondFactor(tx, user.id));
   await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second_factor_off", entity: "user", entityId: user.id });
 }

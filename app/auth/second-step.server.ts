@@ -4,13 +4,14 @@ import { APIError } from "better-auth/api";
 import { createCookie, data, redirect, type AppLoadContext, type Cookie } from "react-router";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { sessions, twoFactors, verifications } from "../../db/schema";
+import { twoFactors, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { readForm } from "../form-data.server";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth, SECOND_STEP_SECONDS } from "./auth.server";
-import { assertSameOriginMutation } from "./guard.server";
+import { assertSameOriginMutation, sessionIdOfToken } from "./guard.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
+import { passkeySecondStepAction } from "./passkey-sign-in.server";
 import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
 
 /**
@@ -37,7 +38,7 @@ export const SECOND_STEP_TEXT = {
 
 export interface SecondStepActionData {
   error?: { title: string; message: string };
-  method: "totp" | "recovery";
+  method: "totp" | "recovery" | "passkey";
 }
 
 // The account the challenge is for, so wrong codes count against it (signed; no address inside).
@@ -63,7 +64,7 @@ function pendingCookie(config: { SESSION_SECRET: string; secureCookies: boolean 
 export const issuePendingSecondStep = (config: { SESSION_SECRET: string; secureCookies: boolean }, email: string) =>
   pendingCookie(config).serialize({ email });
 
-const clearPendingSecondStep = (config: { SESSION_SECRET: string; secureCookies: boolean }) => pendingCookie(config).serialize("", { maxAge: 0 });
+export const clearPendingSecondStep = (config: { SESSION_SECRET: string; secureCookies: boolean }) => pendingCookie(config).serialize("", { maxAge: 0 });
 
 /** The account whose second step this browser is in, or null. */
 export async function pendingSecondStep(request: Request, config: { SESSION_SECRET: string; secureCookies: boolean }): Promise<string | null> {
@@ -97,6 +98,7 @@ export async function secondStepAction(request: Request, context: AppLoadContext
   const email = await pendingSecondStep(request, config);
   if (!email) throw await redirectWithToast("/admin/login", { title: "Sign in again", description: SECOND_STEP_TEXT.timedOut, type: "error" });
   const form = await readForm(request);
+  if (form.get("method") === "passkey") return passkeySecondStepAction(request, context, form, email);
   const method = form.get("method") === "recovery" ? "recovery" : "totp";
   const parsed = stepSchema.safeParse({ method, code: String(form.get("code") ?? ""), trustDevice: form.get("trustDevice") === "on" });
   const fail = (message: string, status: number, init: ResponseInit = {}) =>
@@ -140,13 +142,13 @@ export async function secondStepAction(request: Request, context: AppLoadContext
   }
   await clearLoginFailures(db, throttleKey, ip, new Date(), device);
   const { user, token } = result.response as { user: { id: string }; token: string };
-  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  const sessionId = await sessionIdOfToken(db, token);
   const left = method === "recovery" ? await recoveryCodesRemaining(db, user.id) : null;
   await recordAudit(db, {
     userId: user.id,
     action: "login",
     entity: "session",
-    sessionId: session?.id ?? null,
+    sessionId,
     details: { ip, secondFactor: method, trustedDevice: trustDevice, ...(left === null ? {} : { recoveryCodesLeft: left }) },
   });
   const headers = new Headers();

@@ -1,6 +1,4 @@
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
-import { sessions } from "../../db/schema";
 import { data, type AppLoadContext } from "react-router";
 import { recordAudit } from "../changes/audit.server";
 import { redirectWithToast } from "../toast/toast.server";
@@ -8,7 +6,7 @@ import { AdminInputError, adminExists, createOrPromoteAdmin, SetupAlreadyDone, v
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
 import { fieldErrors, setupSchema, type FieldErrors } from "./forms";
-import { assertSameOriginMutation } from "./guard.server";
+import { assertSameOriginMutation, sessionIdOfToken } from "./guard.server";
 import { issueDeviceCookie } from "./login-throttle.server";
 
 export type SetupState = "form" | "need-token" | "bad-token" | "complete";
@@ -75,8 +73,7 @@ export async function setupAction(request: Request, context: AppLoadContext) {
     // This browser is now a known device of the account (login-throttle.server.ts).
     headers.append("Set-Cookie", await issueDeviceCookie(config, parsed.data.email));
     const token = "token" in signIn.response ? signIn.response.token : null;
-    const [session] = token ? await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token)) : [];
-    await recordAudit(db, { userId, sessionId: session?.id ?? null, action: "login", entity: "session", details: { ip, via: "setup" } });
+    await recordAudit(db, { userId, sessionId: token ? await sessionIdOfToken(db, token) : null, action: "login", entity: "session", details: { ip, via: "setup" } });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     // The account exists; the admin can sign in by hand.

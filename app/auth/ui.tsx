@@ -1,6 +1,8 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { toast as showToast, Toaster } from "sonner";
+import { InputField } from "~/components/ui/field";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./forms";
 
 /** The admin area's toaster: one visible toast, 5 seconds (SPEC 4). */
 export function AdminToaster() {
@@ -69,4 +71,32 @@ export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; chi
 /** Meta tags of every admin page: English, never indexed. */
 export function adminMeta(title: string) {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The hint under a new password: the one rule's length (forms.ts) and the advice that goes with it. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`;
+
+/**
+ * A new password and its confirmation, with the password rule's limits: the one pair of fields for
+ * first-admin setup, an invitation, a reset link and Your account.
+ */
+export function NewPasswordFields({
+  name = "password",
+  label = "Password",
+  hint = NEW_PASSWORD_HINT,
+  error,
+  confirmError,
+}: {
+  name?: string;
+  label?: string;
+  hint?: string;
+  error?: string;
+  confirmError?: string;
+}) {
+  return (
+    <>
+      <InputField name={name} type="password" label={label} autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={hint} error={error} />
+      <InputField name="confirm" type="password" label={`Confirm ${label.toLowerCase()}`} autoComplete="new-password" required maxLength={PASSWORD_MAX} error={confirmError} />
+    </>
+  );
 }

@@ -8,9 +8,18 @@
  * - where the page's text has characters outside it (something the firm wrote later),
  *   fontsource's unicode-range slices less the subset's characters (`noto-sans-sc-slices.css`,
  *   generated too), so only the slices holding those characters download.
+ *
+ * Their faces are `font-display: optional` (decision 0077): added after the first paint, a face
+ * that was not ready then is never swapped in on that page, so a late font cannot move a line
+ * (CLS 0). The download still happens, into the HTTP cache. Once it has (the page script
+ * remembers the subset sheet's address in localStorage), a later Chinese page's head script
+ * adds the sheets before the first paint, render-blocking, and preloads the subset's two files,
+ * so the cached font is ready before rendering begins and the page paints in it from the start.
  */
 import subsetSheet from "../fonts/noto-sans-sc-subset.css?url";
 import slicesSheet from "../fonts/noto-sans-sc-slices.css?url";
+import subset400 from "../fonts/noto-sans-sc-subset-400.woff2?url";
+import subset700 from "../fonts/noto-sans-sc-subset-700.woff2?url";
 import { appendToHead } from "./head.server";
 import type { Lang } from "../i18n/languages";
 import { isChinese } from "../fonts/chinese-chars";
@@ -27,9 +36,20 @@ export function needsSlicedChineseFont(text: string): boolean {
 
 const fontSheet = (href: string) => `<meta name="font-sheet" content="${href}"/>`;
 
-/** Names the Noto Sans SC sheets a rendered Chinese document adds after its first paint. */
-export function withSlicedChineseFont(html: string, lang: Lang): string {
+/** The localStorage key under which the page script records that the font is in the HTTP cache. */
+export const CACHED_FONT_KEY = "font-sheet-cached";
+
+// Runs in the head, before the first paint. A visitor whose browser has the font (recorded for
+// this very sheet: a new build's font is not assumed cached) gets the sheets as render-blocking
+// links and the subset files preloaded; the meta tags go, so the page script adds nothing more.
+const cachedFontScript = `(()=>{try{const m=[...document.querySelectorAll('meta[name="font-sheet"]')];if(!m.length||localStorage.getItem(${JSON.stringify(CACHED_FONT_KEY)})!==m[0].content)return;const add=(a)=>{const l=document.createElement("link");Object.assign(l,a);document.head.append(l);return l};for(const h of ${JSON.stringify([subset400, subset700])})add({rel:"preload",as:"font",type:"font/woff2",crossOrigin:"anonymous",href:h});for(const x of m){add({rel:"stylesheet",href:x.content}).setAttribute("blocking","render");x.remove()}}catch{}})()`;
+
+/**
+ * Names the Noto Sans SC sheets a rendered Chinese document adds after its first paint, and the
+ * head script that adds them before it once the font is cached.
+ */
+export function withSlicedChineseFont(html: string, lang: Lang, nonce: string): string {
   if (lang !== "zh") return html;
   const sheets = needsSlicedChineseFont(html) ? [subsetSheet, slicesSheet] : [subsetSheet];
-  return appendToHead(html, sheets.map(fontSheet).join(""));
+  return appendToHead(html, `${sheets.map(fontSheet).join("")}<script nonce="${nonce}">${cachedFontScript}</script>`);
 }

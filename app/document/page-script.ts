@@ -16,10 +16,24 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-page-module]
 }
 
 // The web fonts a page asks for after its first paint (Noto Sans SC on Chinese pages, the last
-// fallback after the platform's own Chinese font: decision 0072).
-for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="font-sheet"]')) {
+// fallback after the platform's own Chinese font: decision 0072). Their faces are
+// `font-display: optional`, so this page keeps the font it painted with; once both weights are
+// downloaded (into the HTTP cache) the next Chinese page's head script adds the sheets before
+// its first paint (app/document/chinese-font-slices.server.ts, decision 0077).
+const fontSheets = [...document.querySelectorAll<HTMLMetaElement>('meta[name="font-sheet"]')].map((meta) => meta.content);
+for (const href of fontSheets) {
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = meta.content;
+  link.href = href;
+  if (href === fontSheets[0]) {
+    link.addEventListener("load", () => {
+      // "的" is in the subset: these load exactly its two files.
+      Promise.all(['16px "Noto Sans SC"', 'bold 16px "Noto Sans SC"'].map((font) => document.fonts.load(font, "的")))
+        .then((faces) => {
+          if (faces.every((loaded) => loaded.length > 0)) localStorage.setItem("font-sheet-cached", href);
+        })
+        .catch(() => {});
+    });
+  }
   document.head.append(link);
 }

@@ -5,6 +5,7 @@ import { ADMIN_LOCK_KEY } from "../auth/admin-users.server";
 import { SESSION_IDLE_SECONDS } from "../auth/auth.server";
 import type { AdminUser } from "../auth/guard.server";
 import { removeSecondFactor } from "../auth/second-factor.server";
+import { endSessionsWithNote } from "../auth/ended-sessions.server";
 import { isRole, ROLES, type Role } from "../auth/roles";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { auditFrom } from "../changes/audit.server";
@@ -133,8 +134,8 @@ export async function disableUser(db: Db, actor: AdminUser, userId: string, now 
   return underLock(db, actor, userId, async (tx, target, admins) => {
     if (admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
     if (!target.disabledAt) await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, target.id));
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
-    return { result: { endedSessions: ended.length }, action: "disable", details: { endedSessions: ended.length } };
+    const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "disabled", now);
+    return { result: { endedSessions: ended }, action: "disable", details: { endedSessions: ended } };
   });
 }
 
@@ -149,8 +150,8 @@ export async function enableUser(db: Db, actor: AdminUser, userId: string, now =
 /** End every session of an account (its cookies stop working at the next request). */
 export async function endAllSessions(db: Db, actor: AdminUser, userId: string): Promise<{ endedSessions: number }> {
   return underLock(db, actor, userId, async (tx, target) => {
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
-    return { result: { endedSessions: ended.length }, action: "end_sessions", details: { endedSessions: ended.length } };
+    const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "ended");
+    return { result: { endedSessions: ended }, action: "end_sessions", details: { endedSessions: ended } };
   });
 }
 
@@ -163,8 +164,8 @@ export async function endAllSessions(db: Db, actor: AdminUser, userId: string): 
  */
 export async function resetSecondFactor(db: Db, actor: AdminUser, userId: string): Promise<{ endedSessions: number }> {
   return underLock(db, actor, userId, async (tx, target) => {
-    await removeSecondFactor(tx, target.id);
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
-    return { result: { endedSessions: ended.length }, action: "second_factor_reset", details: { endedSessions: ended.length } };
+    await removeSecondFactor(tx, target.id, true);
+    const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "second-factor");
+    return { result: { endedSessions: ended }, action: "second_factor_reset", details: { endedSessions: ended } };
   });
 }

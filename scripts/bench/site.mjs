@@ -1,5 +1,6 @@
 // A production server of this site on a temporary data directory, and what else the benchmarks share.
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -114,6 +115,21 @@ export async function startSite(env = {}, { dataDir: givenDir, nodeArgs = [] } =
       if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bare page</title></head><body><h1>Hello</h1><p>A page of one heading and one paragraph.</p></body></html>`;
+
+/**
+ * A page of one heading and one paragraph on a bare `node:http` server (with `coop`, sent with
+ * `Cross-Origin-Opener-Policy: same-origin`): the floor any page has on this machine.
+ */
+export async function startBare(coop = false) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(coop ? { "cross-origin-opener-policy": "same-origin" } : {}) });
+    res.end(BARE_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** The first published post's path, from the English feed. */

@@ -8,29 +8,16 @@
 // Without --url it starts the site (as bench:lighthouse does). `--bare` loads a page of one
 // heading and one paragraph instead, served by a bare `node:http` server (with `--coop`, sent
 // with `Cross-Origin-Opener-Policy: same-origin`): the floor any page has on this machine.
-import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 // Lighthouse's own simulation module (a dependency of lighthouse), for the node timings it keeps.
 import * as Lantern from "@paulirish/trace_engine/models/trace/lantern/lantern.js";
-import { launchChrome, parseArgs, startSite } from "./site.mjs";
+import { launchChrome, parseArgs, startBare, startSite } from "./site.mjs";
 
 const options = parseArgs(process.argv.slice(2), { page: "/", runs: 3, url: "", bare: false, coop: false, chrome: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 const AUDITS = ["total-blocking-time", "first-contentful-paint", "largest-contentful-paint", "interactive"];
-const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bare page</title></head><body><h1>Hello</h1><p>A page of one heading and one paragraph.</p></body></html>`;
-
-/** A bare page on a free port, with or without COOP. */
-async function startBare(coop) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(coop ? { "cross-origin-opener-policy": "same-origin" } : {}) });
-    res.end(BARE_PAGE);
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
-}
-
 /** What a main-thread task did, from the trace events inside it. */
 function kindOf(node) {
   const names = new Set(node.childEvents.map((e) => e.name));

@@ -104,6 +104,53 @@ describe("fonts", () => {
     expect([...new Set(fonts)].sort()).toEqual(["vazirmatn-persian-400", "vazirmatn-persian-700"]);
     await context.close();
   });
+
+  it("Chinese pages never move a line for the web font, and set their text in it from the next page on", async () => {
+    // On a machine without a Chinese font of its own (as CI's), the stack's Noto Sans SC comes
+    // from this server; where Noto Sans CJK SC is installed, its local() name answers instead.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    /** The fonts the browser drew the page's heading with. */
+    const headingFonts = async () => {
+      const { root } = await cdp.send("DOM.getDocument");
+      const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" });
+      return (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })).fonts.map((font) => font.familyName);
+    };
+    const settledShifts = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300)));
+        return (window as unknown as { shifts: number }).shifts;
+      });
+
+    // The first Chinese page paints without the web font and keeps what it painted with.
+    await page.goto(`${baseUrl}/zh/contact`, { waitUntil: "load" });
+    // The page script records the font once both weights are in the browser's cache.
+    await page.waitForFunction(() => localStorage.getItem("font-sheet-cached") !== null);
+    expect(await settledShifts(), "/zh/contact").toBeLessThan(0.001);
+
+    // The next ones ask for it before their first paint, and are drawn in it.
+    for (const path of ["/zh/team", "/zh/blog", "/zh"]) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
+      expect(await settledShifts(), path).toBeLessThan(0.001);
+      const used = await headingFonts();
+      expect(used.length, path).toBeGreaterThan(0);
+      for (const family of used) expect(family, path).toMatch(/^Noto Sans (SC|CJK SC)/);
+    }
+    await context.close();
+  });
 });
 
 describe("language switcher", () => {

@@ -268,27 +268,31 @@ describe("contact submissions (a separate site, limit 2 per hour)", () => {
     await context.close();
   });
 
-  it("works without JavaScript: field errors with the values kept, then a confirmation", async () => {
-    const context = await visitor(site!.url, "198.51.100.22", { javaScriptEnabled: false });
+  it.each([
+    ["en", "198.51.100.22"],
+    ["fa", "198.51.100.27"],
+    ["zh", "198.51.100.28"],
+  ] as const)("works without JavaScript (%s): field errors with the values kept, then a confirmation", async (lang, ip) => {
+    const context = await visitor(site!.url, ip, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${site!.url}/contact`);
+    await page.goto(`${site!.url}${localizePath("/contact", lang)}`);
     // The map comes from <noscript>.
     expect(await page.locator("iframe").getAttribute("src")).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
     await fill(page, { name: "  Lei Example  ", email: "not-an-email", subject: "", message: "Kept message text" });
-    const [response] = await Promise.all([page.waitForNavigation(), submit(page, "en").click()]);
+    const [response] = await Promise.all([page.waitForNavigation(), submit(page, lang).click()]);
     expect(response?.status()).toBe(400);
-    expect(await page.getByRole("alert").textContent()).toBe(text("contact.validation.email-invalid", "en"));
-    expect(await fieldError(page, "email")).toBe(text("contact.validation.email-invalid", "en"));
-    expect(await fieldError(page, "subject")).toBe(text("contact.validation.subject-required", "en"));
+    expect(await page.getByRole("alert").textContent()).toBe(text("contact.validation.email-invalid", lang));
+    expect(await fieldError(page, "email")).toBe(text("contact.validation.email-invalid", lang));
+    expect(await fieldError(page, "subject")).toBe(text("contact.validation.subject-required", lang));
     expect(await fieldError(page, "name")).toBeNull();
     expect(await field(page, "name").inputValue()).toBe("  Lei Example  ");
     expect(await field(page, "email").inputValue()).toBe("not-an-email");
     expect(await field(page, "message").inputValue()).toBe("Kept message text");
 
     await fill(page, { email: "lei@example.com", subject: "Separation" });
-    const [ok] = await Promise.all([page.waitForNavigation(), submit(page, "en").click()]);
+    const [ok] = await Promise.all([page.waitForNavigation(), submit(page, lang).click()]);
     expect(ok?.status()).toBe(200);
-    expect(await page.getByRole("status").textContent()).toBe(text("contact.form.success", "en"));
+    expect(await page.getByRole("status").textContent()).toBe(text("contact.form.success", lang));
     expect(await field(page, "name").inputValue()).toBe("");
     await context.close();
   });
@@ -339,7 +343,8 @@ describe("contact submissions (a separate site, limit 2 per hour)", () => {
     }
     expect(rows.map(({ name, email, phone, message }) => ({ name, email, phone, message }))).toEqual([
       { name: "Sara Example", email: "sara@example.com", phone: "+1 604 555 0111", message: "Subject: Family sponsorship\n\nLine one\nLine two" },
-      { name: "Lei Example", email: "lei@example.com", phone: null, message: "Subject: Separation\n\nKept message text" },
+      // The no-script posts, in English, Farsi and Chinese.
+      ...["en", "fa", "zh"].map(() => ({ name: "Lei Example", email: "lei@example.com", phone: null, message: "Subject: Separation\n\nKept message text" })),
       { name: "Limit One", email: VALID.email, phone: null, message: `Subject: ${VALID.subject}\n\n${VALID.message}` },
       { name: "Limit Two", email: VALID.email, phone: null, message: `Subject: ${VALID.subject}\n\n${VALID.message}` },
       { name: "Other Address", email: VALID.email, phone: null, message: `Subject: ${VALID.subject}\n\n${VALID.message}` },

@@ -228,6 +228,33 @@ describe("when the meeting script cannot be loaded", () => {
 });
 
 describe("without JavaScript", () => {
+  it.each(LANGUAGES)("in a browser with scripts off (%s), the join form opens the room on the meeting host, and a blank room says why", async (lang) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    // The meeting host's page is not loaded: where the browser goes is what counts.
+    const host = new URL(meetUrl).origin;
+    await context.route(
+      (url) => url.origin === host,
+      (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>meeting</title>" }),
+    );
+    const page = await context.newPage();
+    const videoUrl = `${baseUrl}${localizePath("/video-consultation", lang)}`;
+    await page.goto(videoUrl);
+    await page.getByLabel(text("videoConsultation.nameLabel", lang)).fill("Ana Example");
+    await page.getByLabel(text("videoConsultation.roomLabel", lang)).fill("consult-room-42");
+    // The site answers 303 to the host, which the page's CSP (form-action) lets the browser follow.
+    await Promise.all([page.waitForURL((url) => url.origin === host), joinButton(page, lang).click()]);
+    const room = new URL(page.url());
+    expect(room.pathname).toBe("/consult-room-42");
+    expect(new URLSearchParams(room.hash.slice(1)).get("userInfo.displayName")).toBe('"Ana Example"');
+
+    await page.goto(videoUrl);
+    await page.getByLabel(text("videoConsultation.roomLabel", lang)).fill("   ");
+    const [blank] = await Promise.all([page.waitForNavigation(), joinButton(page, lang).click()]);
+    expect(blank?.status()).toBe(400);
+    expect(await page.getByText(text("videoConsultation.emptyRoom", lang)).first().isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("sends the join form's visitor to the room on the meeting host, and refuses a blank room", async () => {
     for (const lang of LANGUAGES) {
       const url = `${baseUrl}${localizePath("/video-consultation", lang)}`;

@@ -64,6 +64,8 @@ export interface StartOptions {
    * server still seeds it and still runs its migration check.
    */
   freshDatabase?: boolean;
+  /** The site's host name in SITE_URL and the returned url (WebAuthn needs a domain such as localhost, not an address). */
+  hostname?: string;
 }
 
 /** Start the site on a free port and a fresh data directory; resolves once /healthz answers. */
@@ -73,7 +75,8 @@ export async function startSite(env: Record<string, string | undefined> = {}, op
   const pgliteDir = path.join(dataDir, "pglite");
   if (!options.freshDatabase && !env.DATABASE_URL && !existsSync(pgliteDir)) await copyPgliteTemplate(pgliteDir);
   const url = `http://127.0.0.1:${port}`;
-  const run = spawnSite({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: url, ...env });
+  const siteUrl = options.hostname ? `http://${options.hostname}:${port}` : url;
+  const run = spawnSite({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: siteUrl, ...env });
   let exitCode: number | null | undefined;
   void run.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 90_000;
@@ -92,7 +95,7 @@ export async function startSite(env: Record<string, string | undefined> = {}, op
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    url,
+    url: siteUrl,
     dataDir,
     process: run.process,
     output: run.output,

@@ -225,13 +225,14 @@ describe("second factor, required for admins", () => {
     expect(unknown.status).toBe(404);
     const ended = await formPost(site!.url + ACCOUNT, { intent: "session-end", sessionId: phoneSession! }, { cookie: trust });
     expect(ended.status).toBe(200);
-    expect((await page(ACCOUNT, phoneCookie)).location).toBe("/admin/login");
+    // The phone is told why at its next page.
+    expect((await page(ACCOUNT, phoneCookie)).location).toBe("/admin/login?ended=ended");
     expect((await page(ACCOUNT, trust)).status).toBe(200);
 
     const third = sessionOnly((await passwordStep(EDITOR)).cookie);
     const others = await formPost(site!.url + ACCOUNT, { intent: "sessions-end-others" }, { cookie: trust });
     expect(others.status).toBe(200);
-    expect((await page(ACCOUNT, third)).location).toBe("/admin/login");
+    expect((await page(ACCOUNT, third)).location).toBe("/admin/login?ended=ended");
     expect((await page(ACCOUNT, trust)).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { END_REASONS } from "../../app/auth/ended-sessions.server";
 import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -207,11 +208,16 @@ describe("the Staff tab against a running server", () => {
     expect((await get(url("/admin/dashboard"), cookies.ed)).status).toBe(200);
     const disabled = await act({ intent: "disable", userId: ids.ed });
     expect(disabled.status).toBe(200);
-    // The old cookie: the login page for a page, 401 for an action.
+    // The old cookie: the login page for a page, 401 for an action; both say why.
     const page = await get(url("/admin/dashboard"), cookies.ed);
     expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/admin/login");
-    expect((await formPost(url("/admin/dashboard/team"), { intent: "add" }, { cookie: cookies.ed })).status).toBe(401);
+    expect(page.headers.get("location")).toBe("/admin/login?ended=disabled");
+    expect((await (await get(url("/admin/login?ended=disabled"))).text()).replaceAll("&#x27;", "'")).toContain(END_REASONS.disabled);
+    const action = await formPost(url("/admin/dashboard/team"), { intent: "add" }, { cookie: cookies.ed });
+    expect(action.status).toBe(401);
+    expect(await action.text()).toBe(END_REASONS.disabled);
+    // A made-up reason shows nothing.
+    expect(await (await get(url("/admin/login?ended=hacked"))).text()).not.toContain("You were signed out");
     const signIn = await formPost(url("/admin/login"), { email: email("ed"), password: PASSWORD });
     expect(signIn.status).toBe(403);
     expect(await signIn.text()).toContain(DISABLED_SIGN_IN);

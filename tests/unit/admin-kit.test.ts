@@ -5,7 +5,9 @@ import { z } from "zod";
 // The staff check itself is tested over HTTP (admin-access.test.ts, admin-roles.test.ts); here a
 // request is an admin's unless a test makes it an editor's.
 const signedIn = vi.hoisted(() => ({ roles: ["admin"] as string[] }));
-vi.mock("../../app/auth/guard.server", () => ({
+// The guard's real permission check (userCan); only the request's user is made up.
+vi.mock("../../app/auth/guard.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../app/auth/guard.server")>()),
   requireActionPermission: vi.fn(async () => ({ id: "admin-1", email: "admin@example.test", name: "Admin", roles: signedIn.roles })),
 }));
 

@@ -1,7 +1,13 @@
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "~/fonts/noto-sans-sc-subset-chars.server";
-import { chineseSlicesSheet, chineseSubsetSheet, needsSlicedChineseFont, withSlicedChineseFont } from "~/document/chinese-font-slices.server";
+import {
+  CACHED_FONT_KEY,
+  chineseSlicesSheet,
+  chineseSubsetSheet,
+  needsSlicedChineseFont,
+  withSlicedChineseFont,
+} from "~/document/chinese-font-slices.server";
 // @ts-expect-error: a plain JavaScript module shared with the generator script
 import { chineseCharsInSources } from "../../scripts/fonts/chinese-chars.mjs";
 // @ts-expect-error: a plain JavaScript module shared with the generator scripts
@@ -35,7 +41,8 @@ describe("Chinese font subset", () => {
     expect(faces.map((face) => /font-weight:\s*(\d+)/.exec(face)?.[1])).toEqual(["400", "700"]);
     for (const face of faces) {
       expect(face).toMatch(/font-family:\s*"Noto Sans SC"/);
-      expect(face).toMatch(/font-display:\s*swap/);
+      // Added after the first paint, a face that swapped in would move lines (decision 0077).
+      expect(face).toMatch(/font-display:\s*optional/);
       const range = /unicode-range:\s*([^;]+);/.exec(face)![1];
       expect(charsOfRange(range).join("")).toBe(NOTO_SANS_SC_SUBSET_CHARS);
       // The same typeface installed (Android, most Linux desktops) is used first, without a download.
@@ -62,19 +69,35 @@ describe("Chinese font subset", () => {
     const laterSheets = (html: string) => [...html.matchAll(/<meta name="font-sheet" content="([^"]+)"\/>/g)].map((m) => m[1]);
     const renderBlocking = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
 
-    const plain = withSlicedChineseFont(document("<h1>海岸律师事务所</h1>"), "zh");
+    const plain = withSlicedChineseFont(document("<h1>海岸律师事务所</h1>"), "zh", "n0nce");
     expect(laterSheets(plain)).toEqual([chineseSubsetSheet]);
     expect(renderBlocking(plain)).toEqual(["/assets/root.css"]);
 
-    const rare = withSlicedChineseFont(document("<h1>龘</h1>"), "zh");
+    const rare = withSlicedChineseFont(document("<h1>龘</h1>"), "zh", "n0nce");
     expect(laterSheets(rare)).toEqual([chineseSubsetSheet, chineseSlicesSheet]);
     expect(renderBlocking(rare)).toEqual(["/assets/root.css"]);
 
     // Pages in other languages set no text in Noto Sans SC, so nothing is added to them.
     for (const lang of ["en", "fa"] as const) {
       const other = document("<p>龘</p>", lang);
-      expect(withSlicedChineseFont(other, lang)).toBe(other);
+      expect(withSlicedChineseFont(other, lang, "n0nce")).toBe(other);
     }
+  });
+
+  it("gives Chinese documents a head script, with the page's nonce, that adds the cached font's sheets before the first paint", () => {
+    const html = withSlicedChineseFont(`<!DOCTYPE html><html lang="zh"><head></head><body><h1>海岸</h1></body></html>`, "zh", "n0nce");
+    const head = html.slice(0, html.indexOf("</head>"));
+    const script = /<script nonce="n0nce">([^<]+)<\/script>$/.exec(head)?.[1];
+    expect(script).toBeDefined();
+    // It reads the key the page script writes once both weights are downloaded.
+    expect(script).toContain(JSON.stringify(CACHED_FONT_KEY));
+    expect(readFileSync(new URL("../../app/document/page-script.ts", import.meta.url), "utf8")).toContain(`localStorage.setItem("${CACHED_FONT_KEY}"`);
+    // After the meta tags it reads, and preloading exactly the subset's two files.
+    expect(head.indexOf("<script nonce")).toBeGreaterThan(head.lastIndexOf('<meta name="font-sheet"'));
+    expect([...script!.matchAll(/"(\/[^"]+\.woff2)"/g)].map((m) => m[1].replace(/-[\w-]{8}\.woff2$/, ""))).toEqual([
+      expect.stringMatching(/noto-sans-sc-subset-400/),
+      expect.stringMatching(/noto-sans-sc-subset-700/),
+    ]);
   });
 
   it("has slices that hold every character of fontsource's, except the subset's, each tried on the device first", () => {

@@ -6,6 +6,8 @@ import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { listOwnSessions } from "~/auth/own-sessions.server";
 import { secondFactorStatus } from "~/auth/second-factor.server";
+import { listPasskeys } from "~/auth/passkeys.server";
+import { PasskeysSection } from "./components/PasskeysSection";
 import { formatFirmTime } from "../../../core/clock";
 import { SecondFactorSection } from "./components/SecondFactorSection";
 import { SessionsSection } from "./components/SessionsSection";
@@ -21,7 +23,11 @@ import { EmailSection } from "./components/EmailSection";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, "dashboard.open");
   const person = { ...user, roles: user.roles ?? [] };
-  const [secondFactor, sessions] = await Promise.all([secondFactorStatus(context.services, person), listOwnSessions(context.services.db, user)]);
+  const [secondFactor, sessions, passkeys] = await Promise.all([
+    secondFactorStatus(context.services, person),
+    listOwnSessions(context.services.db, user),
+    listPasskeys(context.services.db, user.id),
+  ]);
   return {
     email: user.email,
     roles: person.roles,
@@ -34,6 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       startedText: formatFirmTime(startedAt),
       lastSeenText: formatFirmTime(lastSeenAt),
     })),
+    passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({
+      id,
+      name,
+      addedText: formatFirmTime(createdAt),
+      lastUsedText: lastUsedAt ? formatFirmTime(lastUsedAt) : null,
+    })),
   };
 }
 
@@ -42,7 +54,7 @@ export const action = adminAction(intents, { permission: "dashboard.open" });
 export const meta: Route.MetaFunction = () => adminMeta("Your account | Admin Dashboard");
 
 export default function AccountTab() {
-  const { email, roles, secondFactor, sessions } = useLoaderData<typeof loader>();
+  const { email, roles, secondFactor, sessions, passkeys } = useLoaderData<typeof loader>();
   // A form sent without JavaScript: its answer (a QR code, recovery codes) is the page's action data.
   const posted = useActionData<AccountActionResult>();
   return (
@@ -54,6 +66,7 @@ export default function AccountTab() {
         </p>
       </header>
       <SecondFactorSection status={secondFactor} posted={posted} />
+      <PasskeysSection passkeys={passkeys} />
       <SessionsSection sessions={sessions} />
       <PasswordSection />
       <EmailSection email={email} />

@@ -1,9 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/forms";
 import { inviteAction, invitePage, type LinkPageAnswer } from "~/auth/link-pages.server";
 import { INVITE_INVALID } from "~/auth/account-forms";
-import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import { AdminToaster, Alert, AuthShell, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
 
@@ -37,18 +36,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
             <Form method="post">
               <input type="hidden" name="token" value={loaderData.token ?? ""} />
               <InputField name="name" label="Your name" autoComplete="name" required maxLength={100} error={result?.fields?.name} />
-              <InputField
-                name="password"
-                type="password"
-                label="Password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-                maxLength={PASSWORD_MAX}
-                hint={`At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`}
-                error={result?.fields?.password}
-              />
-              <InputField name="confirm" type="password" label="Confirm password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={result?.fields?.confirm} />
+              <NewPasswordFields error={result?.fields?.password} confirmError={result?.fields?.confirm} />
               <SubmitButton busy={busy} busyLabel="Creating account…">
                 Create account
               </SubmitButton>

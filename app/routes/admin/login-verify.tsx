@@ -1,7 +1,10 @@
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login-verify";
 import { readToast } from "~/toast/toast.server";
 import { requirePendingSecondStep, secondStepAction, type SecondStepActionData } from "~/auth/second-step.server";
+import { secondStepMethods } from "~/auth/passkey-sign-in.server";
+import { PasskeySignInButton } from "~/auth/passkey-ui";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
@@ -12,10 +15,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Verify Sign-in");
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePendingSecondStep(request, context.services.config);
+  const email = await requirePendingSecondStep(request, context.services.config);
   const { toast, headers } = await readToast(request);
   const method = new URL(request.url).searchParams.get("method") === "recovery" ? "recovery" : "totp";
-  return data({ toast, method }, { headers });
+  // A passkey's challenge comes with the page (decision 0074); an account with only passkeys has no code form.
+  const { totp, passkey } = await secondStepMethods(request, context, email);
+  return data({ toast, method, totp, passkey }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,15 +37,37 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   useFlashToast(loaderData.toast);
   const result = actionData as SecondStepActionData | undefined;
-  const method = result?.method ?? loaderData.method;
+  const method = result?.method === "passkey" ? loaderData.method : (result?.method ?? loaderData.method);
   const recovery = method === "recovery";
+  const { totp, passkey } = loaderData;
+  const [trustDevice, setTrustDevice] = useState(false);
+  const trustBox = (
+    <label className="mb-4 flex items-center gap-2 text-sm text-slate-800">
+      <input type="checkbox" name="trustDevice" className="size-4 accent-brand-700" checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} />
+      Trust this device for 30 days (do not tick on a shared computer)
+    </label>
+  );
   return (
     <>
       <AuthShell
         title="Verify Sign-in"
-        intro={recovery ? "Enter one of the recovery codes you saved when you set up your second factor. Each works once." : "Open your authenticator app and enter the 6-digit code it shows for this site."}
+        intro={
+          !totp
+            ? "Use the passkey you added on your account page: your phone, computer or security key will ask you to confirm."
+            : recovery
+              ? "Enter one of the recovery codes you saved when you set up your second factor. Each works once."
+              : "Open your authenticator app and enter the 6-digit code it shows for this site."
+        }
       >
         {result?.error ? <Alert title={result.error.title}>{result.error.message}</Alert> : null}
+        {passkey ? (
+          <div className="mb-6 flex flex-col gap-3">
+            {totp ? null : trustBox}
+            <PasskeySignInButton options={passkey} trustDevice={trustDevice} />
+            {totp ? <p className="text-center text-sm text-slate-700">or</p> : null}
+          </div>
+        ) : null}
+        {totp ? (
         <Form method="post" className="flex flex-col">
           <input type="hidden" name="method" value={method} />
           {recovery ? (
@@ -58,16 +85,14 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
               autoFocus
             />
           )}
-          <label className="mb-4 flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="trustDevice" className="size-4 accent-brand-700" />
-            Trust this device for 30 days (do not tick on a shared computer)
-          </label>
+          {trustBox}
           <SubmitButton busy={busy} busyLabel="Verifying…">
             Verify
           </SubmitButton>
         </Form>
+        ) : null}
         <p className="mt-6 flex flex-col gap-2 text-sm">
-          {recovery ? (
+          {!totp ? null : recovery ? (
             <Link className="underline" to="/admin/login/verify">
               Use your authenticator app instead
             </Link>

@@ -9,6 +9,7 @@ import { ACCESS_DENIED, loginSchema, UNLOCK_INVALID } from "~/auth/forms";
 import { endSession, getSignedInUser } from "~/auth/guard.server";
 import { loginAction, type LoginActionData } from "~/auth/login.server";
 import { unlockTokenValid } from "~/auth/unlock.server";
+import { END_REASONS, isEndReason } from "~/auth/ended-sessions.server";
 import { Button } from "~/components/ui/button";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
@@ -34,7 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // fetches the link uses nothing up.
   const token = new URL(request.url).searchParams.get("unlock");
   const unlock = token === null ? null : { token: token.slice(0, 100), valid: await unlockTokenValid(context.services.db, token) };
-  return data({ toast, denied, noAdmin, unlock }, { headers });
+  // Sent here because someone else ended this browser's session: say why.
+  const ended = new URL(request.url).searchParams.get("ended");
+  const endedBecause = isEndReason(ended) ? END_REASONS[ended] : null;
+  return data({ toast, denied, noAdmin, unlock, endedBecause }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -77,6 +81,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <Alert title={error.title}>{error.message}</Alert>
         ) : loaderData.denied ? (
           <Alert title={ACCESS_DENIED} />
+        ) : null}
+        {loaderData.endedBecause && !result ? (
+          <Alert tone="info" title="You were signed out">
+            {loaderData.endedBecause}
+          </Alert>
         ) : null}
         {result?.notice ? (
           <Alert tone="info" title="Check your email">

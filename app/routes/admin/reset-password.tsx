@@ -1,9 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/forms";
 import { RESET_INVALID } from "~/auth/account-forms";
 import { resetAction, resetPage, type LinkPageAnswer } from "~/auth/link-pages.server";
-import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import { AdminToaster, Alert, AuthShell, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
 
@@ -85,18 +84,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <Form method="post">
               <input type="hidden" name="intent" value="reset" />
               <input type="hidden" name="token" value={loaderData.token ?? ""} />
-              <InputField
-                name="password"
-                type="password"
-                label="New password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-                maxLength={PASSWORD_MAX}
-                hint={`At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`}
-                error={result?.fields?.password}
-              />
-              <InputField name="confirm" type="password" label="Confirm new password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={result?.fields?.confirm} />
+              <NewPasswordFields label="New password" error={result?.fields?.password} confirmError={result?.fields?.confirm} />
               <SubmitButton busy={busy} busyLabel="Saving…">
                 Set new password
               </SubmitButton>

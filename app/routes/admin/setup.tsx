@@ -4,9 +4,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/setup";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
-import { PASSWORD_MAX, PASSWORD_MIN, setupSchema } from "~/auth/forms";
+import { setupSchema } from "~/auth/forms";
 import { setupAction, setupPageState, type SetupActionData } from "~/auth/setup.server";
-import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import { AdminToaster, Alert, AuthShell, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
 
@@ -82,18 +82,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" {...getFormProps(form)}>
               <input type="hidden" name="token" value={loaderData.token ?? ""} />
               <InputField name="email" type="email" label="Email" autoComplete="username" required maxLength={255} defaultValue={result?.email ?? ""} error={fields.email.errors?.[0]} />
-              <InputField
-                name="password"
-                type="password"
-                label="Password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-                maxLength={PASSWORD_MAX}
-                hint={`At least ${PASSWORD_MIN} characters. A long passphrase of several words is best.`}
-                error={fields.password.errors?.[0]}
-              />
-              <InputField name="confirm" type="password" label="Confirm password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={fields.confirm.errors?.[0]} />
+              <NewPasswordFields error={fields.password.errors?.[0]} confirmError={fields.confirm.errors?.[0]} />
               <SubmitButton busy={busy} busyLabel="Creating account…">
                 Create admin account
               </SubmitButton>

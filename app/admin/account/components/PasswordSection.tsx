@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/forms";
+import { NewPasswordFields } from "~/auth/ui";
 import type { AccountActionResult } from "../actions.server";
 
 /** Change your own password: the current one is needed; your other sessions end, this one stays. */
@@ -28,18 +29,7 @@ export function PasswordSection() {
       <Card className="p-4">
         <fetcher.Form ref={form} method="post" className="max-w-md">
           <InputField name="currentPassword" type="password" label="Current password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={failed?.fieldErrors?.currentPassword} />
-          <InputField
-            name="newPassword"
-            type="password"
-            label="New password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            hint={`At least ${PASSWORD_MIN} characters. Changing it signs you out on every other device.`}
-            error={failed?.fieldErrors?.newPassword}
-          />
-          <InputField name="confirm" type="password" label="Confirm new password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={failed?.fieldErrors?.confirm} />
+          <NewPasswordFields name="newPassword" label="New password" hint={`At least ${PASSWORD_MIN} characters. Changing it signs you out on every other device.`} error={failed?.fieldErrors?.newPassword} confirmError={failed?.fieldErrors?.confirm} />
           <Button type="submit" name="intent" value="change-password" disabled={busy}>
             Change password
           </Button>

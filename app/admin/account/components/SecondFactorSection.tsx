@@ -124,11 +124,11 @@ export function SecondFactorSection({ status, posted }: { status: SecondFactorSt
           <h3 id="second-factor-heading" className="text-lg font-semibold text-brand-800">
             Second factor
           </h3>
-          {status.enabled ? <Badge tone="success">On</Badge> : <Badge tone={status.required ? "danger" : "neutral"}>Off</Badge>}
+          {status.enabled ? <Badge tone="success">On</Badge> : <Badge tone={status.required && status.passkeys === 0 ? "danger" : "neutral"}>Off</Badge>}
         </div>
-        {status.required && !status.enabled ? (
+        {status.required && !status.enabled && status.passkeys === 0 ? (
           <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            Your role needs a second factor: set up an authenticator app to use the rest of the admin. Until then only this page is open.
+            Your role needs a second factor: set up an authenticator app or add a passkey to use the rest of the admin. Until then only this page is open.
           </p>
         ) : null}
         <p className="text-sm text-slate-700">
@@ -161,7 +161,7 @@ export function SecondFactorSection({ status, posted }: { status: SecondFactorSt
                 busyLabel="Starting…"
                 extra={<input type="hidden" name="replace" value="on" />}
               />
-              {status.required ? null : <PasswordForm fetcher={off} intent="second-factor-off" label="Turn off" busyLabel="Turning off…" variant="destructive" />}
+              {status.required && status.passkeys === 0 ? null : <PasswordForm fetcher={off} intent="second-factor-off" label="Turn off" busyLabel="Turning off…" variant="destructive" />}
             </div>
           </div>
         ) : null}
