@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -39,8 +41,12 @@ export function projectRoot(): string {
 
 export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
 
-/** PGlite's default 128 MB of shared buffers is sized for a server; a firm's site needs far less. */
-export const pgliteOptions = () => ({ postgresqlconf: ["shared_buffers = 16MB"] });
+/**
+ * PGlite's default 128 MB of shared buffers is sized for a server; a firm's site needs far less.
+ * The extensions the migrations create (0007: the conflict check's pg_trgm and unaccent) must be
+ * loaded into every PGlite that opens the database.
+ */
+export const pgliteOptions = () => ({ postgresqlconf: ["shared_buffers = 16MB"], extensions: { pg_trgm, unaccent } });
 
 /** A key every instance agrees on, so concurrent starts migrate one at a time. */
 export const MIGRATION_LOCK_KEY = 727_001;

@@ -546,6 +546,77 @@ export const auditLog = pgTable(
 );
 
 /** Fixed-window counters for rate limits, shared by every instance through the database. */
+// ---------------------------------------------------------------- consultations (issue 33, decision 0076)
+
+/**
+ * The firm's availability: one row (id 1); missing means the defaults of app/booking/settings.ts.
+ * `hours` holds seven entries, Sunday first, each `{ open, close }` ("HH:MM" Vancouver) or null.
+ */
+export const consultationSettings = pgTable("consultation_settings", {
+  id: integer("id").primaryKey().default(1),
+  hours: jsonb("hours").$type<Array<{ open: string; close: string } | null>>().notNull(),
+  slotMinutes: integer("slot_minutes").notNull(),
+  bufferMinutes: integer("buffer_minutes").notNull(),
+  minNoticeHours: integer("min_notice_hours").notNull(),
+  horizonDays: integer("horizon_days").notNull(),
+  kinds: text("kinds").array().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Days the firm closes besides British Columbia's statutory holidays (a Vancouver date). */
+export const consultationClosedDates = pgTable("consultation_closed_dates", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  note: text("note"),
+  createdAt: createdAt(),
+});
+
+export const BOOKING_STATUSES = ["booked", "confirmed", "declined", "cancelled", "no_show"] as const;
+
+/**
+ * A visitor's consultation. A slot is taken once: the partial unique index on (lawyer, start)
+ * among live bookings is what refuses the second of two simultaneous requests (never a
+ * check-then-insert). "Any available lawyer" is lawyer_id null, counted as lawyer 0.
+ */
+export const consultationBookings = pgTable(
+  "consultation_bookings",
+  {
+    id: serial("id").primaryKey(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    lawyerId: integer("lawyer_id").references(() => teamMembers.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["video", "phone", "office"] }).notNull(),
+    /** A practice-area slug, or null when the visitor did not choose one. */
+    area: text("area"),
+    language: text("language").notNull().default("en"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("booked"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("consultation_bookings_slot_uq")
+      .on(sql`coalesce(${t.lawyerId}, 0)`, t.startsAt)
+      .where(sql`${t.status} in ('booked', 'confirmed')`),
+    index("consultation_bookings_starts_at_idx").on(t.startsAt),
+  ],
+);
+
+/** "Names of the other people or companies involved", one row each, for the conflict check. */
+export const consultationParties = pgTable(
+  "consultation_parties",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => consultationBookings.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [index("consultation_parties_booking_idx").on(t.bookingId)],
+);
+
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),

@@ -7,7 +7,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restoreBackup, writeBackup } from "../../db/backup";
-import { migrationsFolder, openDatabase } from "../../db/client";
+import { migrationsFolder, openDatabase, pgliteOptions } from "../../db/client";
 import { migrationState, shippedMigrations } from "../../db/migration-state";
 import { contactSubmissions, mediaVariants } from "../../db/schema";
 import { formPost, openDataDir, snapshotTables } from "../helpers/admin-http";
@@ -143,7 +143,7 @@ describe("npm run db:backup and db:restore on the embedded database", () => {
     const journal = JSON.parse(readFileSync(journalFile, "utf8"));
     journal.entries = journal.entries.slice(0, -1);
     writeFileSync(journalFile, JSON.stringify(journal));
-    const client = await PGlite.create(path.join(dir, "old"));
+    const client = await PGlite.create(path.join(dir, "old"), pgliteOptions());
     await migrate(drizzle({ client }), { migrationsFolder: folder });
     await client.query("insert into contact_submissions (name, email, message) values ('Old', 'old@example.test', 'From before the upgrade.')");
     await client.close();

@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { pgliteOptions } from "../../db/client";
 
 /**
  * Migration 0001 (decision 0004) on a database that already has subscribers from the old
@@ -25,7 +26,7 @@ describe("migration 0001 (newsletter double opt-in)", () => {
     expect(index).toBe(1);
     writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
 
-    const client = await PGlite.create();
+    const client = await PGlite.create(pgliteOptions());
     try {
       const db = drizzle({ client, schema });
       await migrate(db, { migrationsFolder: before });

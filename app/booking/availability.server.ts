@@ -1,0 +1,85 @@
+import { and, asc, gte, inArray, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { consultationBookings, consultationClosedDates, consultationSettings } from "../../db/schema";
+import { holidayDatesBetween } from "./holidays.server";
+import { bookingSettingsSchema, DEFAULT_BOOKING_SETTINGS, type BookingSettings, type MeetingKind } from "./settings";
+import { addDays, freeSlots, parseDate, type Slot } from "./slots.server";
+
+/** Bookings that hold their slot; declined, cancelled and no-show ones free it (the unique index agrees). */
+export const LIVE_STATUSES = ["booked", "confirmed"] as const;
+
+/** The stored availability, or the defaults when nothing has been saved. */
+export async function loadBookingSettings(db: Db): Promise<BookingSettings> {
+  const [row] = await db.select().from(consultationSettings).limit(1);
+  const closed = await db.select({ day: consultationClosedDates.day }).from(consultationClosedDates).orderBy(asc(consultationClosedDates.day));
+  const closedDates = closed.map((entry) => entry.day);
+  if (!row) return { ...DEFAULT_BOOKING_SETTINGS, closedDates };
+  const stored: BookingSettings = {
+    hours: row.hours,
+    slotMinutes: row.slotMinutes,
+    bufferMinutes: row.bufferMinutes,
+    minNoticeHours: row.minNoticeHours,
+    horizonDays: row.horizonDays,
+    kinds: row.kinds as MeetingKind[],
+    closedDates,
+  };
+  // A row edited by hand into something the generator cannot use falls back to the defaults.
+  return bookingSettingsSchema.safeParse(stored).success ? stored : { ...DEFAULT_BOOKING_SETTINGS, closedDates };
+}
+
+export type SaveSettingsResult = { ok: true; settings: BookingSettings } | { ok: false; errors: string[] };
+
+/** Validate and store the availability; invalid settings change nothing. */
+export async function saveBookingSettings(db: Db, input: unknown): Promise<SaveSettingsResult> {
+  const parsed = bookingSettingsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: [...new Set(parsed.error.issues.map((issue) => issue.message))] };
+  const settings = parsed.data as BookingSettings;
+  for (const day of settings.closedDates) if (!parseDate(day)) return { ok: false, errors: ["booking.settings.date-invalid"] };
+  const values = {
+    hours: settings.hours,
+    slotMinutes: settings.slotMinutes,
+    bufferMinutes: settings.bufferMinutes,
+    minNoticeHours: settings.minNoticeHours,
+    horizonDays: settings.horizonDays,
+    kinds: [...new Set(settings.kinds)],
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(consultationSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: consultationSettings.id, set: { ...values, updatedAt: new Date() } });
+    await tx.delete(consultationClosedDates);
+    const days = [...new Set(settings.closedDates)];
+    if (days.length > 0) await tx.insert(consultationClosedDates).values(days.map((day) => ({ day })));
+  });
+  return { ok: true, settings: { ...settings, kinds: values.kinds, closedDates: [...new Set(settings.closedDates)].sort() } };
+}
+
+export interface SlotRequest {
+  from: string;
+  to: string;
+  kind?: MeetingKind;
+  now: Date;
+}
+
+/** The free slots of a date range as the database stands now. */
+export async function listFreeSlots(db: Db, request: SlotRequest, settings?: BookingSettings): Promise<Slot[]> {
+  const current = settings ?? (await loadBookingSettings(db));
+  if (request.kind && !current.kinds.includes(request.kind)) return [];
+  const closed = holidayDatesBetween(request.from, request.to);
+  for (const day of current.closedDates) closed.add(day);
+  // A day either side covers every offset Vancouver has, plus a buffer reaching across midnight.
+  const windowStart = new Date(`${addDays(request.from, -1)}T00:00:00Z`);
+  const windowEnd = new Date(`${addDays(request.to, 2)}T00:00:00Z`);
+  const taken = await db
+    .select({ start: consultationBookings.startsAt, end: consultationBookings.endsAt, lawyer: consultationBookings.lawyerId })
+    .from(consultationBookings)
+    .where(
+      and(
+        inArray(consultationBookings.status, [...LIVE_STATUSES]),
+        lt(consultationBookings.startsAt, windowEnd),
+        gte(consultationBookings.endsAt, windowStart),
+      ),
+    );
+  return freeSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, taken });
+}

@@ -1,0 +1,97 @@
+import type { Db } from "../../db/client";
+import { consultationBookings, consultationParties } from "../../db/schema";
+import { hitRateLimit } from "../../core/rate-limit";
+import type { Logger } from "../../core/log";
+import { isUniqueViolation } from "../changes/errors.server";
+import { listFreeSlots, loadBookingSettings } from "./availability.server";
+import { holidayDatesBetween } from "./holidays.server";
+import type { BookingSettings } from "./settings";
+import { readBookingForm, splitParties, validateBooking, type BookingField } from "./booking-form";
+import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
+
+/** Accepted bookings per address per hour (like the contact form's limit). */
+export const BOOKING_RATE_LIMIT = 5;
+export const BOOKING_RATE_WINDOW_MS = 60 * 60 * 1000;
+/** How many free slots a 409 offers instead of the one just taken. */
+export const NEAREST_SLOTS = 5;
+
+export interface BookingDeps {
+  db: Db;
+  log: Logger;
+  now: () => Date;
+  rateLimit?: number;
+}
+
+export type BookingResult =
+  | { status: 201; booking: { id: number; start: Date; end: Date; kind: string } }
+  | { status: 400; errors: Partial<Record<BookingField, string>> }
+  | { status: 409; error: "booking.validation.slot-taken"; nearest: Slot[] }
+  | { status: 429; error: "booking.validation.rate-limited" }
+  | { status: 500; error: "booking.form.error" };
+
+/**
+ * Book one consultation from the form's fields. The slot is taken by the insert itself: the
+ * partial unique index on (lawyer, start) lets exactly one of any number of simultaneous requests
+ * in, and the others get 409 with the nearest free slots. Nothing is stored on any refusal.
+ */
+export async function createBooking(deps: BookingDeps, form: FormData, clientIp: string, language = "en"): Promise<BookingResult> {
+  const checked = validateBooking(readBookingForm(form));
+  if (!checked.success) return { status: 400, errors: checked.errors };
+  const { start, kind, area, name, email, phone, description, parties } = checked.data;
+  const now = deps.now();
+  try {
+    const settings = await loadBookingSettings(deps.db);
+    const day = vancouverDate(start);
+    // On the grid of an open day, bookings aside: otherwise the start is not a slot at all (400).
+    const onGrid = gridWithoutBookings(day, now, settings).some((slot) => slot.start.getTime() === start.getTime());
+    if (!onGrid) return { status: 400, errors: { start: "booking.validation.start-not-slot" } };
+    if (!settings.kinds.includes(kind)) return { status: 400, errors: { kind: "booking.validation.kind-invalid" } };
+    // A slot a booking (or its buffer) already covers; the unique index below settles exact races.
+    const free = await listFreeSlots(deps.db, { from: day, to: day, now }, settings);
+    if (!free.some((slot) => slot.start.getTime() === start.getTime())) {
+      return { status: 409, error: "booking.validation.slot-taken", nearest: await nearestFreeSlots(deps.db, start, now) };
+    }
+
+    const limit = await hitRateLimit(deps.db, `booking:${clientIp}`, { limit: deps.rateLimit ?? BOOKING_RATE_LIMIT, windowMs: BOOKING_RATE_WINDOW_MS, now });
+    if (!limit.allowed) return { status: 429, error: "booking.validation.rate-limited" };
+
+    const end = new Date(start.getTime() + settings.slotMinutes * 60_000);
+    try {
+      const stored = await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(consultationBookings)
+          .values({ startsAt: start, endsAt: end, lawyerId: null, kind, area: area || null, language, name, email, phone: phone || null, description })
+          .returning({ id: consultationBookings.id });
+        const names = splitParties(parties);
+        if (names.length > 0) await tx.insert(consultationParties).values(names.map((party) => ({ bookingId: row.id, name: party })));
+        return row;
+      });
+      return { status: 201, booking: { id: stored.id, start, end, kind } };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return { status: 409, error: "booking.validation.slot-taken", nearest: await nearestFreeSlots(deps.db, start, now) };
+    }
+  } catch (error) {
+    deps.log.error({ err: error }, "booking failed");
+    return { status: 500, error: "booking.form.error" };
+  }
+}
+
+/** The day's slots as if nothing were booked: tells "not a slot" (400) from "taken" (409). */
+function gridWithoutBookings(day: string, now: Date, settings: BookingSettings): Slot[] {
+  const closed = holidayDatesBetween(day, day);
+  for (const date of settings.closedDates) closed.add(date);
+  return freeSlots({ settings, from: day, to: day, now, closed, taken: [] });
+}
+
+/** The free slots closest in time to `around` (before or after), in time order. */
+export async function nearestFreeSlots(db: Db, around: Date, now: Date, count = NEAREST_SLOTS): Promise<Slot[]> {
+  const day = vancouverDate(around);
+  const slots = await listFreeSlots(db, { from: addDays(day, -7), to: addDays(day, 14), now });
+  return slots
+    .map((slot) => ({ slot, distance: Math.abs(slot.start.getTime() - around.getTime()) }))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, count)
+    .map((entry) => entry.slot)
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
+}

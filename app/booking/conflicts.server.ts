@@ -1,0 +1,110 @@
+import { and, desc, gte, ne, sql, type SQL, type AnyColumn } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { consultationBookings, consultationParties, contactSubmissions } from "../../db/schema";
+
+/**
+ * The conflict check (issue 33, decision 0076): names a visitor gives (their own and the other
+ * parties') against every earlier contact message, booking and other-party name. Staff see the
+ * matches; the visitor never does.
+ *
+ * Matching is PostgreSQL's pg_trgm `similarity` (shared trigrams over all trigrams, 0-1; word
+ * order does not count) on names folded by `conflictFold`: accents removed (unaccent), lower case,
+ * and the Arabic letters Persian writes differently (ي ى ك) unified with their Persian forms.
+ * pg_trgm and unaccent are PostgreSQL contrib extensions that PGlite ships too (db/client.ts).
+ */
+
+/**
+ * Similarity at or above which two names are a possible conflict. 0.5 keeps one-letter
+ * misspellings of ordinary names ("Garcia"/"Garsia" 0.6) and catches reordered names (1.0), while
+ * two people sharing only a first name ("John Smith"/"John Brown" 0.29) stay apart. Chinese names
+ * of two or three characters share few trigrams, so there only the same characters match.
+ */
+export const CONFLICT_THRESHOLD = 0.5;
+/** At most this many matches are reported per name. */
+export const CONFLICT_MATCHES_PER_NAME = 20;
+/** Names longer than this are cut before matching (the forms allow at most 200). */
+const NAME_MAX = 200;
+
+export type ConflictSource = "contact" | "booking" | "party";
+
+export interface ConflictMatch {
+  /** The name given now. */
+  name: string;
+  source: ConflictSource;
+  /** The contact message's id, or the booking's (for a booking's own name and its other parties). */
+  recordId: number;
+  /** The earlier name that matched, as stored. */
+  matched: string;
+  /** pg_trgm similarity of the folded names, 0-1. */
+  similarity: number;
+  /** Why it matched: the same name once folded (accents, case, word order), or a similar one. */
+  reason: "same" | "similar";
+}
+
+/** The SQL fold of a name: no accents, lower case, Persian letter forms. */
+export const conflictFold = (value: SQL | AnyColumn | string): SQL =>
+  sql`lower(unaccent(translate(${value}, 'يىك', 'ییک')))`;
+
+export interface ConflictOptions {
+  /** Leave out this booking's own name and parties (checking a booking just stored). */
+  excludeBookingId?: number;
+  /** Leave out this contact message (checking a message just stored). */
+  excludeContactId?: number;
+  threshold?: number;
+}
+
+/** Every earlier record whose name is like one of `names`, best match first. */
+export async function findConflicts(db: Db, names: readonly string[], options: ConflictOptions = {}): Promise<ConflictMatch[]> {
+  const threshold = options.threshold ?? CONFLICT_THRESHOLD;
+  const wanted = [...new Set(names.map((name) => name.replace(/\s+/g, " ").trim().slice(0, NAME_MAX)).filter(Boolean))];
+  const matches: ConflictMatch[] = [];
+  for (const name of wanted) {
+    const folded = conflictFold(name);
+    const score = (column: AnyColumn) => sql<number>`similarity(${conflictFold(column)}, ${folded})`.mapWith(Number);
+    const sameFold = (column: AnyColumn) => sql<boolean>`${conflictFold(column)} = ${folded}`;
+
+    const contactScore = score(contactSubmissions.name);
+    const contacts = await db
+      .select({ recordId: contactSubmissions.id, matched: contactSubmissions.name, similarity: contactScore, same: sameFold(contactSubmissions.name) })
+      .from(contactSubmissions)
+      .where(and(gte(contactScore, threshold), options.excludeContactId === undefined ? undefined : ne(contactSubmissions.id, options.excludeContactId)))
+      .orderBy(desc(contactScore))
+      .limit(CONFLICT_MATCHES_PER_NAME);
+
+    const bookingScore = score(consultationBookings.name);
+    const bookings = await db
+      .select({ recordId: consultationBookings.id, matched: consultationBookings.name, similarity: bookingScore, same: sameFold(consultationBookings.name) })
+      .from(consultationBookings)
+      .where(and(gte(bookingScore, threshold), options.excludeBookingId === undefined ? undefined : ne(consultationBookings.id, options.excludeBookingId)))
+      .orderBy(desc(bookingScore))
+      .limit(CONFLICT_MATCHES_PER_NAME);
+
+    const partyScore = score(consultationParties.name);
+    const parties = await db
+      .select({ recordId: consultationParties.bookingId, matched: consultationParties.name, similarity: partyScore, same: sameFold(consultationParties.name) })
+      .from(consultationParties)
+      .where(and(gte(partyScore, threshold), options.excludeBookingId === undefined ? undefined : ne(consultationParties.bookingId, options.excludeBookingId)))
+      .orderBy(desc(partyScore))
+      .limit(CONFLICT_MATCHES_PER_NAME);
+
+    const found = [
+      ...contacts.map((row) => ({ ...row, source: "contact" as const })),
+      ...bookings.map((row) => ({ ...row, source: "booking" as const })),
+      ...parties.map((row) => ({ ...row, source: "party" as const })),
+    ]
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, CONFLICT_MATCHES_PER_NAME);
+    for (const row of found) {
+      matches.push({
+        name,
+        source: row.source,
+        recordId: row.recordId,
+        matched: row.matched,
+        similarity: Math.round(row.similarity * 100) / 100,
+        // Same trigrams (score 1) with the words in another order count as the same name too.
+        reason: row.same || row.similarity >= 0.999 ? "same" : "similar",
+      });
+    }
+  }
+  return matches.sort((a, b) => b.similarity - a.similarity);
+}

@@ -1,0 +1,33 @@
+/**
+ * GET /api/consultations/slots through the built server (issue 33, decision 0076): the contract's
+ * JSON, never cached, bad parameters answered 400 with a sentence.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSite, type SiteServer } from "../helpers/server";
+
+let site: SiteServer;
+beforeAll(async () => {
+  // Monday 4 January 2027 in Vancouver: Tuesday the 12th is well inside notice and horizon.
+  site = await startSite({ TEST_CLOCK_START: "2027-01-04T18:00:00Z" });
+}, 120_000);
+afterAll(async () => site?.stop());
+
+describe("GET /api/consultations/slots", () => {
+  it("answers the free slots of a day as JSON in the contract's shape, not to be cached", async () => {
+    const response = await fetch(`${site.url}/api/consultations/slots?from=2027-01-12&to=2027-01-13&kind=video`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { timeZone: string; slots: Array<{ start: string; end: string; lawyer: number | null }> };
+    expect(body.timeZone).toBe("America/Vancouver");
+    expect(body.slots).toHaveLength(32);
+    expect(body.slots[0].lawyer).toBeNull();
+    expect(new Date(body.slots[0].end).getTime() - new Date(body.slots[0].start).getTime()).toBe(30 * 60_000);
+  });
+
+  it("a range longer than 31 days is refused with a sentence", async () => {
+    const response = await fetch(`${site.url}/api/consultations/slots?from=2027-01-01&to=2027-03-01`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "range-too-long", message: "At most 31 days per request." });
+  });
+});
