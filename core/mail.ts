@@ -24,6 +24,12 @@ export interface OutgoingMail {
   replyTo?: { name: string; address: string };
   /** An https/http address that unsubscribes the recipient (List-Unsubscribe, RFC 2369). */
   listUnsubscribe?: string;
+  /** Adds `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the address above takes a POST. */
+  oneClickUnsubscribe?: boolean;
+  /** An HTML part beside the plain text (the text stays the part every client can read). */
+  html?: string;
+  /** A calendar invitation (.ics text) sent as the text/calendar alternative and as an attachment. */
+  calendar?: { method: "REQUEST" | "CANCEL" | "PUBLISH"; filename: string; content: string };
 }
 
 /** A mail that did not go out, with a sentence for the admin; `retryable` when trying later may work. */
@@ -31,8 +37,15 @@ export class MailError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The server's reply code when it gave one; 5xx means this mail to this address will never go. */
+    readonly responseCode?: number,
   ) {
     super(message);
+  }
+
+  /** A permanent refusal (5xx): the address is refused, not the server unreachable. */
+  get permanent(): boolean {
+    return typeof this.responseCode === "number" && this.responseCode >= 500;
   }
 }
 
@@ -64,10 +77,10 @@ function describe(error: unknown, server: string): MailError {
   const reply = e.response ? ` (${headerText(e.response, 160)})` : "";
   if (e.code === "EAUTH") return new MailError(`The mail server ${server} refused the user name or password in SMTP_URL${reply}.`, false);
   if (typeof e.responseCode === "number" && e.responseCode >= 500) {
-    return new MailError(`The mail server ${server} refused the mail${reply}: check MAIL_FROM and the recipient address.`, false);
+    return new MailError(`The mail server ${server} refused the mail${reply}: check MAIL_FROM and the recipient address.`, false, e.responseCode);
   }
   if (typeof e.responseCode === "number" && e.responseCode >= 400) {
-    return new MailError(`The mail server ${server} refused the mail for now${reply}; it will be tried again.`, true);
+    return new MailError(`The mail server ${server} refused the mail for now${reply}; it will be tried again.`, true, e.responseCode);
   }
   if (["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "EPROTOCOL"].includes(e.code ?? "")) {
     return new MailError(`The mail server ${server} could not be reached (${e.code}); it will be tried again.`, true);
@@ -95,6 +108,7 @@ export function createMailer(settings: MailSettings): Mailer {
   return {
     async send(mail) {
       const replyToAddress = mail.replyTo ? plainAddress(mail.replyTo.address) : null;
+      const listUnsubscribe = mail.listUnsubscribe && /^https?:\/\/[^\s<>]+$/.test(mail.listUnsubscribe) ? mail.listUnsubscribe : null;
       try {
         const info = await transport.sendMail({
           from: settings.from,
@@ -102,7 +116,14 @@ export function createMailer(settings: MailSettings): Mailer {
           subject: headerText(mail.subject),
           text: mail.text,
           ...(mail.replyTo && replyToAddress ? { replyTo: { name: headerText(mail.replyTo.name, 100), address: replyToAddress } } : {}),
-          ...(mail.listUnsubscribe && /^https?:\/\/[^\s<>]+$/.test(mail.listUnsubscribe) ? { list: { unsubscribe: mail.listUnsubscribe } } : {}),
+          ...(mail.html ? { html: mail.html } : {}),
+          ...(listUnsubscribe ? { list: { unsubscribe: listUnsubscribe } } : {}),
+          ...(listUnsubscribe && mail.oneClickUnsubscribe ? { headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
+          ...(mail.calendar
+            ? {
+                icalEvent: { method: mail.calendar.method, filename: mail.calendar.filename, content: mail.calendar.content },
+              }
+            : {}),
         });
         return { messageId: String(info.messageId ?? "") };
       } catch (error) {

@@ -18,10 +18,21 @@ export interface ReceivedMail {
   headerLines: string[];
   /** A header's decoded value (first occurrence), or undefined. */
   header(name: string): string | undefined;
-  /** The text body, its transfer encoding undone. */
+  /** The text body, its transfer encoding undone (in a multipart message, the text/plain part). */
   text: string;
+  /** Every leaf part of a multipart message (or the one body), decoded, with its Content-Type. */
+  parts: MailPart[];
+  /** The first part whose Content-Type starts with `type` (e.g. "text/html", "text/calendar"). */
+  part(type: string): MailPart | undefined;
   /** Date.now() when the message was accepted. */
   receivedAt: number;
+}
+
+export interface MailPart {
+  contentType: string;
+  /** The part's header lines (unfolded), e.g. Content-Disposition. */
+  headerLines: string[];
+  text: string;
 }
 
 export interface SmtpFake {
@@ -66,7 +77,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
-export function parseMail(raw: string, mailFrom: string, rcptTo: string[]): ReceivedMail {
+function splitEntity(raw: string) {
   const split = raw.indexOf("\r\n\r\n");
   const head = split >= 0 ? raw.slice(0, split) : raw;
   const body = split >= 0 ? raw.slice(split + 4) : "";
@@ -79,7 +90,27 @@ export function parseMail(raw: string, mailFrom: string, rcptTo: string[]): Rece
     const line = headerLines.find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
     return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
   };
-  return { mailFrom, rcptTo, raw, headerLines, header, text: decodeBody(body, header("Content-Transfer-Encoding")), receivedAt: Date.now() };
+  return { headerLines, header, body };
+}
+
+/** The leaf parts of a MIME entity, nested multiparts flattened in order. */
+function leafParts(raw: string): MailPart[] {
+  const { headerLines, header, body } = splitEntity(raw);
+  const contentType = header("Content-Type") ?? "text/plain";
+  const boundary = /^multipart\//i.test(contentType) ? /boundary="?([^";]+)"?/i.exec(contentType)?.[1] : undefined;
+  if (!boundary) return [{ contentType, headerLines, text: decodeBody(body, header("Content-Transfer-Encoding")) }];
+  const sections = body.split(`--${boundary}`).slice(1);
+  return sections
+    .filter((section) => !section.startsWith("--"))
+    .flatMap((section) => leafParts(section.replace(/^\r\n/, "").replace(/\r\n$/, "")));
+}
+
+export function parseMail(raw: string, mailFrom: string, rcptTo: string[]): ReceivedMail {
+  const { headerLines, header } = splitEntity(raw);
+  const parts = leafParts(raw);
+  const part = (type: string) => parts.find((p) => p.contentType.toLowerCase().startsWith(type.toLowerCase()));
+  const text = (part("text/plain") ?? parts[0])?.text ?? "";
+  return { mailFrom, rcptTo, raw, headerLines, header, text, parts, part, receivedAt: Date.now() };
 }
 
 export async function startSmtpFake(port = 0): Promise<SmtpFake> {
