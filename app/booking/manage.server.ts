@@ -110,12 +110,12 @@ export async function manageBooking(deps: ManageDeps, form: FormData, token: str
     } catch (error) {
       // Another booking took the slot between the check and the move: the unique index said no.
       if (!isUniqueViolation(error)) throw error;
-      return { status: 409, error: "booking-manage-taken", nearest: await nearestFreeSlots(deps.db, start, now) };
+      return { status: 409, error: "booking-manage-taken", nearest: await nearestFreeSlots(deps.db, start, now).catch(() => []) };
     }
   } catch (error) {
     if (error instanceof Refused) {
       // The nearest free times are read once the transaction is gone.
-      if (error.result.status === 409 && start) return { ...error.result, nearest: await nearestFreeSlots(deps.db, start, now) };
+      if (error.result.status === 409 && start) return { ...error.result, nearest: await nearestFreeSlots(deps.db, start, now).catch(() => []) };
       return error.result;
     }
     deps.log.error({ err: error }, "managing a consultation failed");
