@@ -61,6 +61,8 @@ export default [
     ...LANGUAGE_PREFIXES.flatMap(([lang, langPrefix]) =>
       NEWSLETTER_LINK_PAGES.map((path) => route(`${langPrefix}${path}`, "routes/newsletter-link.tsx", { id: `newsletter:${path}:${lang}` })),
     ),
+    // The cancel-or-reschedule link of a consultation mail (decision 0079): never public, never cached.
+    ...LANGUAGE_PREFIXES.map(([lang, langPrefix]) => route(`${langPrefix}/virtual-consultation/manage/:token`, "routes/booking-manage.tsx", { id: `booking-manage:${lang}` })),
     route("*", "routes/not-found.tsx"),
   ]),
 

@@ -595,6 +595,12 @@ export const consultationBookings = pgTable(
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("booked"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The video booking's meeting room: 128 random bits in hex (Jitsi lower-cases room names). */
+    videoRoom: text("video_room"),
+    /** The invitation's SEQUENCE (RFC 5545): raised by each reschedule, so calendars replace the event. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
+    /** When the 24-hour reminder was queued: claimed by one conditional UPDATE, so it goes once. */
+    reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("consultation_bookings_slot_uq")

@@ -55,8 +55,15 @@ const DOCUMENT_POLICIES = ["Content-Security-Policy", "Cross-Origin-Opener-Polic
  * password login isolates the site on their own phones anyway (decision 0050).
  */
 function hasOwnBrowsingContextGroup(path: string): boolean {
-  return isAdminPath(path) || (NEWSLETTER_LINK_PAGES as readonly string[]).includes(stripLangPrefix(path));
+  return isAdminPath(path) || (NEWSLETTER_LINK_PAGES as readonly string[]).includes(stripLangPrefix(path)) || isBookingManagePath(path);
 }
+
+/**
+ * A consultation's cancel-or-reschedule page carries its secret in the path (decision 0079): no
+ * Referer leaves the site from it at all ('same-origin'). Not 'no-referrer': browsers then post
+ * its forms with `Origin: null`, which the same-origin rule refuses (as decision 0004 found).
+ */
+const isBookingManagePath = (path: string) => stripLangPrefix(path).startsWith("/virtual-consultation/manage/");
 
 /**
  * The security headers of a response to `path` whose scripts carry `nonce`, in the order they
@@ -72,7 +79,7 @@ export function securityHeaderList(config: Config): (nonce: string, path: string
     const headers: Array<[string, string]> = [
       ["Content-Security-Policy", csp(nonce)],
       ["X-Content-Type-Options", "nosniff"],
-      ["Referrer-Policy", "strict-origin-when-cross-origin"],
+      ["Referrer-Policy", isBookingManagePath(path) ? "same-origin" : "strict-origin-when-cross-origin"],
       ["X-Frame-Options", "DENY"],
       ["Permissions-Policy", permissions],
       // Other sites' pages may not embed the site's responses, except its media: a post's image in a

@@ -8,6 +8,7 @@ import { holidayDatesBetween } from "./holidays.server";
 import type { BookingSettings } from "./settings";
 import { readBookingForm, splitParties, validateBooking, type BookingField } from "./booking-form";
 import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
+import { queueBookingMail } from "./mails.server";
 
 /** Accepted bookings per address per hour (like the contact form's limit). */
 export const BOOKING_RATE_LIMIT = 5;
@@ -64,6 +65,8 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
           .returning({ id: consultationBookings.id });
         const names = splitParties(parties);
         if (names.length > 0) await tx.insert(consultationParties).values(names.map((party) => ({ bookingId: row.id, name: party })));
+        // The visitor's confirmation and the firm's notice commit with the booking (decision 0079).
+        await queueBookingMail(tx as unknown as Db, row.id, "confirmation");
         return row;
       });
       return { status: 201, booking: { id: stored.id, start, end, kind } };

@@ -25,6 +25,9 @@ function enhance(form: HTMLFormElement): void {
 
   let api: JitsiMeetApi | null = null;
   let starting = false;
+  // A consultation mail's link carries its room in the fragment (decision 0079): fill it in.
+  const linked = new URLSearchParams(location.hash.slice(1)).get("room");
+  if (linked && !input("roomName").value) input("roomName").value = linked;
 
   const setStarting = (on: boolean) => {
     starting = on;

@@ -18,6 +18,8 @@ import civilLitigation from "./civil-litigation";
 import immigrationLaw from "./immigration-law";
 import familyLaw from "./family-law";
 import professionalNegligence from "./professional-negligence";
+import bookingMail from "./booking-mail";
+import bookingManage from "./booking-manage";
 
 export const defaultGroups: DefaultTextGroup[] = [
   navigation,
@@ -38,6 +40,8 @@ export const defaultGroups: DefaultTextGroup[] = [
   immigrationLaw,
   familyLaw,
   professionalNegligence,
+  bookingMail,
+  bookingManage,
 ];
 
 export interface DefaultEntry extends DefaultText {

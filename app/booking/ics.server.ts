@@ -1,0 +1,62 @@
+import ical, { ICalCalendarMethod, ICalEventStatus, ICalAttendeeRole, ICalAttendeeStatus } from "ical-generator";
+
+/**
+ * The calendar invitation of a consultation (RFC 5545/5546 through `ical-generator`): one event
+ * whose UID stays the same for the booking's whole life, so a calendar app updates the event it
+ * already has. A reschedule sends METHOD:REQUEST with a higher SEQUENCE; a cancellation or a
+ * decline sends METHOD:CANCEL (SEQUENCE one higher again), which removes it. Times are UTC.
+ */
+
+export interface InvitationInput {
+  bookingId: number;
+  siteUrl: string;
+  method: "REQUEST" | "CANCEL";
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string | null;
+  url: string | null;
+  /** The firm: the address the mail comes from (a name and an address). */
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+}
+
+/** Stable for a booking on one site: `consultation-<id>@<site host>`. */
+export const invitationUid = (bookingId: number, siteUrl: string) => `consultation-${bookingId}@${new URL(siteUrl).hostname}`;
+
+export function bookingInvitation(input: InvitationInput): string {
+  const calendar = ical({
+    prodId: { company: new URL(input.siteUrl).hostname, product: "consultations", language: "EN" },
+    method: input.method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: invitationUid(input.bookingId, input.siteUrl),
+    sequence: input.sequence,
+    start: input.start,
+    end: input.end,
+    // The mail's own time (not the clock's) is fine here: DTSTAMP says when this version was made.
+    stamp: new Date(),
+    summary: input.summary,
+    description: input.description,
+    location: input.location,
+    url: input.url,
+    status: input.method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: input.organizer,
+    attendees: [{ name: input.attendee.name, email: input.attendee.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false }],
+  });
+  return calendar.toString();
+}
+
+/** The plain address of a From value ("Firm <office@firm.example>" -> office@firm.example). */
+export function addressOf(from: string): string {
+  const match = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
+  return (match ? match[1] : from).trim();
+}
+
+/** The display name of a From value, or the address itself. */
+export function nameOf(from: string): string {
+  const match = /^\s*"?([^"<]*?)"?\s*<[^<>]+>\s*$/.exec(from);
+  return match && match[1] ? match[1] : addressOf(from);
+}

@@ -1,0 +1,282 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { consultationBookings, consultationParties } from "../../db/schema";
+import { createMailer, mailSettings, MailError, plainAddress, type Mailer, type OutgoingMail } from "../../core/mail";
+import type { Config } from "../../core/config";
+import type { Logger } from "../../core/log";
+import type { Clock } from "../../core/clock";
+import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { defineJob } from "../jobs/define.server";
+import type { TextStore } from "../content/texts.server";
+import { interpolate } from "../i18n/lookup";
+import { DEFAULT_LANG, isLang, type Lang } from "../i18n/languages";
+import { BOOKING_TIME_ZONE } from "./settings";
+import { LIVE_STATUSES } from "./availability.server";
+import { addressOf, bookingInvitation, nameOf } from "./ics.server";
+import { forgetManageToken, issueManageToken, manageUrl, revokeManageTokens } from "./manage-tokens.server";
+
+/**
+ * The consultation's mails (issue 33, decision 0079), through the mail outbox (decisions 0048,
+ * 0049, 0058): `queueBookingMail` queues a job in the transaction of the change that needs it, on
+ * the mail lane, and the job sends with retries while the mail server is down. The visitor's mail
+ * is in the booking's language with texts from the content store (category "booking-mail"), the
+ * time in Vancouver time, the meeting's details, a cancel-or-reschedule link (a token made in the
+ * job, so never stored in plain) and a calendar invitation; the firm's mail goes to
+ * CONTACT_NOTIFY_TO, like the contact form's notification.
+ */
+
+export const BOOKING_MAIL_KINDS = ["confirmation", "changed", "cancelled", "declined", "reminder"] as const;
+export type BookingMailKind = (typeof BOOKING_MAIL_KINDS)[number];
+
+/** Retries with the runner's doubling backoff (2 s ... about 17 min): about half an hour, as the contact notification. */
+const MAX_ATTEMPTS = 11;
+
+/** The kinds that tell the firm by default: every new, changed or cancelled booking. */
+const FIRM_HEARS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "changed", "cancelled"]);
+/** The kinds whose booking must still be live when the mail goes out, and which carry the manage link. */
+const LIVE_KINDS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "changed", "reminder"]);
+
+interface ItemPayload {
+  bookingId: number;
+  mail: BookingMailKind;
+  to: "visitor" | "firm";
+}
+
+export interface BookingMailDeps {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SITE_URL" | "CONTACT_NOTIFY_TO">;
+  log: Logger;
+  texts: Pick<TextStore, "get">;
+  clock?: Clock;
+}
+
+type Booking = typeof consultationBookings.$inferSelect;
+
+// ------------------------------------------------------------------------------- video room
+
+/** A meeting room nobody can guess: 128 random bits, lower-case hex (Jitsi lower-cases room names). */
+export const newVideoRoom = () => `consultation-${randomBytes(16).toString("hex")}`;
+
+/**
+ * The site's video consultation page for a video booking, or null for another kind. The room
+ * travels in the fragment: it never reaches a server (no log, no page-cache key, no Referer), and
+ * the page's script can fill the room field from it; the mail names the room too.
+ */
+export function videoLinkFor(booking: Pick<Booking, "kind" | "videoRoom" | "language">, siteUrl: string): string | null {
+  if (booking.kind !== "video" || !booking.videoRoom) return null;
+  const prefix = booking.language === DEFAULT_LANG || !isLang(booking.language) ? "" : `/${booking.language}`;
+  return new URL(`${prefix}/video-consultation#room=${booking.videoRoom}`, siteUrl).href;
+}
+
+/** Give a video booking its room when it has none yet (in the caller's transaction). */
+async function ensureVideoRoom(tx: Db, bookingId: number): Promise<void> {
+  await tx
+    .update(consultationBookings)
+    .set({ videoRoom: newVideoRoom() })
+    .where(and(eq(consultationBookings.id, bookingId), eq(consultationBookings.kind, "video"), isNull(consultationBookings.videoRoom)));
+}
+
+// ------------------------------------------------------------------------------- queueing
+
+/**
+ * Queue the mails of a booking's change, in the transaction of that change: the visitor's mail of
+ * `kind` and, for a new, changed or cancelled booking, the firm's (`notifyFirm` overrides; staff
+ * who cancel may pass false). Cancelling or declining also voids every manage link of the booking.
+ */
+export async function queueBookingMail(tx: Db, bookingId: number, kind: BookingMailKind, options: { notifyFirm?: boolean } = {}): Promise<void> {
+  if (LIVE_KINDS.has(kind)) await ensureVideoRoom(tx, bookingId);
+  else await revokeManageTokens(tx, bookingId);
+  const items: Array<{ label: string; payload: ItemPayload }> = [
+    // No address in the labels: every admin sees the jobs list.
+    { label: `Booking #${bookingId}: ${kind} mail to the visitor`, payload: { bookingId, mail: kind, to: "visitor" } },
+  ];
+  if (options.notifyFirm ?? FIRM_HEARS.has(kind)) {
+    items.push({ label: `Booking #${bookingId}: ${kind} notice to the firm`, payload: { bookingId, mail: kind, to: "firm" } });
+  }
+  await bookingMailJob.enqueue(tx, null, items);
+}
+
+// ------------------------------------------------------------------------------- writing
+
+const LOCALES: Record<Lang, string> = { en: "en-CA", fa: "fa-IR", zh: "zh-CN" };
+
+/** "Tuesday, January 12, 2027 at 10:00 a.m. PST (Vancouver time)", in the mail's language. */
+export function formatMeetingTime(at: Date, lang: Lang, zoneLabel: string): string {
+  const formatted = new Intl.DateTimeFormat(LOCALES[lang], {
+    timeZone: BOOKING_TIME_ZONE,
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(at);
+  return `${formatted} (${zoneLabel})`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A paragraph of the mail: text, or a link on a line of its own. */
+type Block = { text: string } | { link: string } | { rows: Array<[string, string]> };
+
+function render(blocks: Block[], lang: Lang): { text: string; html: string } {
+  const text = blocks
+    .map((block) => ("text" in block ? block.text : "link" in block ? block.link : block.rows.map(([label, value]) => `${label}: ${value}`).join("\n")))
+    .join("\n\n");
+  const dir = lang === "fa" ? "rtl" : "ltr";
+  const body = blocks
+    .map((block) => {
+      if ("text" in block) return `<p>${escapeHtml(block.text).replace(/\n/g, "<br>")}</p>`;
+      if ("link" in block) return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`;
+      return `<table role="presentation">${block.rows.map(([label, value]) => `<tr><th align="start" style="padding-inline-end:1em">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
+    })
+    .join("\n");
+  const html = `<!doctype html>\n<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`;
+  return { text, html };
+}
+
+export interface VisitorMail {
+  subject: string;
+  text: string;
+  html: string;
+  calendar?: OutgoingMail["calendar"];
+}
+
+/** The visitor's mail of one kind, with the manage link when given. */
+export async function visitorMail(
+  deps: Pick<BookingMailDeps, "texts" | "config">,
+  kind: BookingMailKind,
+  booking: Booking,
+  manageLink: string | null,
+): Promise<VisitorMail> {
+  const lang: Lang = isLang(booking.language) ? booking.language : DEFAULT_LANG;
+  const t = async (key: string, vars?: Record<string, string>) => interpolate(await deps.texts.get(lang, key), vars);
+  const siteUrl = deps.config.SITE_URL;
+  const when = formatMeetingTime(booking.startsAt, lang, await t("booking-mail-time-zone"));
+  const firm = await t("firm-name");
+  const address = await t("contact-office-address");
+  const video = videoLinkFor(booking, siteUrl);
+  const bookingPage = new URL(`${lang === DEFAULT_LANG ? "" : `/${lang}`}/virtual-consultation`, siteUrl).href;
+
+  const blocks: Block[] = [{ text: await t("booking-mail-greeting", { name: booking.name }) }];
+  const live = LIVE_KINDS.has(kind);
+  if (live) {
+    blocks.push({ text: await t(`booking-mail-${kind}-intro`) });
+    const rows: Array<[string, string]> = [
+      [await t("booking-mail-when-label"), when],
+      [await t("booking-mail-kind-label"), await t(`booking-mail-kind-${booking.kind}`)],
+    ];
+    if (booking.area) rows.push([await t("booking-mail-area-label"), await t(`practice-areas-${booking.area}-title`)]);
+    blocks.push({ rows });
+    if (video) blocks.push({ text: await t("booking-mail-video-text", { room: booking.videoRoom ?? "" }) }, { link: video });
+    if (booking.kind === "phone") blocks.push({ text: booking.phone ? await t("booking-mail-phone-text", { phone: booking.phone }) : await t("booking-mail-phone-missing") });
+    if (booking.kind === "office") blocks.push({ text: await t("booking-mail-office-text", { address }) });
+    if (manageLink) blocks.push({ text: await t("booking-mail-manage-text") }, { link: manageLink });
+    if (kind !== "reminder") blocks.push({ text: await t("booking-mail-calendar-text") });
+  } else {
+    blocks.push({ text: await t(`booking-mail-${kind}-intro`, { when }) }, { link: bookingPage }, { text: await t("booking-mail-calendar-cancel-text") });
+  }
+  blocks.push({ text: ["-- ", firm, await t("footer-phone"), siteUrl].filter(Boolean).join("\n") });
+
+  const subject = await t(`booking-mail-${kind}-subject`, { when });
+  const { text, html } = render(blocks, lang);
+  // The reminder adds nothing to the calendar: the invitation already holds the event.
+  if (kind === "reminder") return { subject, text, html };
+  const from = deps.config.MAIL_FROM ?? "";
+  const method = live ? "REQUEST" : "CANCEL";
+  const location = video ?? (booking.kind === "office" ? address : null);
+  const calendar = bookingInvitation({
+    bookingId: booking.id,
+    siteUrl,
+    method,
+    // A cancellation is a new revision of the event too (RFC 5546 3.2.5).
+    sequence: live ? booking.icsSequence : booking.icsSequence + 1,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    summary: await t("booking-mail-event-title", { firm }),
+    description: live ? text : subject,
+    location,
+    url: video,
+    organizer: { name: nameOf(from) || firm, email: addressOf(from) },
+    attendee: { name: booking.name, email: booking.email },
+  });
+  return { subject, text, html, calendar: { method, filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content: calendar } };
+}
+
+/** The firm's notice (English, like the admin): who booked what, and where to see it. */
+export function firmMail(kind: BookingMailKind, booking: Booking, parties: string[], siteUrl: string): { subject: string; text: string } {
+  const when = formatMeetingTime(booking.startsAt, "en", "Vancouver time");
+  const what = { confirmation: "New consultation", changed: "Consultation moved", cancelled: "Consultation cancelled", declined: "Consultation declined", reminder: "Consultation tomorrow" }[kind];
+  const text = [
+    `${what}: ${booking.name}, ${when}.`,
+    "",
+    `When: ${when}`,
+    `Meeting: ${booking.kind}`,
+    `Practice area: ${booking.area ?? "not chosen"}`,
+    `Name: ${booking.name}`,
+    `Email: ${booking.email}`,
+    `Phone: ${booking.phone ?? "not given"}`,
+    `Language: ${booking.language}`,
+    `Status: ${booking.status}`,
+    `Other parties: ${parties.length > 0 ? parties.join("; ") : "none given"}`,
+    "",
+    booking.description || "(no description)",
+    "",
+    "--",
+    `Reply to this mail to answer ${booking.name}. All bookings and their conflict checks: ${new URL("/admin/dashboard/consultations", siteUrl).href}`,
+  ].join("\n");
+  return { subject: `${what}: ${booking.name}, ${when}`, text };
+}
+
+// ------------------------------------------------------------------------------- the job
+
+/** One booking's mails: the visitor's and, when queued, the firm's (an item each). */
+export const bookingMailJob = defineJob<null, ItemPayload, [BookingMailDeps]>("booking-mail", {
+  // Never behind a long batch, nor holding the contact notifications (decision 0049).
+  lane: MAIL_LANE,
+  retry: { maxAttempts: MAX_ATTEMPTS },
+  summarize: ({ done, failed }) => (failed > 0 ? "A consultation mail could not be sent." : done > 0 ? "Consultation mails sent." : "Nothing to send."),
+  handler: (deps) => {
+    let mailer: Mailer | null = null;
+    return async ({ item, saveProgress }) => {
+      const { bookingId, mail, to } = item.payload;
+      // Sent before a crash that came before the item was marked done: not sent twice.
+      if (item.progress?.sent) return;
+      const [booking] = await deps.db.select().from(consultationBookings).where(eq(consultationBookings.id, bookingId));
+      if (!booking) return { skipped: "The booking was deleted before its mail went out." };
+      const settings = mailSettings(deps.config);
+      if (!settings) return { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM)." };
+      const live = (LIVE_STATUSES as readonly string[]).includes(booking.status);
+
+      let outgoing: OutgoingMail;
+      let token: string | null = null;
+      if (to === "firm") {
+        const recipient = deps.config.CONTACT_NOTIFY_TO;
+        if (!recipient) return { skipped: "No firm address is set (CONTACT_NOTIFY_TO)." };
+        const parties = await deps.db.select({ name: consultationParties.name }).from(consultationParties).where(eq(consultationParties.bookingId, bookingId));
+        const content = firmMail(mail, booking, parties.map((p) => p.name), deps.config.SITE_URL);
+        outgoing = { to: recipient, ...content, replyTo: plainAddress(booking.email) ? { name: booking.name, address: booking.email } : undefined };
+      } else {
+        if (LIVE_KINDS.has(mail) && !live) return { skipped: `The booking is ${booking.status}: no ${mail} mail.` };
+        const now = deps.clock?.now() ?? new Date();
+        if (mail === "reminder" && booking.startsAt <= now) return { skipped: "The meeting has started: no reminder." };
+        if (LIVE_KINDS.has(mail) && booking.endsAt > now) token = await issueManageToken(deps.db, bookingId, booking.endsAt, now);
+        const content = await visitorMail(deps, mail, booking, token ? manageUrl(deps.config.SITE_URL, booking.language, token) : null);
+        outgoing = { to: booking.email, ...content };
+      }
+      try {
+        mailer ??= createMailer(settings);
+        await mailer.send(outgoing);
+      } catch (error) {
+        // A link that never went out must not stay usable.
+        if (token) await forgetManageToken(deps.db, token);
+        const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
+        if (!failure.retryable) throw new ItemFailed(failure.message);
+        throw failure;
+      }
+      await saveProgress({ sent: true });
+    };
+  },
+});

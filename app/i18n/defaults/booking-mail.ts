@@ -1,0 +1,138 @@
+import type { DefaultTextGroup } from "./types";
+
+/**
+ * The visitor's consultation mails (issue 33, decision 0079): confirmation, change, cancellation,
+ * decline and the reminder 24 hours before. `{when}`, `{name}`, `{phone}`, `{address}` and
+ * `{room}` are filled in when the mail is written.
+ */
+export default {
+  category: "booking-mail",
+  texts: {
+    "booking-mail-greeting": {
+      label: "Greeting ({name}: the visitor's name)",
+      en: "Dear {name},",
+      fa: "{name} گرامی،",
+      zh: "{name}，您好：",
+    },
+    "booking-mail-confirmation-subject": {
+      label: "Confirmation mail: subject ({when}: date and time)",
+      en: "Your free consultation: {when}",
+      fa: "مشاورهٔ رایگان شما: {when}",
+      zh: "您的免费咨询：{when}",
+    },
+    "booking-mail-confirmation-intro": {
+      label: "Confirmation mail: first paragraph",
+      en: "Thank you for booking a free 30-minute consultation with us. Here are the details:",
+      fa: "از اینکه یک جلسهٔ مشاورهٔ رایگان ۳۰ دقیقه‌ای با ما رزرو کردید سپاسگزاریم. جزئیات جلسه:",
+      zh: "感谢您预约我们的 30 分钟免费咨询。详情如下：",
+    },
+    "booking-mail-changed-subject": {
+      label: "Changed mail: subject ({when}: the new date and time)",
+      en: "Your consultation has moved: {when}",
+      fa: "زمان مشاورهٔ شما تغییر کرد: {when}",
+      zh: "您的咨询时间已更改：{when}",
+    },
+    "booking-mail-changed-intro": {
+      label: "Changed mail: first paragraph",
+      en: "Your consultation has been moved. Here are the new details:",
+      fa: "زمان جلسهٔ مشاورهٔ شما تغییر کرد. جزئیات تازه:",
+      zh: "您的咨询已改期。新的详情如下：",
+    },
+    "booking-mail-cancelled-subject": {
+      label: "Cancellation mail: subject",
+      en: "Your consultation is cancelled",
+      fa: "مشاورهٔ شما لغو شد",
+      zh: "您的咨询已取消",
+    },
+    "booking-mail-cancelled-intro": {
+      label: "Cancellation mail: text ({when}: the cancelled date and time)",
+      en: "Your consultation of {when} is cancelled. You are welcome to book another time on our website:",
+      fa: "جلسهٔ مشاورهٔ شما در {when} لغو شد. می‌توانید زمان دیگری را در وب‌سایت ما رزرو کنید:",
+      zh: "您在 {when} 的咨询已取消。欢迎您在我们的网站上预约其他时间：",
+    },
+    "booking-mail-declined-subject": {
+      label: "Decline mail: subject",
+      en: "We cannot hold your consultation at this time",
+      fa: "نمی‌توانیم جلسهٔ مشاوره را در این زمان برگزار کنیم",
+      zh: "我们无法在该时间为您安排咨询",
+    },
+    "booking-mail-declined-intro": {
+      label: "Decline mail: text ({when}: the declined date and time)",
+      en: "We are sorry: we cannot meet you on {when}. Please choose another time on our website, or call us:",
+      fa: "متأسفیم: نمی‌توانیم در {when} با شما دیدار کنیم. لطفاً زمان دیگری را در وب‌سایت ما انتخاب کنید یا با ما تماس بگیرید:",
+      zh: "很抱歉，我们无法在 {when} 与您会面。请在我们的网站上选择其他时间，或致电我们：",
+    },
+    "booking-mail-reminder-subject": {
+      label: "Reminder mail (24 hours before): subject ({when}: date and time)",
+      en: "Reminder: your consultation {when}",
+      fa: "یادآوری: جلسهٔ مشاورهٔ شما در {when}",
+      zh: "提醒：您的咨询时间为 {when}",
+    },
+    "booking-mail-reminder-intro": {
+      label: "Reminder mail: first paragraph",
+      en: "This is a reminder of your free consultation with us within the next 24 hours:",
+      fa: "این یادآوری جلسهٔ مشاورهٔ رایگان شما با ما در ۲۴ ساعت آینده است:",
+      zh: "提醒您，您与我们的免费咨询将在 24 小时内进行：",
+    },
+    "booking-mail-when-label": { label: "Details: label of the date and time", en: "When", fa: "زمان", zh: "时间" },
+    "booking-mail-kind-label": { label: "Details: label of the meeting kind", en: "Meeting", fa: "نوع جلسه", zh: "会面方式" },
+    "booking-mail-area-label": { label: "Details: label of the practice area", en: "Practice area", fa: "حوزهٔ حقوقی", zh: "业务领域" },
+    "booking-mail-kind-video": { label: "Meeting kind: video", en: "Video call", fa: "تماس تصویری", zh: "视频通话" },
+    "booking-mail-kind-phone": { label: "Meeting kind: phone", en: "Phone call", fa: "تماس تلفنی", zh: "电话" },
+    "booking-mail-kind-office": { label: "Meeting kind: at the office", en: "At our office", fa: "در دفتر ما", zh: "在本所办公室" },
+    "booking-mail-time-zone": {
+      label: "The time zone named after each time",
+      en: "Vancouver time",
+      fa: "به وقت ونکوور",
+      zh: "温哥华时间",
+    },
+    "booking-mail-video-text": {
+      label: "Video meeting: text before the link ({room}: the room name)",
+      en: "At the time of the meeting, open this link to join the video call (room name: {room}):",
+      fa: "در زمان جلسه، این پیوند را باز کنید تا به تماس تصویری بپیوندید (نام اتاق: {room}):",
+      zh: "会面时，请打开以下链接加入视频通话（会议室名称：{room}）：",
+    },
+    "booking-mail-phone-text": {
+      label: "Phone meeting ({phone}: the visitor's number)",
+      en: "We will call you at {phone}.",
+      fa: "ما با شمارهٔ {phone} با شما تماس می‌گیریم.",
+      zh: "我们将拨打 {phone} 与您联系。",
+    },
+    "booking-mail-phone-missing": {
+      label: "Phone meeting without a number",
+      en: "We will call you. Please reply to this email with the number we should call.",
+      fa: "ما با شما تماس می‌گیریم. لطفاً در پاسخ به این ایمیل، شماره‌ای را که باید با آن تماس بگیریم بنویسید.",
+      zh: "我们将致电给您。请回复此邮件，告诉我们应拨打的电话号码。",
+    },
+    "booking-mail-office-text": {
+      label: "Office meeting ({address}: the office address)",
+      en: "Please come to our office: {address}",
+      fa: "لطفاً به دفتر ما بیایید: {address}",
+      zh: "请前往本所办公室：{address}",
+    },
+    "booking-mail-manage-text": {
+      label: "Text before the cancel or reschedule link",
+      en: "To cancel or move your consultation, open this link. It works once, until the meeting; a new one comes with every change:",
+      fa: "برای لغو یا تغییر زمان مشاوره، این پیوند را باز کنید. این پیوند یک بار و تا زمان جلسه کار می‌کند؛ با هر تغییر، پیوند تازه‌ای برایتان فرستاده می‌شود:",
+      zh: "如需取消或更改咨询时间，请打开以下链接。该链接仅可使用一次，在会面前有效；每次更改后我们都会发送新的链接：",
+    },
+    "booking-mail-calendar-text": {
+      label: "Text about the attached calendar invitation",
+      en: "The calendar invitation is attached: open it to add the meeting to your calendar.",
+      fa: "دعوت‌نامهٔ تقویم پیوست است: آن را باز کنید تا جلسه به تقویم شما افزوده شود.",
+      zh: "随附日历邀请：打开即可将会面添加到您的日历。",
+    },
+    "booking-mail-calendar-cancel-text": {
+      label: "Text about the attached calendar cancellation",
+      en: "The attached calendar update removes the meeting from your calendar.",
+      fa: "به‌روزرسانی تقویم پیوست، جلسه را از تقویم شما حذف می‌کند.",
+      zh: "随附的日历更新会将该会面从您的日历中删除。",
+    },
+    "booking-mail-event-title": {
+      label: "Calendar event title",
+      en: "Free consultation: {firm}",
+      fa: "مشاورهٔ رایگان: {firm}",
+      zh: "免费咨询：{firm}",
+    },
+  },
+} satisfies DefaultTextGroup;

@@ -1,0 +1,303 @@
+/**
+ * What happens after a booking is stored (issue 33, decision 0079), against a real database, two
+ * real job runners and a real SMTP peer on 127.0.0.1: the confirmation mail in each language with
+ * its text, HTML and calendar parts, the firm's notice, a mail server down then back, the manage
+ * link's cancel and reschedule (and refusals), and the 24-hour reminder exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createLogger } from "../../core/log";
+import { manualClock } from "../../core/clock";
+import type { Db } from "../../db/client";
+import { consultationBookings, jobs, rateLimits, verifications } from "../../db/schema";
+import { JobRunner } from "~/jobs/runner.server";
+import { TextStore } from "~/content/texts.server";
+import { defaultTexts } from "~/i18n/defaults";
+import { interpolate } from "~/i18n/lookup";
+import type { Lang } from "~/i18n/languages";
+import { createBooking } from "~/booking/bookings.server";
+import { bookingMailJob, formatMeetingTime, videoLinkFor } from "~/booking/mails.server";
+import { loadManagePage, manageBooking, MANAGE_RATE_LIMIT_PER_BOOKING } from "~/booking/manage.server";
+import { queueDueReminders } from "~/booking/reminders.server";
+import { listFreeSlots } from "~/booking/availability.server";
+import { vancouverMoment } from "~/booking/slots.server";
+import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
+
+const SITE_URL = "https://firm.example";
+const MAIL_FROM = "Coastline Law <office@firm.example>";
+const NOTIFY_TO = "intake@firm.example";
+const log = createLogger("silent");
+const text = (key: string, lang: Lang = "en", vars?: Record<string, string>) => interpolate(defaultTexts.get(key)![lang], vars);
+
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Db;
+let smtp: SmtpFake;
+let runners: JobRunner[] = [];
+// Monday 4 January 2027, 10:00 in Vancouver.
+const clock = manualClock(new Date("2027-01-04T18:00:00Z"));
+let ipCounter = 0;
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+};
+const at = (day: string, hour: number, minute = 0) => vancouverMoment(day, hour * 60 + minute)!;
+
+async function book(start: Date, fields: Partial<Record<string, string>> = {}, language: Lang = "en") {
+  const result = await createBooking(
+    { db, log, now: () => clock.now(), rateLimit: 1000 },
+    form({ start: start.toISOString(), kind: "video", area: "immigration", name: "Zoë Ångström", email: "zoe@example.com", phone: "", description: "A refused study permit.", parties: "Acme Holdings Ltd.", consent: "on", ...fields }),
+    `198.51.100.${++ipCounter}`,
+    language,
+  );
+  if (result.status !== 201) throw new Error(`not booked: ${JSON.stringify(result)}`);
+  return result.booking.id;
+}
+
+const mailsTo = (address: string, subject?: string) => smtp.received.filter((m) => m.rcptTo.includes(address) && (!subject || m.header("Subject") === subject));
+async function waitForMail(address: string, subject: string, count = 1, withinMs = 30_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + withinMs;
+  while (mailsTo(address, subject).length < count) {
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${address}; received: ${smtp.received.map((m) => `${m.rcptTo.join()} ${m.header("Subject")}`).join(" | ")}`);
+    await sleep(50);
+  }
+  return mailsTo(address, subject)[count - 1];
+}
+
+/** The .ics of a mail, its folded lines undone, as NAME -> value (first occurrence). */
+function calendarOf(mail: ReceivedMail): { raw: string; get(name: string): string | undefined; all(name: string): string[] } {
+  const part = mail.part("text/calendar");
+  if (!part) throw new Error(`no calendar part in ${mail.header("Subject")}`);
+  const lines = part.text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/);
+  const valuesOf = (name: string) => lines.filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`)).map((line) => line.slice(line.indexOf(":") + 1));
+  return { raw: part.text, get: (name) => valuesOf(name)[0], all: valuesOf };
+}
+
+const tokenIn = (mail: ReceivedMail, prefix = "") => {
+  const match = new RegExp(`${SITE_URL}${prefix}/virtual-consultation/manage/([0-9a-f]{64})`).exec(mail.text);
+  if (!match) throw new Error(`no manage link in:\n${mail.text}`);
+  return match[1];
+};
+const row = async (id: number) => (await db.select().from(consultationBookings).where(eq(consultationBookings.id, id)))[0];
+const deps = () => ({ db, log, now: () => clock.now() });
+const manage = (token: string, values: Record<string, string>, ip = "203.0.113.7") => manageBooking(deps(), form(values), token, ip);
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.database.db;
+  smtp = await startSmtpFake();
+  const config = { SMTP_URL: smtp.url, MAIL_FROM, SITE_URL, CONTACT_NOTIFY_TO: NOTIFY_TO };
+  const mailDeps = { db, config, log, texts: new TextStore(db), clock };
+  // Two instances on one database: every test runs with both.
+  runners = [0, 1].map(() => new JobRunner({ database: handle.database, db, events: { emit: async () => {} }, log }, { pollMs: 200, backoffMs: 300 }).register(bookingMailJob.kind(mailDeps)));
+  for (const runner of runners) await runner.start();
+}, 60_000);
+afterAll(async () => {
+  for (const runner of runners) await runner.stop();
+  await smtp?.stop();
+  await handle?.drop();
+});
+
+describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it.each([
+    ["en", "2027-01-12", "zoe-en@example.com"],
+    ["fa", "2027-01-13", "zoe-fa@example.com"],
+    ["zh", "2027-01-14", "zoe-zh@example.com"],
+  ] as const)("mails the confirmation in %s with text, HTML, the video room, the manage link and a REQUEST invitation", async (lang, day, email) => {
+    const start = at(day, 10);
+    const id = await book(start, { email }, lang);
+    const stored = await row(id);
+    expect(stored.videoRoom).toMatch(/^consultation-[0-9a-f]{32}$/);
+
+    const when = formatMeetingTime(start, lang, text("booking-mail-time-zone", lang));
+    const mail = await waitForMail(email, text("booking-mail-confirmation-subject", lang, { when }));
+    expect(mail.header("From")).toBe(MAIL_FROM);
+    expect(mail.text).toContain(text("booking-mail-confirmation-intro", lang));
+    expect(mail.text).toContain(when);
+    expect(mail.text).toContain(text("booking-mail-kind-video", lang));
+    expect(mail.text).toContain(text("practice-areas-immigration-title", lang));
+    const video = videoLinkFor(stored, SITE_URL)!;
+    expect(video).toBe(`${SITE_URL}${lang === "en" ? "" : `/${lang}`}/video-consultation#room=${stored.videoRoom}`);
+    expect(mail.text).toContain(video);
+    const token = tokenIn(mail, lang === "en" ? "" : `/${lang}`);
+    // Only the token's SHA-256 is stored.
+    expect(await db.select().from(verifications).where(eq(verifications.id, token))).toEqual([]);
+
+    const html = mail.part("text/html")!.text;
+    expect(html).toContain(`lang="${lang}"`);
+    expect(html).toContain(`href="${video}"`);
+    const ics = calendarOf(mail);
+    expect(ics.get("METHOD")).toBe("REQUEST");
+    expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
+    expect(ics.get("SEQUENCE")).toBe("0");
+    expect(ics.get("DTSTART")).toBe(start.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
+    expect(ics.get("DTSTART")).toBe(`${day.replace(/-/g, "")}T180000Z`);
+
+    const firm = await waitForMail(NOTIFY_TO, `New consultation: Zoë Ångström, ${formatMeetingTime(start, "en", "Vancouver time")}`);
+    expect(firm.text).toContain(`Email: ${email}`);
+    expect(firm.text).toContain("Other parties: Acme Holdings Ltd.");
+    expect(firm.text).toContain(`${SITE_URL}/admin/dashboard/consultations`);
+    expect(firm.header("Reply-To")).toContain(email);
+  });
+
+  it("tells a phone booking we will call, and an office booking the address", async () => {
+    await book(at("2027-01-15", 10), { kind: "phone", phone: "+1 604 555 0199", email: "phone@example.com" });
+    await book(at("2027-01-15", 11), { kind: "office", email: "office@example.com" });
+    const phone = await waitForMail("phone@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-15", 10), "en", "Vancouver time") }));
+    expect(phone.text).toContain(text("booking-mail-phone-text", "en", { phone: "+1 604 555 0199" }));
+    expect(phone.text).not.toContain("/video-consultation");
+    const office = await waitForMail("office@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-15", 11), "en", "Vancouver time") }));
+    expect(office.text).toContain(text("booking-mail-office-text", "en", { address: text("contact-office-address") }));
+  });
+
+  it("stores and confirms a booking while the mail server is down, and mails it once when it is back", async () => {
+    await smtp.stop();
+    const start = at("2027-01-18", 9);
+    const id = await book(start, { email: "patient@example.com" });
+    expect((await row(id)).status).toBe("booked");
+    await sleep(1500);
+    await smtp.start();
+    const subject = text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(start, "en", "Vancouver time") });
+    await waitForMail("patient@example.com", subject);
+    await waitForMail(NOTIFY_TO, `New consultation: Zoë Ångström, ${formatMeetingTime(start, "en", "Vancouver time")}`);
+    await sleep(1500);
+    expect(mailsTo("patient@example.com")).toHaveLength(1);
+    expect(mailsTo(NOTIFY_TO).filter((m) => m.text.includes("patient@example.com"))).toHaveLength(1);
+  });
+
+  it("cancels through the manage link: the slot is free again, the visitor gets a CANCEL invitation and the firm a notice; the link is spent", async () => {
+    const start = at("2027-01-19", 14);
+    const id = await book(start, { email: "cancel@example.com" });
+    const when = formatMeetingTime(start, "en", "Vancouver time");
+    const token = tokenIn(await waitForMail("cancel@example.com", text("booking-mail-confirmation-subject", "en", { when })));
+
+    const page = await loadManagePage(deps(), token);
+    expect(page.state).toBe("valid");
+    const free = async () => (await listFreeSlots(db, { from: "2027-01-19", to: "2027-01-19", now: clock.now() })).map((s) => s.start.getTime());
+    expect(await free()).not.toContain(start.getTime());
+
+    expect(await manage(token, { intent: "cancel" })).toMatchObject({ status: 200, done: "cancelled" });
+    expect((await row(id)).status).toBe("cancelled");
+    expect(await free()).toContain(start.getTime());
+
+    const cancelled = await waitForMail("cancel@example.com", text("booking-mail-cancelled-subject"));
+    expect(cancelled.text).toContain(text("booking-mail-cancelled-intro", "en", { when }));
+    const ics = calendarOf(cancelled);
+    expect(ics.get("METHOD")).toBe("CANCEL");
+    expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
+    expect(ics.get("STATUS")).toBe("CANCELLED");
+    expect(Number(ics.get("SEQUENCE"))).toBeGreaterThanOrEqual(1);
+    await waitForMail(NOTIFY_TO, `Consultation cancelled: Zoë Ångström, ${when}`);
+
+    expect(await loadManagePage(deps(), token)).toEqual({ state: "invalid" });
+    expect(await manage(token, { intent: "cancel" })).toEqual({ status: 410, error: "booking-manage-invalid" });
+  });
+
+  it("reschedules through the manage link: new time, old slot free, SEQUENCE 1, a new link; the old one is refused", async () => {
+    const start = at("2027-01-20", 9);
+    const target = at("2027-01-21", 15, 30);
+    const id = await book(start, { email: "move@example.com" });
+    const oldWhen = formatMeetingTime(start, "en", "Vancouver time");
+    const token = tokenIn(await waitForMail("move@example.com", text("booking-mail-confirmation-subject", "en", { when: oldWhen })));
+
+    const page = await loadManagePage(deps(), token);
+    if (page.state !== "valid") throw new Error("page not valid");
+    expect(page.slots.map((s) => s.start.getTime())).toContain(target.getTime());
+
+    expect(await manage(token, { intent: "reschedule", start: target.toISOString() })).toMatchObject({ status: 200, done: "moved" });
+    const moved = await row(id);
+    expect(moved.startsAt.toISOString()).toBe(target.toISOString());
+    expect(moved.icsSequence).toBe(1);
+    const freeOld = await listFreeSlots(db, { from: "2027-01-20", to: "2027-01-20", now: clock.now() });
+    expect(freeOld.map((s) => s.start.getTime())).toContain(start.getTime());
+
+    const newWhen = formatMeetingTime(target, "en", "Vancouver time");
+    const changed = await waitForMail("move@example.com", text("booking-mail-changed-subject", "en", { when: newWhen }));
+    const ics = calendarOf(changed);
+    expect(ics.get("METHOD")).toBe("REQUEST");
+    expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
+    expect(ics.get("SEQUENCE")).toBe("1");
+    expect(ics.get("DTSTART")).toBe("20270121T233000Z");
+    await waitForMail(NOTIFY_TO, `Consultation moved: Zoë Ångström, ${newWhen}`);
+
+    expect(await loadManagePage(deps(), token)).toEqual({ state: "invalid" });
+    expect(await manage(token, { intent: "reschedule", start: at("2027-01-22", 9).toISOString() })).toEqual({ status: 410, error: "booking-manage-invalid" });
+    const fresh = tokenIn(changed);
+    expect(fresh).not.toBe(token);
+    expect((await loadManagePage(deps(), fresh)).state).toBe("valid");
+  });
+
+  it("refuses a slot taken meanwhile with 409 and the nearest free times, and keeps the link working", async () => {
+    const mine = await book(at("2027-01-25", 10), { email: "taken@example.com" });
+    const other = at("2027-01-25", 11);
+    await book(other, { email: "someone@example.com" });
+    const token = tokenIn(await waitForMail("taken@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-25", 10), "en", "Vancouver time") })));
+    const answer = await manage(token, { intent: "reschedule", start: other.toISOString() });
+    expect(answer.status).toBe(409);
+    if (answer.status !== 409) return;
+    expect(answer.nearest.length).toBeGreaterThan(0);
+    expect(answer.nearest.map((s) => s.start.getTime())).not.toContain(other.getTime());
+    expect((await row(mine)).startsAt.toISOString()).toBe(at("2027-01-25", 10).toISOString());
+    // Not a slot at all (a Sunday): 400, nothing changed.
+    expect(await manage(token, { intent: "reschedule", start: at("2027-01-24", 10).toISOString() })).toEqual({ status: 400, error: "booking-manage-choose" });
+    expect(await manage(token, { intent: "reschedule", start: "soon" })).toEqual({ status: 400, error: "booking-manage-choose" });
+    expect((await loadManagePage(deps(), token)).state).toBe("valid");
+  });
+
+  it("gives an altered token, a made-up one and one past the meeting the invalid page, and limits POSTs per booking", async () => {
+    const start = at("2027-01-26", 10);
+    await book(start, { email: "altered@example.com" });
+    const token = tokenIn(await waitForMail("altered@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(start, "en", "Vancouver time") })));
+    const altered = `${token.slice(0, -1)}${token.endsWith("0") ? "1" : "0"}`;
+    expect(await loadManagePage(deps(), altered)).toEqual({ state: "invalid" });
+    expect(await loadManagePage(deps(), "not-a-token")).toEqual({ state: "invalid" });
+    expect(await manage(altered, { intent: "cancel" })).toEqual({ status: 410, error: "booking-manage-invalid" });
+    // Past the meeting's end the link has expired.
+    const later = { db, log, now: () => new Date(start.getTime() + 31 * 60_000) };
+    expect(await loadManagePage(later, token)).toEqual({ state: "invalid" });
+
+    await db.delete(rateLimits);
+    for (let i = 0; i < MANAGE_RATE_LIMIT_PER_BOOKING; i++) {
+      expect((await manage(token, { intent: "reschedule", start: "x" }, `192.0.2.${i}`)).status).toBe(400);
+    }
+    expect(await manage(token, { intent: "cancel" }, "192.0.2.99")).toEqual({ status: 429, error: "booking-manage-rate-limited" });
+    expect((await loadManagePage(deps(), token)).state).toBe("valid");
+    await db.delete(rateLimits);
+  });
+
+  it("queues the reminder 24 hours before exactly once across two instances, and none for a cancelled booking", async () => {
+    const start = at("2027-01-27", 10);
+    const id = await book(start, { email: "remind@example.com" });
+    const cancelledId = await book(at("2027-01-27", 11), { email: "remind-cancelled@example.com" });
+    const cancelToken = tokenIn(await waitForMail("remind-cancelled@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-27", 11), "en", "Vancouver time") })));
+    expect((await manage(cancelToken, { intent: "cancel" })).status).toBe(200);
+
+    const sweep = () => queueDueReminders({ db, clock, log });
+    const ours = (ids: number[]) => ids.filter((c) => c === id || c === cancelledId);
+    clock.set(new Date(start.getTime() - 25 * 60 * 60 * 1000));
+    expect(ours(await sweep())).toEqual([]);
+    clock.advance(2 * 60 * 60 * 1000); // 23 hours before
+    // Both instances sweep at once, then again.
+    const claimed = (await Promise.all([sweep(), sweep()])).flat();
+    expect(claimed.filter((c) => c === id)).toHaveLength(1);
+    expect(claimed).not.toContain(cancelledId);
+    expect(ours(await sweep())).toEqual([]);
+    expect((await row(id)).reminderQueuedAt).not.toBeNull();
+
+    const when = formatMeetingTime(start, "en", "Vancouver time");
+    const reminder = await waitForMail("remind@example.com", text("booking-mail-reminder-subject", "en", { when }));
+    expect(reminder.text).toContain(text("booking-mail-reminder-intro"));
+    expect(reminder.text).toContain("/video-consultation#room=");
+    await sleep(1000);
+    expect(mailsTo("remind@example.com", text("booking-mail-reminder-subject", "en", { when }))).toHaveLength(1);
+    expect(mailsTo("remind-cancelled@example.com").map((m) => m.header("Subject"))).not.toContain(
+      text("booking-mail-reminder-subject", "en", { when: formatMeetingTime(at("2027-01-27", 11), "en", "Vancouver time") }),
+    );
+    const reminderJobs = await db.select().from(jobs).where(eq(jobs.kind, "booking-mail"));
+    expect(reminderJobs.filter((j) => j.status === "failed")).toEqual([]);
+    clock.set(new Date("2027-01-04T18:00:00Z"));
+  });
+});
