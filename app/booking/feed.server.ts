@@ -12,7 +12,8 @@ import { LIVE_STATUSES } from "./availability.server";
 
 /**
  * A staff member's private calendar feed (decision 0080): a secret address a calendar app
- * subscribes to without a session. The token is 32 random bytes (256 bits) in base64url; only its
+ * subscribes to without a session. The token is 32 random bytes (256 bits) as 64 lower-case hex
+ * digits (the request guard folds paths to lower case, server/request-guard.ts); only its
  * SHA-256 is stored, so the address is shown once, when it is made. Replacing it makes a new one
  * (the old answers 404); revoking deletes it; a disabled account, or one without the
  * consultations.read permission, gets 404 too.
@@ -22,7 +23,7 @@ import { LIVE_STATUSES } from "./availability.server";
  * in the admin (behind sign-in). No name, address, phone number, description or other parties.
  */
 export const FEED_TOKEN_BYTES = 32;
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN = /^[0-9a-f]{64}$/;
 /** Bookings that started up to this long ago stay in the feed (today's past meetings do not vanish). */
 export const FEED_PAST_MS = 24 * 60 * 60 * 1000;
 export const FEED_LIMIT = 500;
@@ -33,7 +34,7 @@ export const feedPath = (token: string) => `/admin/calendar/${token}.ics`;
 
 /** Make (or replace) the user's feed; answers the new token, the only time it is known. */
 export async function createFeed(db: Db, actor: Actor): Promise<{ token: string; replaced: boolean }> {
-  const token = randomBytes(FEED_TOKEN_BYTES).toString("base64url");
+  const token = randomBytes(FEED_TOKEN_BYTES).toString("hex");
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     const removed = await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.id)).returning({ userId: calendarFeeds.userId });
     await tx.insert(calendarFeeds).values({ userId: actor.id, tokenHash: hashToken(token) });
