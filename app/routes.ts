@@ -90,6 +90,8 @@ export default [
     route("confirm-email", "routes/admin/confirm-email.tsx"),
     route("media", "admin/media/media-route.ts"),
     route("jobs/:id", "admin/jobs/job-route.ts"),
+    // A staff member's calendar feed, opened by its secret token (decision 0080).
+    route("calendar/:feed", "admin/consultations/calendar-feed-route.ts"),
     route("dashboard", "routes/admin/dashboard.tsx", [
       index("admin/blog/blog-list-route.tsx", { id: "admin-blog" }),
       // A new post's editor: nothing is stored until its first save.
@@ -107,6 +109,7 @@ export default [
       route("inbox/export/:kind", "admin/inbox/inbox-export-route.ts"),
       route("audit", "admin/audit/audit-route.tsx"),
       route("audit/export", "admin/audit/audit-export-route.ts"),
+      route("consultations", "admin/consultations/consultations-route.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

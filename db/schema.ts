@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -9,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -601,6 +603,8 @@ export const consultationBookings = pgTable(
     icsSequence: integer("ics_sequence").notNull().default(0),
     /** When the 24-hour reminder was queued: claimed by one conditional UPDATE, so it goes once. */
     reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true }),
+    /** The firm's own notes (Consultations tab); never shown or sent to the visitor. */
+    staffNotes: text("staff_notes").notNull().default(""),
   },
   (t) => [
     uniqueIndex("consultation_bookings_slot_uq")
@@ -622,6 +626,46 @@ export const consultationParties = pgTable(
   },
   (t) => [index("consultation_parties_booking_idx").on(t.bookingId)],
 );
+
+/**
+ * The conflict check's result, stored with the booking or contact message it was made for (in the
+ * transaction that stores it; decision 0080): each earlier record whose name matched, and why.
+ * Staff only; the visitor never sees any of it. Exactly one of booking_id / contact_id is set.
+ */
+export const conflictMatches = pgTable(
+  "conflict_matches",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id").references(() => consultationBookings.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    /** The name given now (the visitor's own or another party's). */
+    name: text("name").notNull(),
+    /** The earlier record: a contact message, a booking (its visitor), or a booking's other party. */
+    source: text("source", { enum: ["contact", "booking", "party"] }).notNull(),
+    recordId: integer("record_id").notNull(),
+    /** The earlier name as it was stored then (kept if that record is deleted later). */
+    matched: text("matched").notNull(),
+    similarity: real("similarity").notNull(),
+    reason: text("reason", { enum: ["same", "similar"] }).notNull(),
+  },
+  (t) => [
+    index("conflict_matches_booking_idx").on(t.bookingId),
+    index("conflict_matches_contact_idx").on(t.contactId),
+    check("conflict_matches_one_owner", sql`(${t.bookingId} is null) <> (${t.contactId} is null)`),
+  ],
+);
+
+/**
+ * A staff member's private calendar feed (decision 0080): only the SHA-256 of the secret token is
+ * stored. One per user; replacing it deletes the old row, so the old address answers 404.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -11,4 +11,8 @@ export const ADMIN_OPEN_PATHS: ReadonlySet<string> = new Set([
   "/admin/invite",
   "/admin/reset-password",
   "/admin/confirm-email",
+  // A staff member's calendar feed (decision 0080): a calendar app has no session, the secret
+  // token in the address is the key. A route pattern: the access tests match patterns; it takes
+  // no POST, so the gate still refuses anonymous mutations of it.
+  "/admin/calendar/:feed",
 ]);

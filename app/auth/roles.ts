@@ -26,6 +26,10 @@ export const PERMISSIONS = {
   "instagram.settings": "change the Instagram settings",
   "staff.manage": "manage staff accounts",
   "audit.read": "read the audit log",
+  // Consultations tab (decision 0080): bookings, conflict results and one's own calendar feed.
+  "consultations.read": "see consultation bookings",
+  "consultations.handle": "confirm, decline, cancel or annotate consultation bookings",
+  "consultations.settings": "change the consultation availability",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -44,6 +48,8 @@ const EDITOR: readonly Permission[] = [
   "inbox.handle",
   "media.upload",
   "jobs.run",
+  "consultations.read",
+  "consultations.handle",
 ];
 
 /** The one table: role -> what it may do. */

@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, gte, inArray, lt, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { consultationBookings, consultationClosedDates, consultationSettings } from "../../db/schema";
 import { holidayDatesBetween } from "./holidays.server";
@@ -48,9 +48,10 @@ export async function saveBookingSettings(db: Db, input: unknown): Promise<SaveS
       .insert(consultationSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: consultationSettings.id, set: { ...values, updatedAt: new Date() } });
-    await tx.delete(consultationClosedDates);
     const days = [...new Set(settings.closedDates)];
-    if (days.length > 0) await tx.insert(consultationClosedDates).values(days.map((day) => ({ day })));
+    // Dates that stay keep their note (the Consultations tab adds and removes them one by one).
+    await tx.delete(consultationClosedDates).where(days.length > 0 ? notInArray(consultationClosedDates.day, days) : undefined);
+    if (days.length > 0) await tx.insert(consultationClosedDates).values(days.map((day) => ({ day }))).onConflictDoNothing();
   });
   return { ok: true, settings: { ...settings, kinds: values.kinds, closedDates: [...new Set(settings.closedDates)].sort() } };
 }

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
+import { storeConflicts } from "../booking/conflict-store.server";
 import { CONTACT_FIELDS, CONTACT_LIMITS, emptyContactValues, HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
 
 /** What the contact action answers; the page shows it as toasts (with JavaScript) or inline (without). */
@@ -68,6 +69,8 @@ export async function submitContact(
         .insert(contactSubmissions)
         .values({ name, email, phone, message: storedContactMessage(subject, message), notifyStatus: deps.notify ? "queued" : "none" })
         .returning({ id: contactSubmissions.id });
+      // The conflict check, stored with the message (staff only; decision 0080).
+      await storeConflicts(tx as unknown as Db, { contactId: stored.id }, [name]);
       if (deps.notify) await deps.notify(tx as unknown as Db, stored.id);
     });
     return { status: 200, body: { ok: true } };

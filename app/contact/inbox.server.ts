@@ -1,6 +1,8 @@
-import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contactSubmissions, newsletterSubscribers } from "../../db/schema";
+import { conflictMatches, contactSubmissions, newsletterSubscribers } from "../../db/schema";
+import { conflictsOf } from "../booking/conflict-store.server";
+import type { StoredConflict } from "../booking/conflict-labels";
 import type { AdminUser } from "../auth/guard.server";
 import { auditFrom, recordAudit } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
@@ -38,6 +40,8 @@ export interface InboxSubmission {
   receivedLabel: string;
   handledAt: string | null;
   handledLabel: string | null;
+  /** The conflict check's matches (staff only; empty when nothing matched). */
+  conflicts: StoredConflict[];
   /** The firm's notification mail of this message (app/contact/notify.server.ts). */
   mail: { status: "none" | "queued" | "sent" | "failed"; error: string | null; sentLabel: string | null };
 }
@@ -53,16 +57,28 @@ export interface InboxSubscriber {
   confirmedLabel: string | null;
 }
 
-export async function listSubmissions(db: Db, limit = INBOX_PAGE_SIZE): Promise<{ items: InboxSubmission[]; total: number; open: number }> {
-  const [rows, [{ total }], [{ open }]] = await Promise.all([
-    db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id)).limit(limit),
-    db.select({ total: count() }).from(contactSubmissions),
-    db.select({ open: count() }).from(contactSubmissions).where(isNull(contactSubmissions.handledAt)),
+/** Messages whose conflict check found something (decision 0080). */
+const hasConflict = exists(sql`(select 1 from ${conflictMatches} where ${conflictMatches.contactId} = ${contactSubmissions.id})`);
+
+export async function listSubmissions(
+  db: Db,
+  limit = INBOX_PAGE_SIZE,
+  options: { conflictOnly?: boolean } = {},
+): Promise<{ items: InboxSubmission[]; total: number; open: number; conflicts: number }> {
+  const shown = options.conflictOnly ? hasConflict : undefined;
+  const [rows, [{ total }], [{ open }], [{ conflicts }]] = await Promise.all([
+    db.select().from(contactSubmissions).where(shown).orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id)).limit(limit),
+    db.select({ total: count() }).from(contactSubmissions).where(shown),
+    db.select({ open: count() }).from(contactSubmissions).where(and(isNull(contactSubmissions.handledAt), shown)),
+    db.select({ conflicts: count() }).from(contactSubmissions).where(hasConflict),
   ]);
+  const matches = await conflictsOf(db, "contact", rows.map((row) => row.id));
   return {
     total,
     open,
+    conflicts,
     items: rows.map((row) => ({
+      conflicts: matches.get(row.id) ?? [],
       id: row.id,
       name: row.name,
       email: row.email,

@@ -138,7 +138,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
 
   it("finds every admin route's permission and every intent", () => {
     const patterns = routes.map((r) => r.pattern);
-    for (const expected of ["/admin", "/admin/dashboard", "/admin/dashboard/instagram", "/admin/dashboard/staff", "/admin/dashboard/inbox/export/:kind", "/admin/dashboard/history/:kind/:id", "/admin/jobs/:id", "/admin/media"]) {
+    for (const expected of ["/admin", "/admin/dashboard", "/admin/dashboard/instagram", "/admin/dashboard/staff", "/admin/dashboard/inbox/export/:kind", "/admin/dashboard/history/:kind/:id", "/admin/jobs/:id", "/admin/media", "/admin/dashboard/consultations"]) {
       expect(patterns).toContain(expected);
     }
     // One permission per route, declared where it is enforced: a route without one fails here.
@@ -146,6 +146,24 @@ describe("roles, declared once: every admin route and intent for every role", ()
     const intents = routes.flatMap((r) => Object.keys(r.action?.intents ?? {}));
     expect(intents.length).toBeGreaterThanOrEqual(30);
     expect(routes.find((r) => r.pattern === "/admin/dashboard/history/:kind/:id")?.action?.intents.publish.permission).toBe("changes.publish");
+    // The Consultations tab (decision 0080): its loader, the tab's permission and each intent's own.
+    const consultations = routes.find((r) => r.pattern === "/admin/dashboard/consultations");
+    expect(consultations?.loader?.permission).toBe("consultations.read");
+    expect(consultations?.action?.permission).toBe("consultations.handle");
+    expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "create-feed", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
+    expect(consultations?.action?.intents.settings.permission).toBe("consultations.settings");
+    expect(consultations?.action?.intents["create-feed"].permission).toBe("consultations.read");
+  });
+
+  it("opens a calendar feed by its token alone: a session of any kind neither opens a wrong token nor is needed", async () => {
+    expect(OPEN.has("/admin/calendar/:feed")).toBe(true);
+    for (const visitor of VISITORS) {
+      const response = await get(`${site!.url}/admin/calendar/${"0".repeat(64)}.ics`, cookies[visitor]);
+      expect(response.status, `GET a made-up feed as ${visitor}`).toBe(404);
+      // No POST: anonymous is refused by the gate, staff find no action.
+      const post = await formPost(`${site!.url}/admin/calendar/${"0".repeat(64)}.ics`, {}, { cookie: cookies[visitor] });
+      expect(post.status, `POST a feed as ${visitor}`).toBe(visitor === "anonymous" ? 401 : visitor === "no-role" ? 403 : 405);
+    }
   });
 
   it("answers each loader exactly as the role table says", async () => {

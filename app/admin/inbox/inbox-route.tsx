@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { listSubmissions, listSubscribers } from "~/contact/inbox.server";
 import { adminAction } from "~/admin/kit/action.server";
@@ -20,17 +20,20 @@ export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "inbox.read");
   const { db, log, config } = context.services;
+  // ?show=conflict: only messages whose conflict check found an earlier record (decision 0080).
+  const conflictOnly = new URL(request.url).searchParams.get("show") === "conflict";
   // Confirmation mails need an outgoing mail server; until one is configured sign-ups wait unconfirmed.
   const mailConfigured = Boolean(config.SMTP_URL && config.MAIL_FROM);
   try {
-    const [submissions, subscribers] = await Promise.all([listSubmissions(db), listSubscribers(db)]);
-    return { submissions, subscribers, mailConfigured, loadError: null };
+    const [submissions, subscribers] = await Promise.all([listSubmissions(db, undefined, { conflictOnly }), listSubscribers(db)]);
+    return { submissions, subscribers, mailConfigured, conflictOnly, loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin: loading the inbox failed");
     return {
-      submissions: { items: [], total: 0, open: 0 },
+      submissions: { items: [], total: 0, open: 0, conflicts: 0 },
       subscribers: { items: [], total: 0, confirmed: 0 },
       mailConfigured,
+      conflictOnly,
       loadError: "The inbox could not be read. Please reload the page.",
     };
   }
@@ -60,8 +63,23 @@ function ShowingNote({ shown, total }: { shown: number; total: number }) {
   );
 }
 
+/** All messages, or only those with a possible conflict: plain links (bookmarkable, no script needed). */
+function ConflictFilter({ conflictOnly, conflicts }: { conflictOnly: boolean; conflicts: number }) {
+  const link = (active: boolean) => `rounded-md px-3 py-1.5 text-sm font-semibold ${active ? "bg-brand-700 text-white" : "border border-slate-300 text-slate-800 hover:bg-slate-100"}`;
+  return (
+    <nav aria-label="Show messages" className="flex flex-wrap gap-2 px-4 pt-3">
+      <Link to="/admin/dashboard/inbox" className={link(!conflictOnly)} aria-current={!conflictOnly ? "page" : undefined}>
+        All messages
+      </Link>
+      <Link to="/admin/dashboard/inbox?show=conflict" className={link(conflictOnly)} aria-current={conflictOnly ? "page" : undefined}>
+        Possible conflict ({conflicts})
+      </Link>
+    </nav>
+  );
+}
+
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
-  const { submissions, subscribers, mailConfigured, loadError } = loaderData;
+  const { submissions, subscribers, mailConfigured, conflictOnly, loadError } = loaderData;
   const awaiting = subscribers.total - subscribers.confirmed;
   // Deletions are answered after the row is gone, so their fetchers live here.
   const deleter = useFetcher<InboxResult>({ key: "inbox-delete" });
@@ -90,9 +108,10 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
             </div>
             <ExportLink kind="submissions" label="contact messages" />
           </CardHeader>
+          <ConflictFilter conflictOnly={conflictOnly} conflicts={submissions.conflicts} />
           <ShowingNote shown={submissions.items.length} total={submissions.total} />
           {submissions.items.length === 0 ? (
-            <p className="p-6 text-center text-sm text-slate-700">{loadError ? "The messages could not be loaded." : "No messages yet."}</p>
+            <p className="p-6 text-center text-sm text-slate-700">{loadError ? "The messages could not be loaded." : conflictOnly ? "No message has a possible conflict." : "No messages yet."}</p>
           ) : (
             <ul className="divide-y divide-slate-200">
               {submissions.items.map((item) => (

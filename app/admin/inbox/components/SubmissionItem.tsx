@@ -10,6 +10,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Label } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import type { InboxSubmission } from "../../../contact/inbox.server";
+import { ConflictNote } from "~/admin/kit/ConflictNote";
 
 const mailto = (email: string, subject: string) =>
   `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}${subject ? `?subject=${encodeURIComponent(`Re: ${subject}`)}` : ""}`;
@@ -82,6 +83,8 @@ export function SubmissionItem({ item, deleting, onDelete }: Props) {
             <li className="text-slate-600">No phone given</li>
           )}
         </ul>
+
+        {item.conflicts.length > 0 ? <ConflictNote conflicts={item.conflicts} /> : null}
 
         {/* dir="auto": a message written in Farsi reads right to left. */}
         <p dir="auto" className="rounded-md border border-slate-200 bg-white p-3 text-sm break-words whitespace-pre-wrap text-slate-800">

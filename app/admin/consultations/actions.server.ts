@@ -1,0 +1,93 @@
+/**
+ * The Consultations tab's actions on the admin kit (decision 0080), and the result type its
+ * components read. Handling bookings needs consultations.handle; availability and closed dates
+ * consultations.settings (admins); one's own calendar feed consultations.read.
+ */
+import { z } from "zod";
+import { intent, type ActionResult } from "~/admin/kit/action.server";
+import { idField } from "~/admin/kit/ids";
+import { loadBookingSettings, saveBookingSettings } from "~/booking/availability.server";
+import { createFeed, feedPath, revokeFeed } from "~/booking/feed.server";
+import { parseDate } from "~/booking/slots.server";
+import { addClosedDate, CLOSED_NOTE_MAX, NOTES_MAX, removeClosedDate, saveBookingNotes, setBookingStatus } from "~/booking/staff.server";
+import { STAFF_ACTION_NAMES, type StaffAction } from "~/booking/status";
+import { auditFrom } from "~/changes/audit.server";
+import { commit, NO_EVENTS } from "~/changes/commit.server";
+import { AdminError } from "~/changes/errors.server";
+import { checkSettingsForm } from "./settings-form";
+
+const bookingId = idField("Unknown booking.");
+const day = z.string({ error: "Enter a date." }).refine((value) => parseDate(value) !== null, "Enter a date as YYYY-MM-DD.");
+
+export const intents = {
+  status: intent({
+    failure: "The booking was not changed",
+    schema: z.object({ id: bookingId, action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]], { error: "Unknown action." }) }),
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services, user }) => setBookingStatus(services.db, user, input.id, input.action, new Date()),
+  }),
+  notes: intent({
+    failure: "The notes were not saved",
+    schema: z.object({ id: bookingId, notes: z.string().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters.`).default("") }),
+    serverFailure: "The notes could not be saved. Please try again.",
+    run: async ({ input, services, user }) => {
+      await saveBookingNotes(services.db, user, input.id, input.notes.trim());
+      return {};
+    },
+  }),
+  settings: intent({
+    failure: "The availability was not saved",
+    permission: "consultations.settings",
+    echoValues: true,
+    serverFailure: "The availability could not be saved. Please try again.",
+    run: async ({ form, services, user }) => {
+      const { db } = services;
+      const current = await loadBookingSettings(db);
+      const checked = checkSettingsForm(form, current.closedDates);
+      if (!checked.ok) throw new AdminError(Object.values(checked.fieldErrors)[0] ?? "Check the form.", 400, checked.fieldErrors);
+      return commit({ db, events: NO_EVENTS }, async (tx) => {
+        const saved = await saveBookingSettings(tx, checked.settings);
+        if (!saved.ok) throw new AdminError("Check the form.", 400);
+        const { closedDates: _dates, ...details } = saved.settings;
+        return { result: {}, audit: { ...auditFrom(user), action: "update", entity: "consultation_settings", entityId: 1, details } };
+      });
+    },
+  }),
+  "add-closed-date": intent({
+    failure: "The date was not closed",
+    permission: "consultations.settings",
+    schema: z.object({ day, note: z.string().trim().max(CLOSED_NOTE_MAX, `A note can be at most ${CLOSED_NOTE_MAX} characters.`).default("") }),
+    echoValues: true,
+    run: async ({ input, services, user }) => {
+      await addClosedDate(services.db, user, input.day, input.note);
+      return { day: input.day };
+    },
+  }),
+  "remove-closed-date": intent({
+    failure: "The date was not removed",
+    permission: "consultations.settings",
+    schema: z.object({ day }),
+    run: async ({ input, services, user }) => {
+      await removeClosedDate(services.db, user, input.day);
+      return { day: input.day };
+    },
+  }),
+  "create-feed": intent({
+    failure: "The calendar feed was not made",
+    permission: "consultations.read",
+    run: async ({ services, user }) => {
+      const { token, replaced } = await createFeed(services.db, user);
+      // Shown once: only the token's hash is stored.
+      return { feedUrl: new URL(feedPath(token), services.config.SITE_URL).href, replaced };
+    },
+  }),
+  "revoke-feed": intent({
+    failure: "The calendar feed was not revoked",
+    permission: "consultations.read",
+    run: async ({ services, user }) => {
+      await revokeFeed(services.db, user);
+      return {};
+    },
+  }),
+};
+export type ConsultationsResult = ActionResult<typeof intents>;

@@ -1,0 +1,48 @@
+import { asc, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { conflictMatches } from "../../db/schema";
+import { findConflicts, type ConflictMatch } from "./conflicts.server";
+import type { StoredConflict } from "./conflict-labels";
+
+/**
+ * The conflict check's result stored with what it was made for (decision 0080). Called inside the
+ * transaction that stores the booking or contact message: findConflicts is a query on the same
+ * database (no outside service), so the record and its result commit together, and a record
+ * never exists without its check having run.
+ */
+export type ConflictOwner = { bookingId: number } | { contactId: number };
+
+export async function storeConflicts(tx: Db, owner: ConflictOwner, names: readonly string[]): Promise<ConflictMatch[]> {
+  const matches = await findConflicts(tx, names, "bookingId" in owner ? { excludeBookingId: owner.bookingId } : { excludeContactId: owner.contactId });
+  if (matches.length > 0) {
+    await tx.insert(conflictMatches).values(
+      matches.map((match) => ({
+        bookingId: "bookingId" in owner ? owner.bookingId : null,
+        contactId: "contactId" in owner ? owner.contactId : null,
+        name: match.name,
+        source: match.source,
+        recordId: match.recordId,
+        matched: match.matched,
+        similarity: match.similarity,
+        reason: match.reason,
+      })),
+    );
+  }
+  return matches;
+}
+
+/** The stored matches of some bookings or contact messages, by their id, best match first. */
+export async function conflictsOf(db: Db, kind: "booking" | "contact", ids: readonly number[]): Promise<Map<number, StoredConflict[]>> {
+  const out = new Map<number, StoredConflict[]>();
+  if (ids.length === 0) return out;
+  const column = kind === "booking" ? conflictMatches.bookingId : conflictMatches.contactId;
+  const rows = await db.select().from(conflictMatches).where(inArray(column, [...ids])).orderBy(asc(conflictMatches.id));
+  for (const row of rows) {
+    const owner = (kind === "booking" ? row.bookingId : row.contactId)!;
+    const list = out.get(owner) ?? [];
+    list.push({ name: row.name, source: row.source, recordId: row.recordId, matched: row.matched, similarity: Math.round(row.similarity * 100) / 100, reason: row.reason });
+    out.set(owner, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => b.similarity - a.similarity);
+  return out;
+}

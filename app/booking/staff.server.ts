@@ -1,0 +1,202 @@
+import { and, asc, count, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { BOOKING_STATUSES, conflictMatches, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
+import { auditFrom, type Actor } from "../changes/audit.server";
+import { commit, NO_EVENTS } from "../changes/commit.server";
+import { AdminError, NotFound } from "../changes/errors.server";
+import { conflictsOf } from "./conflict-store.server";
+import type { StoredConflict } from "./conflict-labels";
+import { queueBookingMail } from "./mails.server";
+import { SETTINGS_LIMITS } from "./settings";
+import { addDays, parseDate, vancouverDate, vancouverMoment } from "./slots.server";
+import { actionAllowed, actionRefusal, STAFF_ACTIONS, type BookingStatus, type StaffAction } from "./status";
+
+/**
+ * The staff side of consultations (issue 33, decision 0080): the bookings as the Consultations tab
+ * lists them, status changes, notes and the firm's closed dates. Every change goes through
+ * commit() with its audit entry; decline and cancel queue the visitor's mail in the same transaction.
+ */
+
+/** The list shows bookings from this many days back (so a missed one can be marked no-show). */
+export const LIST_DAYS_BACK = 7;
+/** At most this many bookings per list or week. */
+export const LIST_LIMIT = 300;
+export const NOTES_MAX = 4000;
+export const CLOSED_NOTE_MAX = 200;
+
+const TIME_ZONE = "America/Vancouver";
+const longFormat = new Intl.DateTimeFormat("en-CA", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE });
+const timeFormat = new Intl.DateTimeFormat("en-CA", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: TIME_ZONE });
+const dayFormat = new Intl.DateTimeFormat("en-CA", { weekday: "long", month: "short", day: "numeric", timeZone: "UTC" });
+
+export const BOOKING_FILTERS = ["all", "conflict", ...BOOKING_STATUSES] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+export const isBookingFilter = (value: unknown): value is BookingFilter => typeof value === "string" && (BOOKING_FILTERS as readonly string[]).includes(value);
+
+export interface StaffBooking {
+  id: number;
+  start: string;
+  end: string;
+  /** "Mon, Mar 15, 2027, 10:00 a.m." in Vancouver time. */
+  startLabel: string;
+  /** Vancouver date and "HH:MM" of the start, for the week grid. */
+  day: string;
+  time: string;
+  endTime: string;
+  kind: string;
+  area: string | null;
+  language: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  description: string;
+  parties: string[];
+  status: BookingStatus;
+  staffNotes: string;
+  conflicts: StoredConflict[];
+  /** The actions open now (the server checks them again when one is sent). */
+  actions: StaffAction[];
+}
+
+const hasConflict = exists(sql`(select 1 from ${conflictMatches} where ${conflictMatches.bookingId} = ${consultationBookings.id})`);
+
+async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$inferSelect>, now: Date): Promise<StaffBooking[]> {
+  const ids = rows.map((row) => row.id);
+  const [conflicts, parties] = await Promise.all([
+    conflictsOf(db, "booking", ids),
+    ids.length ? db.select().from(consultationParties).where(inArray(consultationParties.bookingId, ids)).orderBy(asc(consultationParties.id)) : Promise.resolve([]),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    start: row.startsAt.toISOString(),
+    end: row.endsAt.toISOString(),
+    startLabel: longFormat.format(row.startsAt),
+    day: vancouverDate(row.startsAt),
+    time: timeFormat.format(row.startsAt),
+    endTime: timeFormat.format(row.endsAt),
+    kind: row.kind,
+    area: row.area,
+    language: row.language,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    description: row.description,
+    parties: parties.filter((party) => party.bookingId === row.id).map((party) => party.name),
+    status: row.status,
+    staffNotes: row.staffNotes,
+    conflicts: conflicts.get(row.id) ?? [],
+    actions: (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) => actionAllowed(action, row.status, row.startsAt, now)),
+  }));
+}
+
+const filterCondition = (filter: BookingFilter) =>
+  filter === "all" ? undefined : filter === "conflict" ? hasConflict : eq(consultationBookings.status, filter);
+
+/** Upcoming bookings (and the last week's), soonest first, narrowed by the filter. */
+export async function listBookings(db: Db, filter: BookingFilter, now: Date): Promise<{ items: StaffBooking[]; total: number; conflicts: number }> {
+  const from = vancouverMoment(addDays(vancouverDate(now), -LIST_DAYS_BACK), 0) ?? new Date(now.getTime() - LIST_DAYS_BACK * 86_400_000);
+  const inRange = gte(consultationBookings.startsAt, from);
+  const [rows, [{ total }], [{ conflicts }]] = await Promise.all([
+    db.select().from(consultationBookings).where(and(inRange, filterCondition(filter))).orderBy(asc(consultationBookings.startsAt), asc(consultationBookings.id)).limit(LIST_LIMIT),
+    db.select({ total: count() }).from(consultationBookings).where(and(inRange, filterCondition(filter))),
+    db.select({ conflicts: count() }).from(consultationBookings).where(and(inRange, hasConflict)),
+  ]);
+  return { items: await toStaffBookings(db, rows, now), total, conflicts };
+}
+
+export interface WeekDay {
+  date: string;
+  label: string;
+}
+
+/** The Monday of the Vancouver week holding `date`. */
+export function weekStart(date: string): string {
+  const parts = parseDate(date)!;
+  const weekday = new Date(Date.UTC(parts.y, parts.m - 1, parts.d)).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** A week (Monday to Sunday, Vancouver days) and every booking starting in it, whatever its status. */
+export async function bookingsOfWeek(db: Db, monday: string, filter: BookingFilter, now: Date): Promise<{ days: WeekDay[]; items: StaffBooking[]; previous: string; next: string }> {
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(monday, i);
+    const parts = parseDate(date)!;
+    return { date, label: dayFormat.format(new Date(Date.UTC(parts.y, parts.m - 1, parts.d))) };
+  });
+  // Midnight always exists in Vancouver (the clocks change at 02:00).
+  const start = vancouverMoment(monday, 0)!;
+  const end = vancouverMoment(addDays(monday, 7), 0)!;
+  const rows = await db
+    .select()
+    .from(consultationBookings)
+    .where(and(gte(consultationBookings.startsAt, start), lt(consultationBookings.startsAt, end), filterCondition(filter)))
+    .orderBy(asc(consultationBookings.startsAt), asc(consultationBookings.id))
+    .limit(LIST_LIMIT);
+  return { days, items: await toStaffBookings(db, rows, now), previous: addDays(monday, -7), next: addDays(monday, 7) };
+}
+
+/**
+ * Confirm, decline, cancel or mark a no-show. The rule (status and start) is part of the UPDATE's
+ * condition, so of two people acting at once only one changes it; decline and cancel queue the
+ * visitor's mail in the same transaction (it goes out through the outbox).
+ */
+export async function setBookingStatus(db: Db, actor: Actor, id: number, action: StaffAction, now: Date): Promise<{ status: BookingStatus }> {
+  const rule = STAFF_ACTIONS[action];
+  return commit({ db, events: NO_EVENTS }, async (tx) => {
+    const timing = rule.when === "before" ? sql`${consultationBookings.startsAt} > ${now}` : sql`${consultationBookings.startsAt} <= ${now}`;
+    const [row] = await tx
+      .update(consultationBookings)
+      .set({ status: rule.to, updatedAt: now })
+      .where(and(eq(consultationBookings.id, id), inArray(consultationBookings.status, [...rule.from]), timing))
+      .returning({ id: consultationBookings.id });
+    if (!row) {
+      const [current] = await tx.select({ status: consultationBookings.status, startsAt: consultationBookings.startsAt }).from(consultationBookings).where(eq(consultationBookings.id, id));
+      if (!current) throw new NotFound("This booking no longer exists.");
+      throw new AdminError(actionRefusal(action, current.status, current.startsAt, now), 409);
+    }
+    if (action === "decline") await queueBookingMail(tx, id, "declined");
+    if (action === "cancel") await queueBookingMail(tx, id, "cancelled");
+    return {
+      result: { status: rule.to },
+      audit: { ...auditFrom(actor), action: action === "no-show" ? "no_show" : action, entity: "consultation_booking", entityId: id, details: { status: rule.to } },
+    };
+  });
+}
+
+/** The firm's notes on a booking (never shown to the visitor). */
+export async function saveBookingNotes(db: Db, actor: Actor, id: number, notes: string): Promise<void> {
+  await commit({ db, events: NO_EVENTS }, async (tx) => {
+    const [row] = await tx.update(consultationBookings).set({ staffNotes: notes }).where(eq(consultationBookings.id, id)).returning({ id: consultationBookings.id });
+    if (!row) throw new NotFound("This booking no longer exists.");
+    // Not the text itself: notes may hold personal details the audit log should not copy.
+    return { result: undefined, audit: { ...auditFrom(actor), action: "update", entity: "consultation_booking", entityId: id, details: { notes: notes.length } } };
+  });
+}
+
+export interface ClosedDate {
+  day: string;
+  note: string | null;
+}
+
+export async function listClosedDates(db: Db): Promise<ClosedDate[]> {
+  return db.select({ day: consultationClosedDates.day, note: consultationClosedDates.note }).from(consultationClosedDates).orderBy(asc(consultationClosedDates.day));
+}
+
+/** Close the office on a date (besides the statutory holidays); field errors name `day` or `note`. */
+export async function addClosedDate(db: Db, actor: Actor, day: string, note: string): Promise<void> {
+  await commit({ db, events: NO_EVENTS }, async (tx) => {
+    const [{ total }] = await tx.select({ total: count() }).from(consultationClosedDates);
+    if (total >= SETTINGS_LIMITS.closedDates) throw new AdminError(`At most ${SETTINGS_LIMITS.closedDates} closed dates; remove past ones first.`, 400, { day: `At most ${SETTINGS_LIMITS.closedDates} closed dates.` });
+    const [row] = await tx.insert(consultationClosedDates).values({ day, note: note || null }).onConflictDoNothing().returning({ day: consultationClosedDates.day });
+    if (!row) throw new AdminError("This date is already closed.", 400, { day: "This date is already closed." });
+    return { result: undefined, audit: { ...auditFrom(actor), action: "create", entity: "consultation_closed_date", entityId: day } };
+  });
+}
+
+export async function removeClosedDate(db: Db, actor: Actor, day: string): Promise<void> {
+  await commit({ db, events: NO_EVENTS }, async (tx) => {
+    const [row] = await tx.delete(consultationClosedDates).where(eq(consultationClosedDates.day, day)).returning({ day: consultationClosedDates.day });
+    if (!row) throw new NotFound("This date is not closed.");
+    return { result: undefined, audit: { ...auditFrom(actor), action: "delete", entity: "consultation_closed_date", entityId: day } };
+  });
+}

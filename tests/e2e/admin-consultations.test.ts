@@ -1,0 +1,108 @@
+/**
+ * The Consultations tab in Chromium (issue 33, decision 0080): an admin sees a booking whose
+ * visitor matches an earlier contact message ("Possible conflict" with the match), confirms it,
+ * changes the office hours (a refused value shows its message first), and the tab passes axe.
+ * A site of its own, seeded on its stopped database before it starts.
+ */
+import { rmSync } from "node:fs";
+import pino from "pino";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listFreeSlots } from "../../app/booking/availability.server";
+import { createBooking } from "../../app/booking/bookings.server";
+import { addDays, vancouverDate } from "../../app/booking/slots.server";
+import { contactSubmissions } from "../../db/schema";
+import { signIn } from "../helpers/admin";
+import { dataDirWithAdmin, openDataDir } from "../helpers/admin-http";
+import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { startSite, type SiteServer } from "../helpers/server";
+
+const ADMIN = { email: "consultations.admin@example.test", password: "consultations admin passphrase" };
+const TAB = "/admin/dashboard/consultations";
+
+describe("Consultations tab", () => {
+  let dataDir = "";
+  let site: SiteServer | null = null;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let bookingId = 0;
+
+  beforeAll(async () => {
+    dataDir = await dataDirWithAdmin("consultations-e2e-", ADMIN);
+    const store = await openDataDir(dataDir);
+    try {
+      await store.db.insert(contactSubmissions).values({ name: "Sofía Hernández", email: "sofia@example.com", message: "Subject: Earlier matter\n\nHello" });
+      const now = new Date();
+      const today = vancouverDate(now);
+      const [slot] = await listFreeSlots(store.db, { from: today, to: addDays(today, 20), now });
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ start: slot.start.toISOString(), kind: "phone", area: "civil-litigation", name: "Sofia Hernandez", email: "sh@example.com", phone: "+1 604 555 0100", description: "A dispute with a contractor", parties: "Acme Renovations Ltd", consent: "on" })) form.set(key, value);
+      const booked = await createBooking({ db: store.db, log: pino({ level: "silent" }), now: () => now }, form, "198.51.100.20");
+      expect(booked.status).toBe(201);
+      bookingId = booked.status === 201 ? booked.booking.id : 0;
+    } finally {
+      await store.close();
+    }
+    site = await startSite({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    errors = watchConsole(page);
+    await signIn(page, site.url, ADMIN.email, ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const booking = () => page.locator(`article#booking-${bookingId}`);
+
+  it("shows the seeded booking with its possible conflict and why, and passes axe", async () => {
+    await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Consultations", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === TAB);
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Consultation bookings", level: 2 }).waitFor();
+    await expect.poll(() => booking().getByText("Possible conflict", { exact: true }).first().isVisible()).toBe(true);
+    const note = booking().getByRole("region", { name: "Possible conflict" });
+    expect(await note.textContent()).toContain("Sofia Hernandez matched contact message #1: “Sofía Hernández” (same name)");
+    expect(await booking().textContent()).toContain("Acme Renovations Ltd");
+    await expectNoAxeViolations(page);
+  });
+
+  it("confirms the booking", async () => {
+    await booking().getByRole("button", { name: /^Confirm/ }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Booking confirmed" }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => booking().getByText("Confirmed", { exact: true }).isVisible()).toBe(true);
+    expect(await booking().getByRole("button", { name: /^Confirm/ }).count()).toBe(0);
+    // Stored: after a reload the booking is still confirmed.
+    await page.reload({ waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(await booking().getByText("Confirmed", { exact: true }).isVisible()).toBe(true);
+  });
+
+  it("changes the office hours: a closing time before opening is refused with its message, then saved", async () => {
+    const form = page.getByRole("form", { name: "Availability settings" });
+    await form.getByLabel("Monday opens at").fill("18:00");
+    await form.getByRole("button", { name: "Save availability" }).click();
+    await form.getByText("Monday: closing time must be after opening time.").waitFor({ timeout: 15_000 });
+    await form.getByLabel("Monday opens at").fill("10:00");
+    await form.getByLabel("Monday closes at").fill("15:00");
+    await form.getByLabel("Open on Saturday").check();
+    await form.getByRole("button", { name: "Save availability" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Availability saved" }).first().waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    // Stored: the reloaded form shows the new hours.
+    await page.reload({ waitUntil: "networkidle" });
+    await waitForHydration(page);
+    const reloaded = page.getByRole("form", { name: "Availability settings" });
+    expect(await reloaded.getByLabel("Monday opens at").inputValue()).toBe("10:00");
+    expect(await reloaded.getByLabel("Monday closes at").inputValue()).toBe("15:00");
+    expect(await reloaded.getByLabel("Open on Saturday").isChecked()).toBe(true);
+  });
+
+  it("ran without script errors or Content-Security-Policy violations", () => {
+    expect(errors.filter((e) => /Content Security Policy|Uncaught|TypeError|ReferenceError|Hydration|Minified React error/i.test(e))).toEqual([]);
+  });
+});
