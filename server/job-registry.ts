@@ -6,6 +6,7 @@ import { contactNotify } from "../app/contact/notify.server";
 import { generatePost } from "../app/automation/daily.server";
 import { instagramPost } from "../app/instagram/post.server";
 import { newsletterMailJob } from "../app/blog/newsletter-mail.server";
+import { newsletterSendJob } from "../app/blog/newsletter-send.server";
 import { unlockMailJob } from "../app/auth/unlock.server";
 import { emailChangedMailJob, emailConfirmMailJob, inviteMailJob, resetMailJob } from "../app/auth/account-mail.server";
 
@@ -24,5 +25,6 @@ export function jobKinds(services: Services): AnyJobKind[] {
     resetMailJob.kind(services),
     emailConfirmMailJob.kind(services),
     emailChangedMailJob.kind(services),
+    newsletterSendJob.kind(services),
   ];
 }

@@ -15,6 +15,7 @@ import { startedClock, systemClock } from "../core/clock";
 import { DailyScheduler } from "../app/automation/scheduler.server";
 import { RevisionHousekeeping } from "../app/revisions/housekeeping.server";
 import { ScheduledPublisher } from "../app/blog/schedule.server";
+import { NewsletterDigest } from "../app/blog/newsletter-send.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 
@@ -66,6 +67,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const housekeeping = new RevisionHousekeeping({ db, clock, log, keepDays: config.REVISIONS_KEEP_DAYS });
   // Scheduled posts and changes go live from every instance's sweep (decision 0062).
   const publisher = new ScheduledPublisher({ db, events, clock, config, log });
+  // The newsletter's weekly digest is queued by every instance's sweep, one winner per week (decision 0081).
+  const digest = new NewsletterDigest({ db, clock, log });
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
   const services: Services = {
@@ -88,6 +91,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
         ["daily scheduler", () => scheduler.stop()],
         ["revisions housekeeping", () => housekeeping.stop()],
         ["scheduled publisher", () => publisher.stop()],
+        ["newsletter digest", () => digest.stop()],
         ["job runner", () => jobs.stop()],
         ["change events", () => events.stop()],
         ["database", () => database.close()],
@@ -108,5 +112,6 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   scheduler.start();
   housekeeping.start();
   publisher.start();
+  digest.start();
   return services;
 }
