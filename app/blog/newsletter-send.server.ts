@@ -16,7 +16,7 @@
  *   each mail; the job runs in a lane of its own, so contact and account mails never wait behind it.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, jobItems, newsletterSettings, newsletterSubscribers } from "../../db/schema";
 import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
@@ -71,11 +71,16 @@ export async function readNewsletterSettings(db: Db): Promise<NewsletterSettings
   return row ? { mode: row.mode, digestWeekday: row.digestWeekday, digestHour: row.digestHour } : DEFAULT_NEWSLETTER_SETTINGS;
 }
 
-export async function saveNewsletterSettings(db: Db, settings: NewsletterSettings): Promise<void> {
+/**
+ * Store the settings. Turning the weekly digest on (or moving its slot) counts the latest slot as
+ * done, so the first digest goes at the next one rather than at once.
+ */
+export async function saveNewsletterSettings(db: Db, settings: NewsletterSettings, now: Date): Promise<void> {
+  const lastDigestAt = settings.mode === "weekly" ? latestDigestSlot(now, settings.digestWeekday, settings.digestHour) : null;
   await db
     .insert(newsletterSettings)
-    .values({ id: 1, ...settings })
-    .onConflictDoUpdate({ target: newsletterSettings.id, set: { ...settings, updatedAt: new Date() } });
+    .values({ id: 1, ...settings, lastDigestAt })
+    .onConflictDoUpdate({ target: newsletterSettings.id, set: { ...settings, lastDigestAt, updatedAt: new Date() } });
 }
 
 // ------------------------------------------------------------------ the mail
@@ -281,19 +286,18 @@ export function latestDigestSlot(now: Date, weekday: number, hour: number): Date
 }
 
 /**
- * Queue what is due: in "weekly" mode, at the first sweep after the slot, one digest of the posts
- * claimed before it (one winner across instances: the slot is claimed on the settings row); in
+ * Queue what is due: in "weekly" mode, at the first sweep after a slot, one digest of the posts
+ * waiting (one winner across instances: the slot is claimed on the settings row); in
  * "each" mode, posts left waiting by a switch from weekly go out at once, together.
  */
 export async function sweepNewsletter(db: Db, now: Date): Promise<number | null> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const settings = await readNewsletterSettings(tx);
-    const waitingWhere = (before?: Date) =>
-      and(isNotNull(blogPosts.newsletterClaimedAt), isNull(blogPosts.newsletterJobId), eq(blogPosts.published, true), before ? lte(blogPosts.newsletterClaimedAt, before) : undefined);
+    const waitingWhere = () => and(isNotNull(blogPosts.newsletterClaimedAt), isNull(blogPosts.newsletterJobId), eq(blogPosts.published, true));
     if (settings.mode === "weekly") {
       const slot = latestDigestSlot(now, settings.digestWeekday, settings.digestHour);
-      const due = await tx.select({ id: blogPosts.id }).from(blogPosts).where(waitingWhere(slot));
+      const due = await tx.select({ id: blogPosts.id }).from(blogPosts).where(waitingWhere());
       if (due.length === 0) return null;
       await tx.insert(newsletterSettings).values({ id: 1 }).onConflictDoNothing();
       const [won] = await tx
@@ -302,7 +306,7 @@ export async function sweepNewsletter(db: Db, now: Date): Promise<number | null>
         .where(and(eq(newsletterSettings.id, 1), sql`(${newsletterSettings.lastDigestAt} is null or ${newsletterSettings.lastDigestAt} < ${slot})`))
         .returning({ id: newsletterSettings.id });
       if (!won) return null;
-      const posts = await tx.select({ id: blogPosts.id }).from(blogPosts).where(waitingWhere(slot)).for("update");
+      const posts = await tx.select({ id: blogPosts.id }).from(blogPosts).where(waitingWhere()).for("update");
       return posts.length > 0 ? queueSend(tx, posts.map((p) => p.id)) : null;
     }
     const posts = await tx.select({ id: blogPosts.id }).from(blogPosts).where(waitingWhere()).for("update", { skipLocked: true });
