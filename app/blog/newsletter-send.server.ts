@@ -375,3 +375,23 @@ export async function newsletterReport(db: Db, postId: number): Promise<SendRepo
   }
   return base;
 }
+
+// ------------------------------------------------------------------ staff control
+
+/** Why the switch can no longer change: the post went to the newsletter already. */
+export const SWITCH_CLAIMED = "This post was already sent to subscribers (or waits for the weekly digest): the switch no longer changes anything.";
+
+/**
+ * The editor's "Send to subscribers" switch: it takes effect at the post's next publish, and only
+ * until the post has been claimed for the newsletter. False when the post does not exist.
+ */
+export async function setSendNewsletter(db: Db, postId: number, on: boolean): Promise<"ok" | "claimed" | "missing"> {
+  const [row] = await db
+    .update(blogPosts)
+    .set({ sendNewsletter: on })
+    .where(and(eq(blogPosts.id, postId), isNull(blogPosts.newsletterClaimedAt)))
+    .returning({ id: blogPosts.id });
+  if (row) return "ok";
+  const [exists] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, postId));
+  return exists ? "claimed" : "missing";
+}
