@@ -19,7 +19,7 @@ import { TextStore } from "~/content/texts.server";
 import { JobRunner } from "~/jobs/runner.server";
 import { defaultTexts } from "~/i18n/defaults";
 import type { Lang } from "~/i18n/languages";
-import { newsletterReport, newsletterSendJob, saveNewsletterSettings, sweepNewsletter, BOUNCE_LIMIT, escapeHtml } from "~/blog/newsletter-send.server";
+import { newsletterReport, newsletterSendJob, saveNewsletterSettings, setSendNewsletter, sweepNewsletter, BOUNCE_LIMIT, escapeHtml } from "~/blog/newsletter-send.server";
 import { saveCheckedPost, postToFormValues, findPost } from "~/blog/manage.server";
 import { validatePostForm } from "~/blog/post-schema";
 import { newToken, unsubscribe } from "~/blog/subscribers.server";
@@ -172,6 +172,20 @@ describe("the newsletter's sending", () => {
     expect(await newsletterReport(db(), post.id)).toBeNull();
   });
 
+  it("the editor's switch changes until the post is claimed, then refuses and changes nothing", async () => {
+    await subscriber("switch@example.com", "en");
+    const post = await draft();
+    expect(await setSendNewsletter(db(), post.id, false)).toBe("ok");
+    expect(await setSendNewsletter(db(), post.id, true)).toBe("ok");
+    const r = runner();
+    await r.start();
+    await setPublished(post.id, true);
+    await jobDone(post.id);
+    expect(await setSendNewsletter(db(), post.id, false)).toBe("claimed");
+    expect((await findPost(db(), post.id))?.sendNewsletter).toBe(true);
+    expect(await setSendNewsletter(db(), 999_999, true)).toBe("missing");
+  });
+
   it("resumes after a crash mid-send without sending anyone a second copy", async () => {
     for (let i = 0; i < 8; i++) await subscriber(`crash${i}@example.com`, "en");
     const post = await draft();
@@ -199,6 +213,21 @@ describe("the newsletter's sending", () => {
     expect(report.notSent).toBeLessThanOrEqual(1);
     expect(report.sent).toBeGreaterThanOrEqual(7);
     expect(addresses.length).toBeGreaterThanOrEqual(report.sent);
+  });
+
+  it("with the mail server down, the mails wait (the report shows them queued) and go out once it is back", async () => {
+    for (let i = 0; i < 3; i++) await subscriber(`down${i}@example.com`, "en");
+    const post = await draft();
+    await smtp.stop();
+    const r = runner();
+    await r.start();
+    await setPublished(post.id, true);
+    await sleep(500);
+    expect(await newsletterReport(db(), post.id)).toMatchObject({ queued: 3, sent: 0, failed: 0 });
+    await smtp.start();
+    await jobDone(post.id);
+    expect(smtp.received.map((m) => m.rcptTo[0]).sort()).toEqual(["down0@example.com", "down1@example.com", "down2@example.com"]);
+    expect(await newsletterReport(db(), post.id)).toMatchObject({ queued: 0, sent: 3, failed: 0 });
   });
 
   it("two instances send each mail once", async () => {
