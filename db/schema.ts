@@ -247,7 +247,7 @@ export const blogPosts = pgTable(
     sendNewsletter: boolean("send_newsletter").notNull().default(true),
     /** When the post was claimed for the newsletter: set once in its life, so it is never mailed twice. */
     newsletterClaimedAt: timestamp("newsletter_claimed_at", { withTimezone: true }),
-    /** The send job that mails it (null while it waits for the weekly digest). */
+    /** The send job that mails it (null while it waits for the weekly digest; 0 when there was nobody to mail). */
     newsletterJobId: integer("newsletter_job_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

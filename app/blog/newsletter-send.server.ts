@@ -241,6 +241,11 @@ export const newsletterSendJob = defineJob<SendPayload, SendItem, [NewsletterSen
 /** Queue the send job of some posts (in the caller's transaction) and record it on each post. */
 async function queueSend(tx: Db, postIds: number[]): Promise<number> {
   const recipients = await confirmedRecipients(tx);
+  // Nobody to mail: no empty job in the jobs list; 0 records that the post went (to no one).
+  if (recipients.length === 0) {
+    await tx.update(blogPosts).set({ newsletterJobId: 0 }).where(inArray(blogPosts.id, postIds));
+    return 0;
+  }
   // The label names the subscriber's id, never the address (the jobs list is seen by every admin).
   const queued = await newsletterSendJob.enqueue(
     tx,
@@ -309,6 +314,7 @@ export async function sweepNewsletter(db: Db, now: Date): Promise<number | null>
       const posts = await tx.select({ id: blogPosts.id }).from(blogPosts).where(waitingWhere()).for("update");
       return posts.length > 0 ? queueSend(tx, posts.map((p) => p.id)) : null;
     }
+
     const posts = await tx.select({ id: blogPosts.id }).from(blogPosts).where(waitingWhere()).for("update", { skipLocked: true });
     return posts.length > 0 ? queueSend(tx, posts.map((p) => p.id)) : null;
   });
@@ -353,7 +359,7 @@ export async function newsletterReport(db: Db, postId: number): Promise<SendRepo
   const [post] = await db.select({ claimedAt: blogPosts.newsletterClaimedAt, jobId: blogPosts.newsletterJobId }).from(blogPosts).where(eq(blogPosts.id, postId));
   if (!post?.claimedAt) return null;
   const base = { waitingForDigest: post.jobId === null, claimedAt: post.claimedAt.toISOString(), jobId: post.jobId, recipients: 0, queued: 0, sent: 0, failed: 0, notSent: 0, unsubscribedSince: 0 };
-  if (post.jobId === null) return base;
+  if (post.jobId === null || post.jobId === 0) return base;
   const rows = await db
     .select({
       status: jobItems.status,
