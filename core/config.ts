@@ -65,6 +65,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   CONTACT_NOTIFY_TO: z.string().optional(),
   CONTACT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(10),
+  // Newsletter mails a minute, all instances together (decision 0081): a shared SMTP relay is not flooded.
+  MAIL_RATE_PER_MINUTE: z.coerce.number({ message: "must be a whole number of mails a minute" }).int().min(1, { message: "must be at least 1" }).max(6000, { message: "must be at most 6000" }).default(60),
   SEED_DEMO: flag.default(true),
   // Stored pages answered before the framework; false sends them through Express as well (to compare the two).
   PAGE_CACHE_FAST_PATH: flag.default(true),

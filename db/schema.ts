@@ -245,6 +245,12 @@ export const blogPosts = pgTable(
     firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
     /** A draft set to go live at this time (decision 0062); cleared when it is published. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** The editor's "Send to subscribers" (decision 0081); the migration turned it off for posts already published. */
+    sendNewsletter: boolean("send_newsletter").notNull().default(true),
+    /** When the post was claimed for the newsletter: set once in its life, so it is never mailed twice. */
+    newsletterClaimedAt: timestamp("newsletter_claimed_at", { withTimezone: true }),
+    /** The send job that mails it (null while it waits for the weekly digest; 0 when there was nobody to mail). */
+    newsletterJobId: integer("newsletter_job_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -362,8 +368,28 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   unsubscribeToken: text("unsubscribe_token").notNull().unique().default(randomToken),
   /** When the last confirmation mail was queued (a re-sign-up resends at most so often). */
   confirmMailedAt: timestamp("confirm_mailed_at", { withTimezone: true }),
+  /** Posts in a row whose mail the recipient's server refused for good (5xx); reset by a delivered one. */
+  bounceCount: integer("bounce_count").notNull().default(0),
+  /** Set at the third refused post: the address is no longer mailed (decision 0081). */
+  bouncingAt: timestamp("bouncing_at", { withTimezone: true }),
   /** When the address was entered (the time of consent). */
   createdAt: createdAt(),
+});
+
+/** How posts go out to subscribers (one row, id 1; decision 0081). */
+export const newsletterSettings = pgTable("newsletter_settings", {
+  id: integer("id").primaryKey().default(1),
+  /** "each": a mail per post when it is published; "weekly": one digest at the set weekday and hour. */
+  mode: text("mode", { enum: ["each", "weekly"] }).notNull().default("each"),
+  /** 0 = Sunday ... 6 = Saturday, Vancouver time. */
+  digestWeekday: integer("digest_weekday").notNull().default(1),
+  /** 0-23, Vancouver time. */
+  digestHour: integer("digest_hour").notNull().default(9),
+  /** The last weekly slot a digest was sent for (one winner across instances). */
+  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+  /** Pacing: the earliest moment the next newsletter mail may go (shared by every instance). */
+  paceNextAt: timestamp("pace_next_at", { withTimezone: true }),
+  updatedAt: updatedAt(),
 });
 
 // ---------------------------------------------------------------- automation and social

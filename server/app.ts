@@ -20,6 +20,7 @@ import { judgeHost, judgeRequest, requestGuard } from "./request-guard";
 import { bodyAsRead, bodyLimits } from "./body-limits";
 import { isAdminPath } from "./admin-path";
 import { healthRoute } from "./health";
+import { oneClickUnsubscribe } from "./one-click-unsubscribe";
 import { stopOnSignals, trackRequests } from "./shutdown";
 
 export interface AppOptions {
@@ -61,6 +62,8 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
   app.use(pages.serve);
 
   app.get("/healthz", healthRoute(services));
+  // RFC 8058 one-click unsubscribe: the one POST taken without a session or same-origin check (decision 0081).
+  app.use(oneClickUnsubscribe(services));
   app.use("/media", mediaRouter(services));
   app.get("/events", (req, res) => {
     res.set({ "Content-Type": "text/event-stream", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" });

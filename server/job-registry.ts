@@ -6,6 +6,7 @@ import { contactNotify } from "../app/contact/notify.server";
 import { generatePost } from "../app/automation/daily.server";
 import { instagramPost } from "../app/instagram/post.server";
 import { newsletterMailJob } from "../app/blog/newsletter-mail.server";
+import { newsletterSendJob } from "../app/blog/newsletter-send.server";
 import { unlockMailJob } from "../app/auth/unlock.server";
 import { emailChangedMailJob, emailConfirmMailJob, inviteMailJob, resetMailJob } from "../app/auth/account-mail.server";
 import { bookingMailJob } from "../app/booking/mails.server";
@@ -26,5 +27,6 @@ export function jobKinds(services: Services): AnyJobKind[] {
     emailConfirmMailJob.kind(services),
     emailChangedMailJob.kind(services),
     bookingMailJob.kind(services),
+    newsletterSendJob.kind(services),
   ];
 }

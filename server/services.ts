@@ -15,6 +15,7 @@ import { startedClock, systemClock } from "../core/clock";
 import { DailyScheduler } from "../app/automation/scheduler.server";
 import { RevisionHousekeeping } from "../app/revisions/housekeeping.server";
 import { ScheduledPublisher } from "../app/blog/schedule.server";
+import { NewsletterDigest } from "../app/blog/newsletter-send.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 import { BookingReminders } from "../app/booking/reminders.server";
@@ -69,6 +70,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const publisher = new ScheduledPublisher({ db, events, clock, config, log });
   // Consultation reminders 24 hours before, queued once across instances (decision 0079).
   const reminders = new BookingReminders({ db, clock, log });
+  // The newsletter's weekly digest is queued by every instance's sweep, one winner per week (decision 0081).
+  const digest = new NewsletterDigest({ db, clock, log });
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
   const services: Services = {
@@ -92,6 +95,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
         ["revisions housekeeping", () => housekeeping.stop()],
         ["scheduled publisher", () => publisher.stop()],
         ["consultation reminders", () => reminders.stop()],
+        ["newsletter digest", () => digest.stop()],
         ["job runner", () => jobs.stop()],
         ["change events", () => events.stop()],
         ["database", () => database.close()],
@@ -113,5 +117,6 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   housekeeping.start();
   publisher.start();
   reminders.start();
+  digest.start();
   return services;
 }

@@ -18,6 +18,7 @@ import { recordMachineTranslation } from "../translation/review.server";
 import type { AuditEntry } from "../changes/audit.server";
 import { featuredImage } from "../blog/ai.server";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
+import { queueNewsletterForPost } from "../blog/newsletter-send.server";
 import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
 import { runTimeOn } from "./schedule";
 import { readSettings } from "./settings.server";
@@ -216,6 +217,8 @@ export const generatePost = defineJob<GeneratePayload, null, [GenerateServices]>
           // A post published at once goes to Instagram like one a person publishes (when auto-post
           // is on): its job is queued in this transaction, so it exists exactly when the post does.
           if (stored.published) await queueInstagramPostIfEnabled({ ...services, db: tx }, stored.postId);
+          // And to the newsletter's subscribers (decision 0081).
+          if (stored.published) await queueNewsletterForPost(tx, stored.postId);
           return { audit: stored.audit, changes: stored.published ? ["blog"] : [] };
         },
       };

@@ -14,6 +14,7 @@ import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved } from ".
 import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
+import { queueNewsletterForPost } from "./newsletter-send.server";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
 
@@ -218,6 +219,8 @@ export async function createPost(
     }
     await recordSaved(db, { entity: "post", entityId: row.id, source: "person", snapshot: postSnapshot(row), version: row.version, userId: user.id });
     await onSaved?.(db, row);
+    // The newsletter (decision 0081): claimed once in the post's life, queued with the save.
+    if (row.published) await queueNewsletterForPost(db, row.id);
     const entry = { ...auditFrom(user), entity: "blog_post", entityId: row.id } as const;
     return {
       result: { ok: true, post: row },
@@ -306,6 +309,8 @@ export async function saveCheckedPost(
     }
     if (reviewing) await closeReviewedInEditor(db, "post", id, reviewing, user.id, post.version);
     await onSaved?.(db, post);
+    // The newsletter (decision 0081): only the save that publishes it; claimed once in the post's life.
+    if (post.published && !before.published) await queueNewsletterForPost(db, id);
 
     const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
     const entry = { ...auditFrom(user), entity: "blog_post", entityId: id } as const;
@@ -371,7 +376,7 @@ export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number):
   });
 }
 
-const POST_DATE_COLUMNS = ["createdAt", "updatedAt", "instagramQueuedAt", "firstPublishedAt", "publishAt"] as const;
+const POST_DATE_COLUMNS = ["createdAt", "updatedAt", "instagramQueuedAt", "firstPublishedAt", "publishAt", "newsletterClaimedAt"] as const;
 
 /**
  * Put a deleted post back, as it was (published or not), under its id. A slug another post took
@@ -387,7 +392,8 @@ export async function restoreDeletedPost(deps: ChangeDeps, user: AdminUser, tras
     const slug = clash ? await freeSlug(db, stored.title, new Date()) : stored.slug;
     const [post] = await db
       .insert(blogPosts)
-      .values({ ...stored, slug, version: stored.version + 1, updatedAt: new Date() })
+      // A post deleted before the newsletter existed has no switch: it was in the archive, never mailed (decision 0081).
+      .values({ ...stored, sendNewsletter: stored.sendNewsletter ?? false, slug, version: stored.version + 1, updatedAt: new Date() })
       .returning();
     for (const state of states) await db.insert(translationStates).values(reviveDates(state, ["updatedAt"])).onConflictDoNothing();
     await recordSaved(db, { entity: "post", entityId: post.id, source: "restore", snapshot: postSnapshot(post), version: post.version, userId: user.id, note: "Restored from Recently deleted" });

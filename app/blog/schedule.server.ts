@@ -15,6 +15,7 @@ import { AdminError } from "../changes/errors.server";
 import type { Services } from "../services";
 import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { publishPending } from "../revisions/review.server";
+import { queueNewsletterForPost } from "./newsletter-send.server";
 import { duePending, ensureBaseline, findRevision, recordSaved, schedulePending, unscheduleDue } from "../revisions/store.server";
 import { postRevisions, postSnapshot } from "./revisions.server";
 import { scheduleRefusal } from "./schedule";
@@ -142,6 +143,8 @@ async function publishDuePost(deps: PublisherDeps, postId: number, now: Date): P
     });
     // What a person's publish triggers: the Instagram auto-post, queued in the same transaction.
     await queueInstagramPostIfEnabled({ ...deps, db: tx }, post.id);
+    // And the newsletter, once in the post's life (decision 0081).
+    await queueNewsletterForPost(tx, post.id);
     return {
       result: true,
       audit: {

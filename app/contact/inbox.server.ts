@@ -55,6 +55,8 @@ export interface InboxSubscriber {
   /** When the address owner confirmed through the link; null while awaiting confirmation. */
   confirmedAt: string | null;
   confirmedLabel: string | null;
+  /** Marked bouncing after 3 posts refused for good (decision 0081): no longer mailed. */
+  bouncingLabel: string | null;
 }
 
 /** Messages whose conflict check found something (decision 0080). */
@@ -103,6 +105,7 @@ export async function listSubscribers(db: Db, limit = INBOX_PAGE_SIZE): Promise<
         language: newsletterSubscribers.language,
         createdAt: newsletterSubscribers.createdAt,
         confirmedAt: newsletterSubscribers.confirmedAt,
+        bouncingAt: newsletterSubscribers.bouncingAt,
       })
       .from(newsletterSubscribers)
       .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
@@ -120,6 +123,7 @@ export async function listSubscribers(db: Db, limit = INBOX_PAGE_SIZE): Promise<
       subscribedLabel: displayDate(row.createdAt),
       confirmedAt: row.confirmedAt?.toISOString() ?? null,
       confirmedLabel: row.confirmedAt ? displayDate(row.confirmedAt) : null,
+      bouncingLabel: row.bouncingAt ? displayDate(row.bouncingAt) : null,
     })),
   };
 }

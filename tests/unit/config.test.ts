@@ -22,6 +22,13 @@ describe("configuration", () => {
     expect(env.SEED_DEMO).toBe(true);
     expect(env.TRANSLATE_PROVIDER).toBe("ai");
   });
+  it("paces the newsletter at 60 mails a minute unless told, and refuses a rate that is not a whole number from 1 to 6000", () => {
+    expect(parseEnv({}).MAIL_RATE_PER_MINUTE).toBe(60);
+    expect(parseEnv({ MAIL_RATE_PER_MINUTE: "120" }).MAIL_RATE_PER_MINUTE).toBe(120);
+    expect(problemsOf({ MAIL_RATE_PER_MINUTE: "0" })).toEqual(["Invalid MAIL_RATE_PER_MINUTE: must be at least 1"]);
+    expect(problemsOf({ MAIL_RATE_PER_MINUTE: "lots" })).toEqual(["Invalid MAIL_RATE_PER_MINUTE: must be a whole number of mails a minute"]);
+    expect(problemsOf({ MAIL_RATE_PER_MINUTE: "10000" })).toEqual(["Invalid MAIL_RATE_PER_MINUTE: must be at most 6000"]);
+  });
   it("names each wrong variable on its own line", () => {
     expect(problemsOf({ PORT: "abc" })).toEqual(["Invalid PORT: must be a port number between 1 and 65535"]);
     expect(problemsOf({ DATABASE_URL: "mysql://x" })).toEqual(["Invalid DATABASE_URL: must start with postgres:// or postgresql://"]);

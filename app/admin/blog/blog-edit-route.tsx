@@ -18,6 +18,8 @@ import { SOURCE_LABELS } from "~/revisions/types";
 import type { PostSnapshot } from "~/blog/revisions.server";
 import { historyPath } from "~/admin/kit/history-paths";
 import { useCan } from "~/admin/kit/can";
+import { newsletterReport } from "~/blog/newsletter-send.server";
+import { PostNewsletter } from "~/admin/blog/components/PostNewsletter";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
 export const links: Route.LinksFunction = () => [
@@ -44,6 +46,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     everPublished: post.firstPublishedAt !== null,
     publishAt: post.publishAt?.toISOString() ?? null,
     pendingRevision: pending?.id ?? null,
+    sendNewsletter: post.sendNewsletter,
+    newsletter: await newsletterReport(context.services.db, post.id),
     review: inForm ? { id: inForm.id, source: SOURCE_LABELS[inForm.source], note: inForm.note, values: postToFormValues({ ...post, ...(inForm.snapshot as PostSnapshot) }) } : null,
   };
 }
@@ -99,6 +103,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         everPublished={loaderData.everPublished}
         publishAt={loaderData.publishAt}
       />
+      <PostNewsletter postId={loaderData.id} sendNewsletter={loaderData.sendNewsletter} report={loaderData.newsletter} />
     </div>
   );
 }

@@ -14,6 +14,8 @@ import { parseId } from "~/admin/kit/ids";
 import { versionFromForm } from "~/revisions/version";
 import { checkScheduleInput, scheduleFormSchema, unscheduleFormSchema } from "~/blog/schedule";
 import { schedulePost } from "~/blog/schedule.server";
+import { setSendNewsletter, SWITCH_CLAIMED } from "~/blog/newsletter-send.server";
+import { z } from "zod";
 
 export const intents = {
   save: intent({
@@ -67,6 +69,20 @@ export const intents = {
       return schedulePost(services, user, id, checked.at);
     },
   }),
+  // "Send to subscribers" (decision 0081): its own intent, like the schedule, not a content change.
+  newsletter: intent({
+    failure: "Could not change the newsletter switch",
+    permission: "posts.publish",
+    schema: z.object({ sendNewsletter: z.enum(["true", "false"], { message: "Choose on or off." }) }),
+    run: async ({ input, params, services }) => {
+      const id = parseId(params.id);
+      if (!id) throw data("Post not found", { status: 404 });
+      const outcome = await setSendNewsletter(services.db, id, input.sendNewsletter === "true");
+      if (outcome === "missing") throw data("Post not found", { status: 404 });
+      if (outcome === "claimed") throw new AdminError(SWITCH_CLAIMED, 409);
+      return { sendNewsletter: input.sendNewsletter === "true" };
+    },
+  }),
   unschedule: intent({
     failure: "Could not cancel the schedule",
     schema: unscheduleFormSchema,
@@ -83,3 +99,4 @@ export type SavePostResult = Answer<"save">;
 export type GenerateResult = Answer<"generate">;
 export type TranslateResult = Answer<"translate">;
 export type ScheduleResult = Answer<"schedule"> | Answer<"unschedule">;
+export type NewsletterSwitchResult = Answer<"newsletter">;

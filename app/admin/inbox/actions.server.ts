@@ -7,6 +7,7 @@ import { deleteSubmission, deleteSubscriber, setHandled } from "~/contact/inbox.
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { NotFound } from "~/changes/errors.server";
 import { idField } from "~/admin/kit/ids";
+import { saveNewsletterSettings } from "~/blog/newsletter-send.server";
 
 const itemId = z.object({ id: idField("Unknown item.") });
 
@@ -41,6 +42,20 @@ export const intents = {
     run: async ({ input, services, user }) => {
       if (!(await deleteSubscriber(services.db, user, input.id))) throw new NotFound("This address was already removed.");
       return {};
+    },
+  }),
+  // How posts go out (decision 0081): each at once, or a weekly digest at a Vancouver weekday and hour.
+  "newsletter-settings": intent({
+    failure: "Could not save the newsletter settings",
+    schema: z.object({
+      mode: z.enum(["each", "weekly"], { message: "Choose each post or a weekly digest." }),
+      digestWeekday: z.coerce.number({ message: "Choose a weekday." }).int().min(0, { message: "Choose a weekday." }).max(6, { message: "Choose a weekday." }),
+      digestHour: z.coerce.number({ message: "Choose an hour." }).int().min(0, { message: "Choose an hour from 0 to 23." }).max(23, { message: "Choose an hour from 0 to 23." }),
+    }),
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services }) => {
+      await saveNewsletterSettings(services.db, input, services.clock.now());
+      return { settings: input };
     },
   }),
 };

@@ -10,6 +10,8 @@ import { adminMeta } from "~/auth/ui";
 import { useResultToast } from "~/admin/kit/hooks";
 import { SubmissionItem } from "~/admin/inbox/components/SubmissionItem";
 import { SubscriberTable } from "~/admin/inbox/components/SubscriberTable";
+import { NewsletterSettingsForm } from "~/admin/inbox/components/NewsletterSettingsForm";
+import { DEFAULT_NEWSLETTER_SETTINGS, readNewsletterSettings } from "~/blog/newsletter-send.server";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import type { Route } from "./+types/inbox-route";
@@ -25,13 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Confirmation mails need an outgoing mail server; until one is configured sign-ups wait unconfirmed.
   const mailConfigured = Boolean(config.SMTP_URL && config.MAIL_FROM);
   try {
-    const [submissions, subscribers] = await Promise.all([listSubmissions(db, undefined, { conflictOnly }), listSubscribers(db)]);
-    return { submissions, subscribers, mailConfigured, conflictOnly, loadError: null };
+    const [submissions, subscribers, newsletter] = await Promise.all([
+      listSubmissions(db, undefined, { conflictOnly }),
+      listSubscribers(db),
+      readNewsletterSettings(db),
+    ]);
+    return { submissions, subscribers, newsletter, mailConfigured, conflictOnly, loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin: loading the inbox failed");
     return {
       submissions: { items: [], total: 0, open: 0, conflicts: 0 },
       subscribers: { items: [], total: 0, confirmed: 0 },
+      newsletter: DEFAULT_NEWSLETTER_SETTINGS,
       mailConfigured,
       conflictOnly,
       loadError: "The inbox could not be read. Please reload the page.",
@@ -79,7 +86,7 @@ function ConflictFilter({ conflictOnly, conflicts }: { conflictOnly: boolean; co
 }
 
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
-  const { submissions, subscribers, mailConfigured, conflictOnly, loadError } = loaderData;
+  const { submissions, subscribers, newsletter, mailConfigured, conflictOnly, loadError } = loaderData;
   const awaiting = subscribers.total - subscribers.confirmed;
   // Deletions are answered after the row is gone, so their fetchers live here.
   const deleter = useFetcher<InboxResult>({ key: "inbox-delete" });
@@ -119,6 +126,22 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+        </Card>
+      </section>
+
+      <section aria-labelledby="inbox-newsletter-heading">
+        <Card>
+          <CardHeader>
+            <h2 id="inbox-newsletter-heading" className="text-xl font-semibold text-slate-900">
+              Newsletter
+            </h2>
+            <p className="text-sm text-slate-600">
+              Confirmed subscribers get each new post by mail once (turn it off per post with the editor&apos;s &ldquo;Send to subscribers&rdquo;), in the language they signed up in.
+            </p>
+          </CardHeader>
+          <div className="px-6 pb-6">
+            <NewsletterSettingsForm settings={newsletter} />
+          </div>
         </Card>
       </section>
 

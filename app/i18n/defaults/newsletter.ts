@@ -130,5 +130,47 @@ export default {
       fa: "هر زمان بخواهید می‌توانید با باز کردن این پیوند اشتراک خود را لغو کنید:",
       zh: "您可以随时打开以下链接取消订阅：",
     },
+    "newsletter-mail-post-subject": {
+      label: "New post mail: subject ({title} is the post's title)",
+      en: "New article: {title}",
+      fa: "مقاله تازه: {title}",
+      zh: "新文章：{title}",
+    },
+    "newsletter-mail-post-intro": {
+      label: "New post mail: first line",
+      en: "We have published a new article on our website:",
+      fa: "مقاله تازه‌ای در وب‌سایت خود منتشر کرده‌ایم:",
+      zh: "我们在网站上发布了一篇新文章：",
+    },
+    "newsletter-mail-digest-subject": {
+      label: "Weekly digest mail: subject ({firm} is the firm's name)",
+      en: "New articles from {firm}",
+      fa: "مقاله‌های تازه از {firm}",
+      zh: "{firm}的新文章",
+    },
+    "newsletter-mail-digest-intro": {
+      label: "Weekly digest mail: first line",
+      en: "Here are the articles we published since our last email:",
+      fa: "مقاله‌هایی که از ایمیل قبلی تا امروز منتشر کرده‌ایم:",
+      zh: "以下是我们自上一封邮件以来发布的文章：",
+    },
+    "newsletter-mail-read-more": {
+      label: "New post mail: link to the article",
+      en: "Read the article",
+      fa: "خواندن مقاله",
+      zh: "阅读全文",
+    },
+    "newsletter-mail-footer-reason": {
+      label: "New post mail footer: why the reader gets it",
+      en: "You receive this email because you subscribed to our newsletter and confirmed your address.",
+      fa: "این ایمیل را دریافت می‌کنید چون در خبرنامه ما مشترک شده‌اید و نشانی ایمیل خود را تأیید کرده‌اید.",
+      zh: "您收到此邮件，是因为您订阅了我们的简讯并确认了您的电子邮件地址。",
+    },
+    "newsletter-mail-footer-unsubscribe": {
+      label: "New post mail footer: unsubscribe link text",
+      en: "Unsubscribe from these emails",
+      fa: "لغو اشتراک این ایمیل‌ها",
+      zh: "取消订阅这些邮件",
+    },
   },
 } satisfies DefaultTextGroup;

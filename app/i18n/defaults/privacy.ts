@@ -199,5 +199,17 @@ export default {
       fa: "ممکن است این سیاست را هر از گاهی به‌روزرسانی کنیم. تاریخ بالای همین صفحه نشان می‌دهد که آخرین بار چه زمانی بازبینی شده است و نسخه معتبر همواره همان نسخه‌ای است که در این صفحه منتشر شده است.",
       zh: "我们可能会不时更新本政策。本页顶部的日期显示最近一次修订的时间，以本页发布的版本为准。",
     },
+    "privacy-section-14-title": {
+      label: "Section 14: title (newsletter)",
+      en: "Our newsletter",
+      fa: "خبرنامه ما",
+      zh: "我们的简讯",
+    },
+    "privacy-section-14-text": {
+      label: "Section 14: text (newsletter)",
+      en: "If you subscribe to our newsletter and confirm your address, we email you when we publish a new article (or once a week, a summary of the new articles): its title, a short summary and a link, in the language of the page where you subscribed. We keep your email address, that language, when you subscribed and confirmed, and whether your mail server refused our emails; we do not track whether you open them. Every email has an unsubscribe link, and many email programs show an Unsubscribe button that works in one click. Unsubscribing takes effect at once, before the next email, and deletes your address from our list.",
+      fa: "اگر در خبرنامه ما مشترک شوید و نشانی خود را تأیید کنید، هر بار که مقاله تازه‌ای منتشر می‌کنیم (یا هفته‌ای یک بار، خلاصه‌ای از مقاله‌های تازه) برایتان ایمیل می‌فرستیم: عنوان مقاله، خلاصه‌ای کوتاه و پیوند آن، به زبان صفحه‌ای که در آن مشترک شده‌اید. نشانی ایمیل شما، همان زبان، زمان اشتراک و تأیید، و اینکه آیا سرور ایمیل شما ایمیل‌های ما را رد کرده است نگه داشته می‌شود؛ باز شدن ایمیل‌ها را پیگیری نمی‌کنیم. هر ایمیل پیوند لغو اشتراک دارد و بسیاری از برنامه‌های ایمیل دکمه «لغو اشتراک» را نشان می‌دهند که با یک کلیک کار می‌کند. لغو اشتراک بی‌درنگ و پیش از ایمیل بعدی اعمال می‌شود و نشانی شما را از فهرست ما حذف می‌کند.",
+      zh: "如果您订阅我们的简讯并确认了地址，我们会在发布新文章时（或每周一次，汇总新文章）给您发送电子邮件：内容包括文章标题、简短摘要和链接，语言为您订阅时所在页面的语言。我们保存您的电子邮件地址、该语言、订阅和确认的时间，以及您的邮件服务器是否拒收过我们的邮件；我们不追踪您是否打开邮件。每封邮件都附有取消订阅链接，许多电子邮件程序还会显示一键即可生效的“取消订阅”按钮。取消订阅立即生效，在下一封邮件之前即从我们的名单中删除您的地址。",
+    },
   },
 } satisfies DefaultTextGroup;

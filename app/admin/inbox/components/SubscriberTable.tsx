@@ -30,7 +30,12 @@ export function SubscriberTable({ items, removingId, onRemove }: Props) {
                 <time dateTime={item.subscribedAt}>{item.subscribedLabel}</time>
               </td>
               <td className="px-4 py-2">
-                {item.confirmedAt ? (
+                {item.bouncingLabel ? (
+                  <span className="inline-flex flex-wrap items-center gap-x-2">
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Bouncing: not mailed</span>
+                    <span className="whitespace-nowrap text-slate-600">since {item.bouncingLabel}</span>
+                  </span>
+                ) : item.confirmedAt ? (
                   <span className="inline-flex flex-wrap items-center gap-x-2">
                     <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Confirmed</span>
                     <time dateTime={item.confirmedAt} className="whitespace-nowrap text-slate-600">
