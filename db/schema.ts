@@ -595,6 +595,8 @@ export const consultationBookings = pgTable(
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("booked"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The confirmation page's address (128 random bits, base64url): never the id, which is guessable. */
+    reference: text("reference").unique(),
   },
   (t) => [
     uniqueIndex("consultation_bookings_slot_uq")
