@@ -11,12 +11,11 @@ import { localizePath, type Lang } from "../i18n/languages";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
 import { BOOKING_FIELDS, BOOKING_LIMITS, readBookingForm, type BookingField, type BookingValues } from "./booking-form";
 import { createBooking } from "./bookings.server";
-import { dayLabel, groupSlotsByDay, timeLabel, zoneLabel, type SlotDay } from "./booking-view";
+import { BOOKING_PAGE_PATH, dayLabel, groupSlotsByDay, timeLabel, zoneLabel, type SlotDay } from "./booking-view";
 import type { MeetingKind } from "./settings";
 import { addDays, vancouverDate, type Slot } from "./slots.server";
 import { mondayOf, readWeek, WEEK_PARAMETER } from "./week";
 
-export const BOOKING_PAGE_PATH = "/virtual-consultation";
 export const bookedPath = (reference: string, lang: Lang) => localizePath(`${BOOKING_PAGE_PATH}/booked/${reference}`, lang);
 export const weekHref = (week: string, lang: Lang) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}`;
 
@@ -141,7 +140,7 @@ export const wantsJson = (request: Request) => {
   return /\bapplication\/json\b/i.test(accept) && !/\btext\/html\b/i.test(accept);
 };
 
-const REFERENCE = /^[A-Za-z0-9_-]{22}$/;
+const REFERENCE = /^[0-9a-f]{32}$/;
 
 export interface BookedView {
   when: { day: string; time: string; end: string; zone: string; start: string };

@@ -6,6 +6,9 @@
 import type { Lang } from "../i18n/languages";
 import { BOOKING_TIME_ZONE } from "./settings";
 
+/** The booking page's path, unprefixed. */
+export const BOOKING_PAGE_PATH = "/virtual-consultation";
+
 /** Gregorian dates in every language: an appointment in Vancouver is kept by the Gregorian calendar (the .ics is too). */
 const LOCALES: Record<Lang, string> = { en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" };
 

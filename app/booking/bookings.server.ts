@@ -79,8 +79,11 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
   }
 }
 
-/** The confirmation page's reference: 128 bits from the CSPRNG, 22 base64url characters. */
-export const newBookingReference = () => randomBytes(16).toString("base64url");
+/**
+ * The confirmation page's reference: 128 bits from the CSPRNG as 32 hex digits (lower case, as
+ * the request guard wants every path: server/request-guard.ts).
+ */
+export const newBookingReference = () => randomBytes(16).toString("hex");
 
 /** The day's slots as if nothing were booked: tells "not a slot" (400) from "taken" (409). */
 function gridWithoutBookings(day: string, now: Date, settings: BookingSettings): Slot[] {

@@ -9,7 +9,8 @@ import { BookingLink } from "~/components/contact/BookingLink";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { readForm } from "~/form-data.server";
 import { langFromPath, localizePath } from "~/i18n/languages";
-import { answerBookingPost, BOOKING_PAGE_PATH, bookingWeek, wantsJson } from "~/booking/booking-page.server";
+import { answerBookingPost, bookingWeek, wantsJson } from "~/booking/booking-page.server";
+import { BOOKING_PAGE_PATH } from "~/booking/booking-view";
 
 /**
  * Free slots change with every booking and as time passes (the notice): the page with the form is
@@ -26,7 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...page, booking }, { headers: NOT_STORED });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) headers.set(name, value);
+  return headers;
+};
 
 /** POST /virtual-consultation: issue 33's contract (docs/booking.md). */
 export async function action({ request, context }: Route.ActionArgs) {

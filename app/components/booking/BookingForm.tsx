@@ -61,7 +61,8 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
         </h2>
         <form
           method="post"
-          action={`${action}#${BOOKING_FORM_ANCHOR}`}
+          // The week shown goes along, so a refused post's page shows the same week (and the choice made).
+          action={`${action}?week=${booking.week}#${BOOKING_FORM_ANCHOR}`}
           noValidate
           className="mt-4 space-y-8"
           aria-describedby="booking-required-note"
