@@ -68,6 +68,8 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(10),
   /** Consultations booked per address per hour (decision 0078). */
   BOOKING_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(5),
+  /** Requests to GET /api/consultations/slots per address per minute (decision 0076; the load bench raises it). */
+  SLOTS_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(60),
   SEED_DEMO: flag.default(true),
   // Stored pages answered before the framework; false sends them through Express as well (to compare the two).
   PAGE_CACHE_FAST_PATH: flag.default(true),

@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD } from "~/contact/fields";
 import { BOOKING_FIELDS, BOOKING_LIMITS, PRACTICE_AREAS, type BookingField, type BookingValues } from "~/booking/booking-form";
 import type { BookingActionData, BookingWeek } from "~/booking/booking-page.server";
 import type { SlotDay } from "~/booking/booking-view";
-import bookingScript from "~/booking/booking-page.ts?standalone";
+import { bookingScript } from "~/booking/booking-script";
 
 const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-700";
