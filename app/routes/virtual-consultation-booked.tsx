@@ -6,7 +6,7 @@ import { pageTexts } from "~/i18n/page.server";
 import { siteFacts } from "~/seo/meta";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { bookedView } from "~/booking/booking-page.server";
-import { bookingScript } from "~/booking/booking-script";
+import { bookingScript } from "~/components/booking/BookingForm";
 
 /**
  * A booking's confirmation page, /virtual-consultation/booked/{reference} (decision 0078): the
