@@ -15,6 +15,13 @@ import { copyPgliteTemplate } from "../helpers/pglite-template";
 import { openDataDir } from "../helpers/admin-http";
 import { escapeHtml, text } from "../helpers/page-checks";
 import { consultationBookings, consultationParties } from "../../db/schema";
+import { vancouverMoment } from "../../app/booking/slots.server";
+
+/** A Vancouver wall-clock time as the instant the site uses, under the runtime's BC rules (Node 20: PST; tzdata 2026a: UTC-7). */
+const at = (date: string, time: string) => vancouverMoment(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))!.toISOString();
+const ZONE = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", timeZoneName: "short" })
+  .formatToParts(new Date(at("2027-01-12", "09:00")))
+  .find((part) => part.type === "timeZoneName")!.value;
 
 let site: SiteServer;
 // Our own data directory, so the database can be read once the server has stopped.
@@ -22,18 +29,19 @@ const dataDir = tempDir("booking-page-");
 beforeAll(async () => {
   await copyPgliteTemplate(path.join(dataDir, "pglite"));
   // Monday 4 January 2027, 09:45 in Vancouver: the first free slot (24 h notice) is Tuesday 10:00.
-  site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK_START: "2027-01-04T17:45:00Z", BOOKING_RATE_LIMIT: "3" });
+  site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK_START: at("2027-01-04", "09:45"), BOOKING_RATE_LIMIT: "3" });
 }, 120_000);
 afterAll(async () => {
   await site?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const TUE_12_0900 = "2027-01-12T17:00:00.000Z";
-const WED_13_0900 = "2027-01-13T17:00:00.000Z";
-const THU_14_0900 = "2027-01-14T17:00:00.000Z";
-const FRI_15_0900 = "2027-01-15T17:00:00.000Z";
-const MON_18_0900 = "2027-01-18T17:00:00.000Z";
+const TUE_12_0900 = at("2027-01-12", "09:00");
+const WED_13_0900 = at("2027-01-13", "09:00");
+const THU_14_0900 = at("2027-01-14", "09:00");
+const FRI_15_0900 = at("2027-01-15", "09:00");
+const MON_18_0900 = at("2027-01-18", "09:00");
+const TUE_5_1000 = at("2027-01-05", "10:00");
 
 const good = {
   start: TUE_12_0900,
@@ -69,13 +77,13 @@ describe("GET /virtual-consultation", () => {
     expect(response.status).toBe(200);
     expect(html).toContain(`${escapeHtml(text("booking-form-title", lang))}</h2>`);
     // The week of the first free slot: Tuesday 5 January 10:00 Vancouver is the first one (notice).
-    expect(html).toContain(radio("2027-01-05T18:00:00.000Z"));
-    expect(html).not.toContain(radio("2027-01-05T17:00:00.000Z"));
+    expect(html).toContain(radio(TUE_5_1000));
+    expect(html).not.toContain(radio(at("2027-01-05", "09:30")));
     // One group per day: Tuesday to Friday, 16 slots each.
     expect(html.match(/name="start"/g)).toHaveLength(14 + 16 * 3);
     const locale = { en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" }[lang];
     const zone = new Intl.DateTimeFormat(locale, { timeZone: "America/Vancouver", timeZoneName: "short" })
-      .formatToParts(new Date("2027-01-05T18:00:00Z"))
+      .formatToParts(new Date(TUE_5_1000))
       .find((part) => part.type === "timeZoneName")!.value;
     expect(html).toContain(escapeHtml(text("booking-slot-zone-note", lang).replace("{zone}", zone)));
     const tuesday = new Intl.DateTimeFormat({ en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" }[lang], {
@@ -84,7 +92,7 @@ describe("GET /virtual-consultation", () => {
       year: "numeric",
       month: "long",
       day: "numeric",
-    }).format(new Date("2027-01-05T18:00:00Z"));
+    }).format(new Date(TUE_5_1000));
     expect(html).toContain(`>${tuesday}</legend>`);
     for (const field of ["area", "kind", "name", "email", "phone", "description", "parties", "consent"]) expect(html).toContain(`name="${field}"`);
     expect(html).toContain('name="website"');
@@ -106,10 +114,10 @@ describe("GET /virtual-consultation", () => {
   it("pages by week with ?week=, and reads a week outside today..horizon as the default one", async () => {
     const { html } = await page("/virtual-consultation?week=2027-01-11");
     expect(html).toContain(radio(TUE_12_0900));
-    expect(html).not.toContain(radio("2027-01-05T18:00:00.000Z"));
+    expect(html).not.toContain(radio(TUE_5_1000));
     expect(html).toContain('href="/virtual-consultation?week=2027-01-04#book"');
     const far = await page("/virtual-consultation?week=2027-06-07");
-    expect(far.html).toContain(radio("2027-01-05T18:00:00.000Z"));
+    expect(far.html).toContain(radio(TUE_5_1000));
   });
 
   it("is never stored by the page cache: a booked slot is gone from the very next page", async () => {
@@ -146,7 +154,7 @@ describe("POST /virtual-consultation", () => {
     const vancouver = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", ...options }).format(new Date(TUE_12_0900));
     expect(html).toContain(vancouver({ weekday: "long", year: "numeric", month: "long", day: "numeric" }));
     expect(html).toContain(`<time dateTime="${TUE_12_0900}">${vancouver({ hour: "numeric", minute: "2-digit" })}</time>`);
-    expect(html).toContain("Vancouver time, PST");
+    expect(html).toContain(`Vancouver time, ${ZONE}`);
     expect(html).toContain(text("booking-kind-video", "en"));
     expect(html).toContain(text("booking-area-immigration", "en"));
     expect(html).toContain(escapeHtml(text("booking-booked-next-2-video", "en")));
@@ -175,7 +183,7 @@ describe("POST /virtual-consultation", () => {
     const html = await response.text();
     expect(html).toContain(escapeHtml(text("booking.validation.slot-taken", "en")));
     expect(html).not.toContain(radio(TUE_12_0900));
-    expect(html).toContain(radio("2027-01-12T17:30:00.000Z"));
+    expect(html).toContain(radio(at("2027-01-12", "09:30")));
     expect(html.match(/name="start"/g)).toHaveLength(5);
     expect(html).toContain('value="Second Visitor"');
     expect(html).toContain(">Kept text</textarea>");
@@ -189,12 +197,12 @@ describe("POST /virtual-consultation", () => {
     expect(body.error).toBe(text("booking.validation.slot-taken", "en"));
     expect(body.nearest).toHaveLength(5);
     // Tuesday 09:30 to 11:30, the five closest to 09:00.
-    expect(body.nearest[0]).toEqual({ start: "2027-01-12T17:30:00.000Z", end: "2027-01-12T18:00:00.000Z", lawyer: null });
+    expect(body.nearest[0]).toEqual({ start: at("2027-01-12", "09:30"), end: at("2027-01-12", "10:00"), lawyer: null });
     expect(body.nearest.map((slot) => slot.start)).not.toContain(TUE_12_0900);
   });
 
   const bad = {
-    start: "2027-01-12T17:15:00.000Z",
+    start: at("2027-01-12", "09:15"),
     kind: "carrier-pigeon",
     area: "tax",
     name: "",
@@ -233,7 +241,7 @@ describe("POST /virtual-consultation", () => {
   });
 
   it("refuses a start that is not a slot (off the grid, a Saturday, inside the notice) with its message", async () => {
-    for (const start of ["2027-01-12T17:15:00.000Z", "2027-01-16T17:00:00.000Z", "2027-01-04T23:00:00.000Z", "tomorrow"]) {
+    for (const start of [at("2027-01-12", "09:15"), at("2027-01-16", "09:00"), at("2027-01-04", "15:00"), "tomorrow"]) {
       const response = await post("/fa/virtual-consultation", { ...good, start }, { Accept: "application/json" });
       expect(response.status, start).toBe(400);
       const body = (await response.json()) as { errors: Record<string, string> };
