@@ -16,6 +16,8 @@ import { openDataDir } from "../helpers/admin-http";
 import { escapeHtml, text } from "../helpers/page-checks";
 import { consultationBookings, consultationParties } from "../../db/schema";
 import { vancouverMoment } from "../../app/booking/slots.server";
+import { mondayOf } from "../../app/booking/week";
+import { pageCacheKey } from "../../server/page-cache";
 
 /** A Vancouver wall-clock time as the instant the site uses, under the runtime's BC rules (Node 20: PST; tzdata 2026a: UTC-7). */
 const at = (date: string, time: string) => vancouverMoment(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))!.toISOString();
@@ -131,6 +133,19 @@ describe("GET /virtual-consultation", () => {
     const after = await page("/virtual-consultation?week=2027-01-11");
     expect(after.html).not.toContain(radio(WED_13_0900));
     expect(after.html).toContain(radio(TUE_12_0900));
+  });
+});
+
+describe("?week= and the page cache's key (decision 0053)", () => {
+  it("keeps a real Monday within a year of now, in every language, and drops anything else", () => {
+    const monday = mondayOf(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10));
+    for (const prefix of ["", "/fa", "/zh"]) {
+      expect(pageCacheKey(`${prefix}/virtual-consultation?week=${monday}&utm_source=x`)).toBe(`${prefix}/virtual-consultation?week=${monday}`);
+    }
+    const tuesday = new Date(Date.parse(`${monday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const value of [tuesday, "2099-01-05", "2027-02-30", "x"]) expect(pageCacheKey(`/virtual-consultation?week=${value}`)).toBe("/virtual-consultation");
+    // Other pages do not read it.
+    expect(pageCacheKey(`/contact?week=${monday}`)).toBe("/contact");
   });
 });
 
