@@ -28,6 +28,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The action answered in another form than the page (JSON for a client that asked for it).
+  if (loadContext.answer) return loadContext.answer;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

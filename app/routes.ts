@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { DEFAULT_LANG, isLang } from "./i18n/languages";
+import { readWeek } from "./booking/week";
 
 /** Every public page, by its unprefixed path; each is also served under /fa and /zh. */
 export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> = [
@@ -34,6 +35,8 @@ export const PAGE_QUERY_PARAMETERS: Readonly<
 > = {
   // app/root.tsx: an English address with ?lang=<another language> redirects to the page in that language.
   lang: { pages: "*", languages: [DEFAULT_LANG], value: (raw) => (isLang(raw) && raw !== DEFAULT_LANG ? raw : null) },
+  // app/routes/virtual-consultation.tsx: the week of free slots shown (a Monday); the page itself is never stored (decision 0078).
+  week: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readWeek(raw) },
 };
 
 /**
@@ -63,6 +66,10 @@ export default [
     ),
     // The cancel-or-reschedule link of a consultation mail (decision 0079): never public, never cached.
     ...LANGUAGE_PREFIXES.map(([lang, langPrefix]) => route(`${langPrefix}/virtual-consultation/manage/:token`, "routes/booking-manage.tsx", { id: `booking-manage:${lang}` })),
+    // A booking's confirmation page, by its random reference (decision 0078): not a public page, noindex, never stored.
+    ...LANGUAGE_PREFIXES.map(([lang, langPrefix]) =>
+      route(`${langPrefix}/virtual-consultation/booked/:reference`, "routes/virtual-consultation-booked.tsx", { id: `booked:${lang}` }),
+    ),
     route("*", "routes/not-found.tsx"),
   ]),
 

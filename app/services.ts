@@ -40,5 +40,7 @@ declare module "react-router" {
     clientIp: string;
     /** The page's JSON-LD, which loaders add and the document carries (app/document/json-ld.server.ts). */
     jsonLd: object[];
+    /** A complete answer an action chose instead of the page (a JSON answer to a form post, decision 0078). */
+    answer?: Response;
   }
 }

@@ -53,7 +53,8 @@ const envSchema = z.object({
       message: "must be a host name such as meet.example.com, or an origin such as http://127.0.0.1:8443 (no path)",
     })
     .default("meet.jit.si"),
-  BOOKING_URL: z.url({ message: "must be a URL" }).default("https://calendly.com/"),
+  /** The firm's own scheduler; unset = the site's built-in booking form (decision 0078). */
+  BOOKING_URL: z.url({ message: "must be a URL" }).optional(),
   WHATSAPP_NUMBER: z
     .string()
     .regex(/^\+?\d{6,15}$/, { message: "must be a phone number in international form, digits only, such as 16045550100" })
@@ -67,6 +68,10 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(10),
   // Newsletter mails a minute, all instances together (decision 0081): a shared SMTP relay is not flooded.
   MAIL_RATE_PER_MINUTE: z.coerce.number({ message: "must be a whole number of mails a minute" }).int().min(1, { message: "must be at least 1" }).max(6000, { message: "must be at most 6000" }).default(60),
+  /** Consultations booked per address per hour (decision 0078). */
+  BOOKING_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(5),
+  /** Requests to GET /api/consultations/slots per address per minute (decision 0076; the load bench raises it). */
+  SLOTS_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).default(60),
   SEED_DEMO: flag.default(true),
   // Stored pages answered before the framework; false sends them through Express as well (to compare the two).
   PAGE_CACHE_FAST_PATH: flag.default(true),

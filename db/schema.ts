@@ -631,6 +631,8 @@ export const consultationBookings = pgTable(
     reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true }),
     /** The firm's own notes (Consultations tab); never shown or sent to the visitor. */
     staffNotes: text("staff_notes").notNull().default(""),
+    /** The confirmation page's address (128 random bits, lower-case hex): never the id, which is guessable. */
+    reference: text("reference").unique(),
   },
   (t) => [
     uniqueIndex("consultation_bookings_slot_uq")

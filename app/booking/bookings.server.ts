@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
 import { consultationBookings, consultationParties } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
@@ -25,7 +26,7 @@ export interface BookingDeps {
 }
 
 export type BookingResult =
-  | { status: 201; booking: { id: number; start: Date; end: Date; kind: string } }
+  | { status: 201; booking: { id: number; start: Date; end: Date; kind: string; reference: string } }
   | { status: 400; errors: Partial<Record<BookingField, string>> }
   | { status: 409; error: "booking.validation.slot-taken"; nearest: Slot[] }
   | { status: 429; error: "booking.validation.rate-limited" }
@@ -58,11 +59,12 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
     if (!limit.allowed) return { status: 429, error: "booking.validation.rate-limited" };
 
     const end = new Date(start.getTime() + settings.slotMinutes * 60_000);
+    const reference = newBookingReference();
     try {
       const stored = await deps.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(consultationBookings)
-          .values({ startsAt: start, endsAt: end, lawyerId: null, kind, area: area || null, language, name, email, phone: phone || null, description })
+          .values({ startsAt: start, endsAt: end, lawyerId: null, kind, area: area || null, language, name, email, phone: phone || null, description, reference })
           .returning({ id: consultationBookings.id });
         const names = splitParties(parties);
         if (names.length > 0) await tx.insert(consultationParties).values(names.map((party) => ({ bookingId: row.id, name: party })));
@@ -72,7 +74,7 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
         await queueBookingMail(tx as unknown as Db, row.id, "confirmation");
         return row;
       });
-      return { status: 201, booking: { id: stored.id, start, end, kind } };
+      return { status: 201, booking: { id: stored.id, start, end, kind, reference } };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return { status: 409, error: "booking.validation.slot-taken", nearest: await nearestFreeSlots(deps.db, start, now) };
@@ -82,6 +84,12 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
     return { status: 500, error: "booking.form.error" };
   }
 }
+
+/**
+ * The confirmation page's reference: 128 bits from the CSPRNG as 32 hex digits (lower case, as
+ * the request guard wants every path: server/request-guard.ts).
+ */
+export const newBookingReference = () => randomBytes(16).toString("hex");
 
 /** The day's slots as if nothing were booked: tells "not a slot" (400) from "taken" (409). */
 function gridWithoutBookings(day: string, now: Date, settings: BookingSettings): Slot[] {

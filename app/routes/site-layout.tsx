@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     texts,
     /** The data version this page was rendered with (useLiveUpdates; the root's live-version meta, decision 0041). */
     liveVersion: context.services.events.version,
-    site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST } satisfies SiteSettings,
+    site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL ?? null, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST } satisfies SiteSettings,
   };
 }
 

@@ -1,13 +1,56 @@
 import { Clock, ShieldCheck, UserRound } from "lucide-react";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/virtual-consultation";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { BookingLink } from "~/components/contact/BookingLink";
+import { BookingForm } from "~/components/booking/BookingForm";
+import { readForm } from "~/form-data.server";
+import { langFromPath, localizePath } from "~/i18n/languages";
+import { answerBookingPost, bookingWeek, wantsJson } from "~/booking/booking-page.server";
+import { BOOKING_PAGE_PATH } from "~/booking/booking-view";
+
+/**
+ * Free slots change with every booking and as time passes (the notice): the page with the form is
+ * never stored, by the page cache or anyone else (decision 0078).
+ */
+const NOT_STORED = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return pageTexts(request, context, { categories: ["virtual-consultation"] });
+  const page = await pageTexts(request, context, { categories: ["virtual-consultation"] });
+  const { config, db, clock } = context.services;
+  // The firm's own scheduler (BOOKING_URL): the page only links to it, and may be stored.
+  if (config.BOOKING_URL) return data({ ...page, booking: null });
+  const booking = await bookingWeek(db, new URL(request.url), page.lang, clock.now());
+  return data({ ...page, booking }, { headers: NOT_STORED });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) headers.set(name, value);
+  return headers;
+};
+
+/** POST /virtual-consultation: issue 33's contract (docs/booking.md). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config, db, log, clock, texts } = context.services;
+  // With the firm's own scheduler the built-in form is not offered, so it takes no bookings either.
+  if (config.BOOKING_URL) throw data({ message: "Not found" }, { status: 404 });
+  const lang = langFromPath(new URL(request.url).pathname);
+  const form = await readForm(request);
+  const messages = await texts.pick(lang, { prefixes: ["booking."] });
+  const answer = await answerBookingPost(
+    { db, log, now: () => clock.now(), rateLimit: config.BOOKING_RATE_LIMIT, text: (key) => messages[key] ?? key },
+    form,
+    context.clientIp,
+    lang,
+  );
+  if (answer.status === 303) return redirect(answer.location, 303);
+  const headers = { ...NOT_STORED, ...(answer.status === 429 ? { "Retry-After": "3600" } : {}) };
+  if (wantsJson(request)) context.answer = Response.json(answer.json, { status: answer.status, headers });
+  return data(answer.data, { status: answer.status, headers });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -24,8 +67,9 @@ const EXPECT_ITEMS = [
   { n: 3, icon: ShieldCheck },
 ] as const;
 
-export default function VirtualConsultation() {
+export default function VirtualConsultation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { booking, lang } = loaderData;
   return (
     <>
       <Breadcrumbs items={[{ label: t("virtual-consultation-breadcrumb") }]} />
@@ -34,8 +78,8 @@ export default function VirtualConsultation() {
         <h1 className="mx-auto max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t("virtual-consultation-title")}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{t("virtual-consultation-subtitle")}</p>
         <div className="mt-8 flex flex-col items-center gap-3">
-          <BookingLink label={t("virtual-consultation-button")} className="bg-gold-400 text-brand-900 hover:bg-gold-300" />
-          <p className="text-sm text-slate-300">{t("virtual-consultation-button-note")}</p>
+          <BookingLink label={t("virtual-consultation-button")} samePage className="bg-gold-400 text-brand-900 hover:bg-gold-300" />
+          <p className="text-sm text-slate-300">{t(booking ? "virtual-consultation-button-note-form" : "virtual-consultation-button-note")}</p>
         </div>
       </section>
 
@@ -55,6 +99,8 @@ export default function VirtualConsultation() {
           ))}
         </ul>
       </section>
+
+      {booking ? <BookingForm booking={booking} posted={actionData} action={localizePath(BOOKING_PAGE_PATH, lang)} /> : null}
     </>
   );
 }

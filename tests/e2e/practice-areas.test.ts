@@ -7,7 +7,7 @@ import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchCon
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 
 const baseUrl = inject("baseUrl");
-// The end-to-end server runs without BOOKING_URL, so the page links to the configured default.
+// The end-to-end server runs without BOOKING_URL (unset by default), so the page links to the built-in form.
 const BOOKING_URL = parseEnv({}).BOOKING_URL;
 
 interface Extra {
@@ -153,10 +153,10 @@ describe.each(LANGUAGES)("practice areas overview (%s)", (lang) => {
 
     const notSure = region(text("practice-areas-not-sure-title", lang));
     const booking = notSure.getByRole("link", { name: text("practice-areas-not-sure-button", lang) });
-    expect(await booking.getAttribute("href")).toBe(BOOKING_URL);
-    expect(await booking.getAttribute("target")).toBe("_blank");
-    expect((await booking.getAttribute("rel"))?.split(" ").sort()).toEqual(["noopener", "noreferrer"]);
-    expect(await booking.textContent()).toContain(text("practice-areas-opens-new-tab", lang));
+    // Without BOOKING_URL the button leads to the site's own booking form (decision 0078).
+    expect(BOOKING_URL).toBeUndefined();
+    expect(await booking.getAttribute("href")).toBe(`${localizePath("/virtual-consultation", lang)}#book`);
+    expect(await booking.getAttribute("target")).toBeNull();
 
     await commonChecks(lang, "practice-areas-page-title");
     await phone.goto(`${baseUrl}${localizePath("/practice-areas", lang)}`, { waitUntil: "networkidle" });

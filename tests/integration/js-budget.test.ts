@@ -16,7 +16,7 @@ import { startSite, type SiteServer } from "../helpers/server";
 
 const CONTENT_PAGE_BUDGET_BYTES = 5 * 1024;
 /** The pages with a module of their own, which the page script imports (`data-page-module`). */
-const PAGE_MODULES: Record<string, StandaloneName> = { "/contact": "contact-page", "/video-consultation": "video-page" };
+const PAGE_MODULES: Record<string, StandaloneName> = { "/contact": "contact-page", "/video-consultation": "video-page", "/virtual-consultation": "booking-page" };
 const root = path.resolve(import.meta.dirname, "../..");
 const clientDir = path.resolve(root, process.env.BUILD_DIR ?? "build", "client");
 
@@ -104,7 +104,7 @@ function withLazyChunks(files: Iterable<string>): Set<string> {
   return seen;
 }
 
-type StandaloneName = "page-script" | "contact-page" | "video-page";
+type StandaloneName = "page-script" | "contact-page" | "video-page" | "booking-page";
 
 /**
  * A script of the public pages as built: "page-script" on every page (app/document/page-script.ts),

@@ -53,8 +53,11 @@ export function PracticeAreaCards() {
   );
 }
 
-/** Not sure which area fits: a free consultation on the external booking page, in a new tab. */
-export function NotSureSection({ bookingUrl }: { bookingUrl: string }) {
+/**
+ * Not sure which area fits: a free consultation on the firm's own scheduler in a new tab when
+ * BOOKING_URL is set, else on the site's booking form (decision 0078).
+ */
+export function NotSureSection({ bookingUrl }: { bookingUrl: string | null }) {
   const t = useT();
   return (
     <section aria-labelledby="not-sure-heading" className="text-white" style={heroBackground}>
@@ -65,11 +68,17 @@ export function NotSureSection({ bookingUrl }: { bookingUrl: string }) {
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-slate-200">{t("practice-areas-not-sure-text")}</p>
         <div className="mt-8 flex justify-center">
-          <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass.gold}>
-            {t("practice-areas-not-sure-button")}
-            <ExternalLink aria-hidden="true" className="size-5" />
-            <span className="sr-only"> {t("practice-areas-opens-new-tab")}</span>
-          </a>
+          {bookingUrl ? (
+            <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass.gold}>
+              {t("practice-areas-not-sure-button")}
+              <ExternalLink aria-hidden="true" className="size-5" />
+              <span className="sr-only"> {t("practice-areas-opens-new-tab")}</span>
+            </a>
+          ) : (
+            <LocalizedLink to="/virtual-consultation#book" className={buttonClass.gold}>
+              {t("practice-areas-not-sure-button")}
+            </LocalizedLink>
+          )}
         </div>
       </div>
     </section>

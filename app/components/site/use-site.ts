@@ -3,7 +3,8 @@ import { useRouteLoaderData } from "react-router";
 /** The site's settings a public page may show (from the configuration, read by the site layout's loader). */
 export interface SiteSettings {
   whatsappNumber: string;
-  bookingUrl: string;
+  /** The firm's own scheduler (BOOKING_URL), or null: the site's booking form (decision 0078). */
+  bookingUrl: string | null;
   siteUrl: string;
   meetHost: string;
 }

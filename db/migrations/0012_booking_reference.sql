@@ -1,0 +1,2 @@
+ALTER TABLE "consultation_bookings" ADD COLUMN "reference" text;--> statement-breakpoint
+ALTER TABLE "consultation_bookings" ADD CONSTRAINT "consultation_bookings_reference_unique" UNIQUE("reference");

@@ -1,0 +1,356 @@
+/**
+ * The visitor's booking at /virtual-consultation through the built server (issue 33, decision
+ * 0078): the page in three languages with the week's free slots, never stored by the page cache;
+ * POST's contract (303 to a confirmation page at a random reference, 400 with each field's
+ * message in the visitor's language, 409 with the nearest free slots, 429, as HTML or JSON);
+ * React Router's origin check; the honeypot; and, read from the database once the server has
+ * stopped, exactly the bookings that were accepted.
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc } from "drizzle-orm";
+import { startSite, tempDir, type SiteServer } from "../helpers/server";
+import { copyPgliteTemplate } from "../helpers/pglite-template";
+import { openDataDir } from "../helpers/admin-http";
+import { escapeHtml, text } from "../helpers/page-checks";
+import { consultationBookings, consultationParties } from "../../db/schema";
+import { vancouverMoment } from "../../app/booking/slots.server";
+import { mondayOf } from "../../app/booking/week";
+import { pageCacheKey } from "../../server/page-cache";
+
+/** A Vancouver wall-clock time as the instant the site uses, under the runtime's BC rules (Node 20: PST; tzdata 2026a: UTC-7). */
+const at = (date: string, time: string) => vancouverMoment(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))!.toISOString();
+const ZONE = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", timeZoneName: "short" })
+  .formatToParts(new Date(at("2027-01-12", "09:00")))
+  .find((part) => part.type === "timeZoneName")!.value;
+
+let site: SiteServer;
+// Our own data directory, so the database can be read once the server has stopped.
+const dataDir = tempDir("booking-page-");
+beforeAll(async () => {
+  await copyPgliteTemplate(path.join(dataDir, "pglite"));
+  // Monday 4 January 2027, 09:45 in Vancouver: the first free slot (24 h notice) is Tuesday 10:00.
+  site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK_START: at("2027-01-04", "09:45"), BOOKING_RATE_LIMIT: "3" });
+}, 120_000);
+afterAll(async () => {
+  await site?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const TUE_12_0900 = at("2027-01-12", "09:00");
+const WED_13_0900 = at("2027-01-13", "09:00");
+const THU_14_0900 = at("2027-01-14", "09:00");
+const FRI_15_0900 = at("2027-01-15", "09:00");
+const MON_18_0900 = at("2027-01-18", "09:00");
+const TUE_5_1000 = at("2027-01-05", "10:00");
+
+const good = {
+  start: TUE_12_0900,
+  kind: "video",
+  area: "immigration",
+  name: "Jane Doe",
+  email: "jane@example.com",
+  phone: "604 555 0100",
+  description: "My study permit was refused.",
+  parties: "Acme Immigration Consulting Ltd.\nJohn Roe",
+  consent: "on",
+};
+
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${site.url}${path}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers });
+const page = async (path: string) => {
+  const response = await fetch(`${site.url}${path}`);
+  return { response, html: await response.text() };
+};
+const freeStarts = async (from: string, to: string) => {
+  const body = (await (await fetch(`${site.url}/api/consultations/slots?from=${from}&to=${to}`)).json()) as { slots: Array<{ start: string }> };
+  return body.slots.map((slot) => slot.start);
+};
+const radio = (start: string) => `name="start" value="${start}"`;
+
+describe("GET /virtual-consultation", () => {
+  it.each([
+    ["en", ""],
+    ["fa", "/fa"],
+    ["zh", "/zh"],
+  ] as const)("shows the week's free slots in %s, grouped by day, in Vancouver time, with the form's fields", async (lang, prefix) => {
+    const { response, html } = await page(`${prefix}/virtual-consultation`);
+    expect(response.status).toBe(200);
+    expect(html).toContain(`${escapeHtml(text("booking-form-title", lang))}</h2>`);
+    // The week of the first free slot: Tuesday 5 January 10:00 Vancouver is the first one (notice).
+    expect(html).toContain(radio(TUE_5_1000));
+    expect(html).not.toContain(radio(at("2027-01-05", "09:30")));
+    // One group per day: Tuesday to Friday, 16 slots each.
+    expect(html.match(/name="start"/g)).toHaveLength(14 + 16 * 3);
+    const locale = { en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" }[lang];
+    const zone = new Intl.DateTimeFormat(locale, { timeZone: "America/Vancouver", timeZoneName: "short" })
+      .formatToParts(new Date(TUE_5_1000))
+      .find((part) => part.type === "timeZoneName")!.value;
+    expect(html).toContain(escapeHtml(text("booking-slot-zone-note", lang).replace("{zone}", zone)));
+    const tuesday = new Intl.DateTimeFormat({ en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" }[lang], {
+      timeZone: "America/Vancouver",
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+    }).format(new Date(TUE_5_1000));
+    expect(html).toContain(`>${tuesday}</legend>`);
+    for (const field of ["area", "kind", "name", "email", "phone", "description", "parties", "consent"]) expect(html).toContain(`name="${field}"`);
+    expect(html).toContain('name="website"');
+    expect(html).toContain(`href="${prefix}/privacy"`);
+    expect(html).toContain(escapeHtml(text("booking-parties-label", lang)));
+    // The hero's button is a same-page link to the form, which the page has.
+    expect(html).toContain('href="#book"');
+    expect(html).toContain('id="book"');
+    expect(html).not.toContain("calendly");
+    // The next week is a plain link.
+    expect(html).toContain(`href="${prefix}/virtual-consultation?week=2027-01-11#book"`);
+    // The contact page's and the practice areas' booking buttons lead to this form.
+    for (const other of ["/contact", "/practice-areas"]) {
+      const linking = await (await fetch(`${site.url}${prefix}${other}`)).text();
+      expect(linking, other).toContain(`href="${prefix}/virtual-consultation#book"`);
+    }
+  });
+
+  it("pages by week with ?week=, and reads a week outside today..horizon as the default one", async () => {
+    const { html } = await page("/virtual-consultation?week=2027-01-11");
+    expect(html).toContain(radio(TUE_12_0900));
+    expect(html).not.toContain(radio(TUE_5_1000));
+    expect(html).toContain('href="/virtual-consultation?week=2027-01-04#book"');
+    const far = await page("/virtual-consultation?week=2027-06-07");
+    expect(far.html).toContain(radio(TUE_5_1000));
+  });
+
+  it("is never stored by the page cache: a booked slot is gone from the very next page", async () => {
+    const first = await page("/virtual-consultation?week=2027-01-11");
+    expect(first.response.headers.get("cache-control")).toBe("no-store");
+    expect(first.html).toContain(radio(WED_13_0900));
+    const again = await page("/virtual-consultation?week=2027-01-11");
+    expect(again.response.headers.get("x-cache")).toBeNull();
+    const booked = await post("/virtual-consultation", { ...good, start: WED_13_0900, name: "Cache Test" });
+    expect(booked.status).toBe(303);
+    const after = await page("/virtual-consultation?week=2027-01-11");
+    expect(after.html).not.toContain(radio(WED_13_0900));
+    expect(after.html).toContain(radio(TUE_12_0900));
+  });
+});
+
+describe("?week= and the page cache's key (decision 0053)", () => {
+  it("keeps a real Monday within a year of now, in every language, and drops anything else", () => {
+    const monday = mondayOf(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10));
+    for (const prefix of ["", "/fa", "/zh"]) {
+      expect(pageCacheKey(`${prefix}/virtual-consultation?week=${monday}&utm_source=x`)).toBe(`${prefix}/virtual-consultation?week=${monday}`);
+    }
+    const tuesday = new Date(Date.parse(`${monday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const value of [tuesday, "2099-01-05", "2027-02-30", "x"]) expect(pageCacheKey(`/virtual-consultation?week=${value}`)).toBe("/virtual-consultation");
+    // Other pages do not read it.
+    expect(pageCacheKey(`/contact?week=${monday}`)).toBe("/contact");
+  });
+});
+
+describe("POST /virtual-consultation", () => {
+  let confirmation: string;
+
+  it("books a free slot: 303 to a confirmation page named by a random reference, not the id", async () => {
+    const response = await post("/virtual-consultation", good);
+    expect(response.status).toBe(303);
+    confirmation = response.headers.get("location")!;
+    expect(confirmation).toMatch(/^\/virtual-consultation\/booked\/[0-9a-f]{32}$/);
+    expect(await freeStarts("2027-01-12", "2027-01-12")).not.toContain(TUE_12_0900);
+  });
+
+  it("shows the booking on the confirmation page: time, kind, area, what happens next; private and noindex", async () => {
+    const { response, html } = await page(confirmation);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).toContain(escapeHtml(text("booking-booked-title", "en")));
+    const vancouver = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", ...options }).format(new Date(TUE_12_0900));
+    expect(html).toContain(vancouver({ weekday: "long", year: "numeric", month: "long", day: "numeric" }));
+    expect(html).toContain(`<time dateTime="${TUE_12_0900}">${vancouver({ hour: "numeric", minute: "2-digit" })}</time>`);
+    expect(html).toContain(`Vancouver time, ${ZONE}`);
+    expect(html).toContain(text("booking-kind-video", "en"));
+    expect(html).toContain(text("booking-area-immigration", "en"));
+    expect(html).toContain(escapeHtml(text("booking-booked-next-2-video", "en")));
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(sitemap).not.toContain("booked");
+    const unknown = await page("/virtual-consultation/booked/00000000000000000000000000000000");
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.html).toContain(escapeHtml(text("booking-booked-missing-title", "en")));
+  });
+
+  it("books in Chinese: the confirmation page is in Chinese", async () => {
+    const response = await post("/zh/virtual-consultation", { ...good, start: THU_14_0900, kind: "office", area: "", name: "王小明" });
+    expect(response.status).toBe(303);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/zh\/virtual-consultation\/booked\//);
+    const { html } = await page(location);
+    expect(html).toContain(text("booking-booked-title", "zh"));
+    expect(html).toContain(text("booking-kind-office", "zh"));
+    expect(html).toContain(text("booking-area-unsure", "zh"));
+    expect(html).toContain("温哥华时间");
+  });
+
+  it("refuses a taken slot with 409 and the nearest free slots as choices, keeping what was typed", async () => {
+    const response = await post("/virtual-consultation", { ...good, name: "Second Visitor", description: "Kept text" });
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    expect(html).toContain(escapeHtml(text("booking.validation.slot-taken", "en")));
+    expect(html).not.toContain(radio(TUE_12_0900));
+    expect(html).toContain(radio(at("2027-01-12", "09:30")));
+    expect(html.match(/name="start"/g)).toHaveLength(5);
+    expect(html).toContain('value="Second Visitor"');
+    expect(html).toContain(">Kept text</textarea>");
+  });
+
+  it("answers 409 as JSON with the nearest free slots when asked", async () => {
+    const response = await post("/virtual-consultation", good, { Accept: "application/json" });
+    expect(response.status).toBe(409);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await response.json()) as { error: string; nearest: Array<{ start: string; end: string; lawyer: number | null }> };
+    expect(body.error).toBe(text("booking.validation.slot-taken", "en"));
+    expect(body.nearest).toHaveLength(5);
+    // Tuesday 09:30 to 11:30, the five closest to 09:00.
+    expect(body.nearest[0]).toEqual({ start: at("2027-01-12", "09:30"), end: at("2027-01-12", "10:00"), lawyer: null });
+    expect(body.nearest.map((slot) => slot.start)).not.toContain(TUE_12_0900);
+  });
+
+  const bad = {
+    start: at("2027-01-12", "09:15"),
+    kind: "carrier-pigeon",
+    area: "tax",
+    name: "",
+    email: "not-an-email",
+    phone: "1".repeat(51),
+    description: "x".repeat(2001),
+    parties: Array.from({ length: 21 }, (_, i) => `Party ${i}`).join("\n"),
+    consent: "",
+  };
+  const expected = {
+    kind: "booking.validation.kind-invalid",
+    area: "booking.validation.area-invalid",
+    name: "booking.validation.name-required",
+    email: "booking.validation.email-invalid",
+    phone: "booking.validation.phone-max",
+    description: "booking.validation.description-max",
+    parties: "booking.validation.parties-too-many",
+    consent: "booking.validation.consent-required",
+  };
+
+  it.each(["fa", "zh"] as const)("answers 400 in %s with each field's message at its field, a summary, and the typed values", async (lang) => {
+    const response = await post(`/${lang}/virtual-consultation`, { ...bad, phone: "", name: "", email: "x@", description: "نوشته من" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(escapeHtml(text("booking-errors-title", lang)));
+    for (const [field, key] of Object.entries({ ...expected, email: "booking.validation.email-invalid" })) {
+      if (field === "phone" || field === "description") continue;
+      const message = escapeHtml(text(key, lang));
+      // In the summary, as a link to the field, and at the field, tied to it.
+      expect(html, field).toContain(`<a href="#booking-${field}" class="underline underline-offset-2">${message}</a>`);
+      expect(html, field).toContain(`id="booking-${field}-error"`);
+      expect(html, field).toMatch(new RegExp(`id="booking-${field}"[^>]*aria-describedby="[^"]*booking-${field}-error`));
+    }
+    expect(html).toContain(">نوشته من</textarea>");
+    expect(html).toContain('value="x@"');
+  });
+
+  it("refuses a start that is not a slot (off the grid, a Saturday, inside the notice) with its message", async () => {
+    for (const start of [at("2027-01-12", "09:15"), at("2027-01-16", "09:00"), at("2027-01-04", "15:00"), "tomorrow"]) {
+      const response = await post("/fa/virtual-consultation", { ...good, start }, { Accept: "application/json" });
+      expect(response.status, start).toBe(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(Object.keys(body.errors), start).toEqual(["start"]);
+      expect([text("booking.validation.start-not-slot", "fa"), text("booking.validation.start-invalid", "fa")], start).toContain(body.errors.start);
+    }
+  });
+
+  it("answers 400 as JSON with each field's message in the visitor's language", async () => {
+    const response = await post("/zh/virtual-consultation", { ...bad, start: TUE_12_0900 }, { Accept: "application/json" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: Object.fromEntries(Object.entries(expected).map(([field, key]) => [field, text(key, "zh")])) });
+  });
+
+  it("refuses a booking without consent, in English, and keeps the slot free", async () => {
+    // The form posts to the address of the week it shows, so the page it gets back shows that week.
+    const response = await post("/virtual-consultation?week=2027-01-11", { ...good, start: FRI_15_0900, consent: "" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(escapeHtml(text("booking.validation.consent-required", "en")));
+    const chosen = new RegExp(`<input[^>]*value="${FRI_15_0900}"[^>]*>`).exec(html)?.[0];
+    expect(chosen).toMatch(/\bchecked=""/);
+    expect(await freeStarts("2027-01-15", "2027-01-15")).toContain(FRI_15_0900);
+  });
+
+  it("refuses a POST from another site (React Router's origin check, as for the contact form)", async () => {
+    for (const origin of ["https://evil.example", "null"]) {
+      const response = await post("/virtual-consultation", { ...good, start: FRI_15_0900 }, { Origin: origin });
+      expect(response.status, origin).toBe(400);
+    }
+    // The same site's own origin is fine (refused here only for the missing consent).
+    const own = await post("/virtual-consultation", { ...good, start: FRI_15_0900, consent: "" }, { Origin: site.url });
+    expect(own.status).toBe(400);
+    expect(await own.text()).toContain(escapeHtml(text("booking.validation.consent-required", "en")));
+    expect(await freeStarts("2027-01-15", "2027-01-15")).toContain(FRI_15_0900);
+  });
+
+  it("thanks a bot that filled the honeypot and books nothing", async () => {
+    const response = await post("/virtual-consultation", { ...good, start: FRI_15_0900, website: "https://spam.example" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(escapeHtml(text("booking-received", "en")));
+    expect(await freeStarts("2027-01-15", "2027-01-15")).toContain(FRI_15_0900);
+  });
+
+  it("answers 429 with the rate-limit sentence past BOOKING_RATE_LIMIT bookings per address", async () => {
+    const response = await post("/virtual-consultation", { ...good, start: MON_18_0900, name: "Fourth" });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("3600");
+    expect(await response.text()).toContain(escapeHtml(text("booking.validation.rate-limited", "en")));
+    const json = await post("/virtual-consultation", { ...good, start: MON_18_0900 }, { Accept: "application/json" });
+    expect(json.status).toBe(429);
+    expect(await json.json()).toEqual({ error: text("booking.validation.rate-limited", "en") });
+    expect(await freeStarts("2027-01-18", "2027-01-18")).toContain(MON_18_0900);
+  });
+
+  it("stored exactly the three accepted bookings, with their parties and references, and nothing of any refusal", async () => {
+    await site.stop();
+    const store = await openDataDir(dataDir);
+    try {
+      const rows = await store.db.select().from(consultationBookings).orderBy(asc(consultationBookings.startsAt));
+      expect(rows.map((row) => [row.startsAt.toISOString(), row.name, row.language, row.kind, row.area])).toEqual([
+        [TUE_12_0900, "Jane Doe", "en", "video", "immigration"],
+        [WED_13_0900, "Cache Test", "en", "video", "immigration"],
+        [THU_14_0900, "王小明", "zh", "office", null],
+      ]);
+      expect(new Set(rows.map((row) => row.reference)).size).toBe(3);
+      expect(confirmation.endsWith(rows[0]!.reference!)).toBe(true);
+      const parties = await store.db.select().from(consultationParties);
+      expect(parties.filter((party) => party.bookingId === rows[0]!.id).map((party) => party.name)).toEqual(["Acme Immigration Consulting Ltd.", "John Roe"]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("BOOKING_URL set: the firm's own scheduler", () => {
+  let other: SiteServer;
+  beforeAll(async () => {
+    other = await startSite({ BOOKING_URL: "https://scheduler.example/firm" });
+  }, 120_000);
+  afterAll(async () => other?.stop());
+
+  it("links the button to it in a new tab, shows no form, takes no POST, and may be stored by the page cache", async () => {
+    for (const prefix of ["", "/fa"]) {
+      const response = await fetch(`${other.url}${prefix}/virtual-consultation`);
+      const html = await response.text();
+      expect(html).toContain('href="https://scheduler.example/firm" target="_blank" rel="noopener noreferrer"');
+      expect(html).not.toContain('name="start"');
+      expect(html).not.toContain('id="book"');
+      expect(response.headers.get("cache-control")).not.toBe("no-store");
+    }
+    const contact = await (await fetch(`${other.url}/contact`)).text();
+    expect(contact).toContain('href="https://scheduler.example/firm" target="_blank"');
+    const response = await fetch(`${other.url}/virtual-consultation`, { method: "POST", body: new URLSearchParams(good), redirect: "manual" });
+    expect(response.status).toBe(404);
+  });
+});
