@@ -11,6 +11,7 @@ import { localizePath, type Lang } from "../i18n/languages";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
 import { BOOKING_FIELDS, BOOKING_LIMITS, readBookingForm, type BookingField, type BookingValues } from "./booking-form";
 import { createBooking } from "./bookings.server";
+import { videoLinkFor } from "./mails.server";
 import { BOOKING_PAGE_PATH, dayLabel, groupSlotsByDay, timeLabel, zoneLabel, type SlotDay } from "./booking-view";
 import type { MeetingKind } from "./settings";
 import { addDays, vancouverDate, type Slot } from "./slots.server";
@@ -147,6 +148,8 @@ export interface BookedView {
   kind: MeetingKind;
   area: string | null;
   status: string;
+  /** The video meeting's link on this site (a path with the room after `#`), for live video bookings. */
+  videoLink: string | null;
 }
 
 /** The booking behind a confirmation page's reference, as the page shows it; null when there is none. */
@@ -159,6 +162,8 @@ export async function bookedView(db: Db, reference: string, lang: Lang): Promise
       kind: consultationBookings.kind,
       area: consultationBookings.area,
       status: consultationBookings.status,
+      videoRoom: consultationBookings.videoRoom,
+      language: consultationBookings.language,
     })
     .from(consultationBookings)
     .where(eq(consultationBookings.reference, reference));
@@ -168,5 +173,15 @@ export async function bookedView(db: Db, reference: string, lang: Lang): Promise
     kind: row.kind,
     area: row.area,
     status: row.status,
+    videoLink: liveVideoLink(row),
   };
+}
+
+/** The same link as the mail's (decision 0079), as a path of this site, while the booking stands. */
+function liveVideoLink(row: { kind: MeetingKind; videoRoom: string | null; language: string; status: string }): string | null {
+  if (row.status !== "booked" && row.status !== "confirmed") return null;
+  const link = videoLinkFor(row, "http://site.invalid");
+  if (!link) return null;
+  const url = new URL(link);
+  return `${url.pathname}${url.hash}`;
 }

@@ -71,8 +71,19 @@ export default function VirtualConsultationBooked({ loaderData }: Route.Componen
         <dd className="text-slate-800">{t(booking.area ? `booking-area-${booking.area}` : "booking-area-unsure")}</dd>
       </dl>
 
-      {/* bkmail (issue 33): the video link (video meetings) and the cancel/reschedule link go here. */}
-      <div data-booking-links="" />
+      {cancelled ? null : (
+        <div data-booking-links="" className="mt-6 space-y-3 text-slate-700">
+          {booking.videoLink ? (
+            <p>
+              {t("booking-booked-video-intro")}{" "}
+              <a href={booking.videoLink} className="font-semibold text-brand-700 underline underline-offset-2">
+                {t("booking-booked-video-link")}
+              </a>
+            </p>
+          ) : null}
+          <p>{t("booking-booked-manage-note")}</p>
+        </div>
+      )}
 
       {cancelled ? null : (
         <section aria-labelledby="booked-next-title" className="mt-10">

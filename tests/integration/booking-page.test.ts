@@ -151,6 +151,7 @@ describe("?week= and the page cache's key (decision 0053)", () => {
 
 describe("POST /virtual-consultation", () => {
   let confirmation: string;
+  let videoRoom: string;
 
   it("books a free slot: 303 to a confirmation page named by a random reference, not the id", async () => {
     const response = await post("/virtual-consultation", good);
@@ -173,6 +174,11 @@ describe("POST /virtual-consultation", () => {
     expect(html).toContain(text("booking-kind-video", "en"));
     expect(html).toContain(text("booking-area-immigration", "en"));
     expect(html).toContain(escapeHtml(text("booking-booked-next-2-video", "en")));
+    // The video booking's room (decision 0079), the same link as the mail's, and where the manage link is.
+    const link = /<a href="\/video-consultation#room=(consultation-[0-9a-f]{32})"[^>]*>([^<]+)<\/a>/.exec(html);
+    expect(link?.[2]).toBe(text("booking-booked-video-link", "en"));
+    videoRoom = link![1]!;
+    expect(html).toContain(escapeHtml(text("booking-booked-manage-note", "en")));
     const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     expect(sitemap).not.toContain("booked");
     const unknown = await page("/virtual-consultation/booked/00000000000000000000000000000000");
@@ -190,6 +196,8 @@ describe("POST /virtual-consultation", () => {
     expect(html).toContain(text("booking-kind-office", "zh"));
     expect(html).toContain(text("booking-area-unsure", "zh"));
     expect(html).toContain("温哥华时间");
+    expect(html).not.toContain("video-consultation#room=");
+    expect(html).toContain(text("booking-booked-manage-note", "zh"));
   });
 
   it("refuses a taken slot with 409 and the nearest free slots as choices, keeping what was typed", async () => {
@@ -324,6 +332,8 @@ describe("POST /virtual-consultation", () => {
       ]);
       expect(new Set(rows.map((row) => row.reference)).size).toBe(3);
       expect(confirmation.endsWith(rows[0]!.reference!)).toBe(true);
+      expect(rows[0]!.videoRoom).toBe(videoRoom);
+      expect(rows[2]!.videoRoom).toBeNull();
       const parties = await store.db.select().from(consultationParties);
       expect(parties.filter((party) => party.bookingId === rows[0]!.id).map((party) => party.name)).toEqual(["Acme Immigration Consulting Ltd.", "John Roe"]);
     } finally {

@@ -495,6 +495,24 @@ export default {
       fa: "اگر امکان حضور ندارید، لطفاً هرچه زودتر به ما اطلاع دهید تا این وقت در اختیار فرد دیگری قرار گیرد.",
       zh: "如无法按时参加，请尽早告知我们，以便将该时段安排给其他客户。",
     },
+    "booking-booked-video-intro": {
+      label: "Confirmation page: before the video meeting's link",
+      en: "Your video meeting room is ready; at the time booked, open:",
+      fa: "اتاق جلسه تصویری شما آماده است؛ در زمان رزروشده این پیوند را باز کنید:",
+      zh: "您的视频会议室已准备好；请在预约时间打开：",
+    },
+    "booking-booked-video-link": {
+      label: "Confirmation page: the video meeting's link",
+      en: "Join the video consultation",
+      fa: "ورود به مشاوره تصویری",
+      zh: "加入视频咨询",
+    },
+    "booking-booked-manage-note": {
+      label: "Confirmation page: where the cancel/reschedule link is",
+      en: "We have sent you a confirmation email with a calendar invitation. To cancel or choose another time, use the link in that email.",
+      fa: "یک ایمیل تأیید همراه با دعوت‌نامه تقویم برایتان فرستاده‌ایم. برای لغو یا انتخاب زمان دیگر، از پیوند همان ایمیل استفاده کنید.",
+      zh: "我们已向您发送确认邮件，附有日历邀请。如需取消或改约时间，请使用该邮件中的链接。",
+    },
     "booking-booked-cancelled-title": {
       label: "Confirmation page: booking no longer active",
       en: "This Consultation Is No Longer Booked",
