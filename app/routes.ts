@@ -80,9 +80,6 @@ export default [
     route(`${langPrefix}/rss.xml`, "routes/rss-xml.ts", { id: `rss:${lang}` }),
   ),
 
-  // The free consultation slots as JSON (issue 33, decision 0076).
-  route("api/consultations/slots", "routes/api-consultation-slots.ts"),
-
   // The private admin area (English only).
   ...prefix("admin", [
     index("routes/admin/index.ts", { id: "admin-index" }),

@@ -21,6 +21,7 @@ import { bodyAsRead, bodyLimits } from "./body-limits";
 import { isAdminPath } from "./admin-path";
 import { healthRoute } from "./health";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe";
+import { SLOTS_API_PATH, slotsRoute } from "./slots-api";
 import { stopOnSignals, trackRequests } from "./shutdown";
 
 export interface AppOptions {
@@ -62,6 +63,7 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
   app.use(pages.serve);
 
   app.get("/healthz", healthRoute(services));
+  app.get(SLOTS_API_PATH, slotsRoute(services));
   // RFC 8058 one-click unsubscribe: the one POST taken without a session or same-origin check (decision 0081).
   app.use(oneClickUnsubscribe(services));
   app.use("/media", mediaRouter(services));

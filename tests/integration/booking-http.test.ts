@@ -8,7 +8,7 @@ import { startSite, type SiteServer } from "../helpers/server";
 let site: SiteServer;
 beforeAll(async () => {
   // Monday 4 January 2027 in Vancouver: Tuesday the 12th is well inside notice and horizon.
-  site = await startSite({ TEST_CLOCK_START: "2027-01-04T18:00:00Z" });
+  site = await startSite({ TEST_CLOCK_START: "2027-01-04T18:00:00Z", SLOTS_RATE_LIMIT: "5" });
 }, 120_000);
 afterAll(async () => site?.stop());
 
@@ -29,5 +29,18 @@ describe("GET /api/consultations/slots", () => {
     const response = await fetch(`${site.url}/api/consultations/slots?from=2027-01-01&to=2027-03-01`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "range-too-long", message: "At most 31 days per request." });
+  });
+
+  it("answers an address past SLOTS_RATE_LIMIT a minute 429 with Retry-After (refused parameters are not counted)", async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 5; i++) {
+      last = await fetch(`${site.url}/api/consultations/slots?from=2027-01-12&to=2027-01-12`);
+      statuses.push(last.status);
+    }
+    // One answered request above (the 400 is not counted), four here: the sixth of the minute is refused.
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(last!.headers.get("retry-after")).toBe("60");
+    expect(await last!.json()).toEqual({ error: "rate-limited", message: "Too many requests; try again in a minute." });
   });
 });

@@ -11,7 +11,7 @@ import { consultationBookings, consultationParties, consultationSettings, consul
 import type { Db } from "../../db/client";
 import { listFreeSlots, loadBookingSettings, saveBookingSettings } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
-import { answerSlots } from "../../app/booking/slots-api.server";
+import { SLOTS_SETTINGS_TTL_MS, slotsApi } from "../../app/booking/slots-api.server";
 import { DEFAULT_BOOKING_SETTINGS } from "../../app/booking/settings";
 import { vancouverMoment } from "../../app/booking/slots.server";
 
@@ -161,9 +161,8 @@ describe("booking a slot", () => {
   });
 });
 
-describe("GET /api/consultations/slots (answerSlots)", () => {
-  const ask = (query: string, ip = "192.0.2.1", rateLimit?: number) =>
-    answerSlots({ db, now, rateLimit }, new URL(`http://site.test/api/consultations/slots?${query}`), ip);
+describe("GET /api/consultations/slots (slotsApi)", () => {
+  const ask = (query: string, ip = "192.0.2.1", api = slotsApi({ db, now })) => api(new URL(`http://site.test/api/consultations/slots?${query}`), ip);
 
   it("answers the contract's JSON: the time zone and each free slot's start, end and lawyer", async () => {
     await createBooking({ db, log, now }, form(good()), "198.51.100.1");
@@ -197,8 +196,28 @@ describe("GET /api/consultations/slots (answerSlots)", () => {
 
   it("31 days is the longest range; an address gets 60 answers a minute, then 429", async () => {
     expect((await ask("from=2027-01-01&to=2027-01-31")).status).toBe(200);
+    const api = slotsApi({ db, now, rateLimit: 3 });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.99", 3)).status);
+    for (let i = 0; i < 4; i++) statuses.push((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.99", api)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another address has its own count.
+    expect((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.98", api)).status).toBe(200);
+  });
+
+  it("answers from the availability it read for a few seconds, but never offers a slot booked meanwhile", async () => {
+    let at = now().getTime();
+    const api = slotsApi({ db, now: () => new Date(at) });
+    const starts = async () => ((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.7", api)).body as { slots: Array<{ start: string }> }).slots.map((slot) => slot.start);
+    await saveBookingSettings(db, DEFAULT_BOOKING_SETTINGS);
+    const before = await starts();
+    expect(before).toContain(TUESDAY_TEN.toISOString());
+    // A booking shows at once: what is booked is read on every request.
+    expect((await createBooking({ db, log, now }, form(good()), "198.51.100.77")).status).toBe(201);
+    expect(await starts()).not.toContain(TUESDAY_TEN.toISOString());
+    // The firm closes Tuesdays: this instance follows within SLOTS_SETTINGS_TTL_MS.
+    await saveBookingSettings(db, { ...DEFAULT_BOOKING_SETTINGS, hours: DEFAULT_BOOKING_SETTINGS.hours.map((day, index) => (index === 2 ? null : day)) });
+    expect((await starts()).length).toBeGreaterThan(0);
+    at += SLOTS_SETTINGS_TTL_MS;
+    expect(await starts()).toEqual([]);
   });
 });

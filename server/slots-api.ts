@@ -1,0 +1,25 @@
+import type { RequestHandler } from "express";
+import type { Services } from "../app/services";
+import { slotsApi } from "../app/booking/slots-api.server";
+
+/** Where the free consultation slots are answered (issue 33's contract; docs/booking.md). */
+export const SLOTS_API_PATH = "/api/consultations/slots";
+
+/**
+ * GET /api/consultations/slots as JSON, answered by Express before React Router: it renders
+ * nothing, and route matching was a tenth of each answer's time (decision 0076's addendum).
+ */
+export function slotsRoute(services: Services): RequestHandler {
+  const answer = slotsApi({ db: services.db, now: () => services.clock.now(), rateLimit: services.config.SLOTS_RATE_LIMIT });
+  return async (req, res, next) => {
+    try {
+      const url = new URL(req.originalUrl, "http://site.invalid");
+      const result = await answer(url, req.ip ?? req.socket.remoteAddress ?? "unknown");
+      // Free slots change with every booking: never stored by a browser or a shared cache.
+      res.status(result.status).set({ "Cache-Control": "no-store", ...(result.status === 429 ? { "Retry-After": "60" } : {}) });
+      res.json(result.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
