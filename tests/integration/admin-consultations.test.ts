@@ -244,9 +244,9 @@ describe("the Consultations tab against a running server", () => {
   });
 
   it("adds and removes closed dates with a note; settings saved later keep them; the slots leave them out", async () => {
-    const added = await act({ intent: "add-closed-date", day: "2027-09-30", note: "Truth and Reconciliation" });
+    const added = await act({ intent: "add-closed-date", day: "2027-09-28", note: "Firm retreat" });
     expect(added.status).toBe(200);
-    const twice = await act({ intent: "add-closed-date", day: "2027-09-30", note: "" });
+    const twice = await act({ intent: "add-closed-date", day: "2027-09-28", note: "" });
     expect(twice.status).toBe(400);
     expect(await twice.text()).toContain("This date is already closed.");
     expect((await act({ intent: "add-closed-date", day: "2027-02-30", note: "" })).status).toBe(400);
@@ -257,20 +257,22 @@ describe("the Consultations tab against a running server", () => {
     const saved = await postSettings(weekdayFields({ "open-6": "on", "from-6": "10:00", "to-6": "12:00", slotMinutes: "45", minNoticeHours: "0", horizonDays: "365" }), ["video"]);
     expect(saved.status).toBe(200);
     const html = textOf((await page()).html);
-    expect(html).toContain("Truth and Reconciliation");
+    expect(html).toContain("Firm retreat");
     expect(html).toContain("Christmas Day");
+    expect(html).toContain("National Day for Truth and Reconciliation");
 
     expect((await act({ intent: "remove-closed-date", day: "2027-12-29" })).status).toBe(200);
     expect((await act({ intent: "remove-closed-date", day: "2027-12-29" })).status).toBe(404);
     const stored = await withDb(async (db) => ({ settings: await db.select().from(consultationSettings), closed: await db.select().from(consultationClosedDates) }));
     expect(stored.settings[0]).toMatchObject({ slotMinutes: 45, kinds: ["video"], minNoticeHours: 0, horizonDays: 365 });
     expect(stored.settings[0].hours[6]).toEqual({ open: "10:00", close: "12:00" });
-    expect(stored.closed.map((row) => [row.day, row.note])).toEqual([["2027-09-30", "Truth and Reconciliation"]]);
+    expect(stored.closed.map((row) => [row.day, row.note])).toEqual([["2027-09-28", "Firm retreat"]]);
 
     const slots = (await (await fetch(url("/api/consultations/slots?from=2027-09-25&to=2027-10-01"))).json()) as { slots: Array<{ start: string }> };
     const days = new Set(slots.slots.map((slot) => vancouverDate(new Date(slot.start))));
     expect(days.has("2027-09-25")).toBe(true); // a Saturday, open now
-    expect(days.has("2027-09-30")).toBe(false); // closed by the firm
+    expect(days.has("2027-09-28")).toBe(false); // closed by the firm
+    expect(days.has("2027-09-30")).toBe(false); // a BC statutory holiday
     expect(days.has("2027-09-29")).toBe(true);
   });
 

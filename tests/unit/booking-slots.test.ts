@@ -57,6 +57,12 @@ describe("closed days", () => {
     expect(dates).not.toContain("2027-12-27"); // Boxing Day is not statutory in BC
   });
 
+  it("counts 30 September (Truth and Reconciliation) as statutory from 2023, as BC law does, though the library calls it an observance", () => {
+    expect(bcStatutoryHolidays(2027).map((holiday) => holiday.date)).toContain("2027-09-30");
+    expect(bcStatutoryHolidays(2022).map((holiday) => holiday.date)).not.toContain("2022-09-30");
+    expect(slots("2027-09-30", "2027-09-30", { now: new Date("2027-09-01T00:00:00Z") })).toEqual([]);
+  });
+
   it("no slot on Canada Day (a Thursday) or BC Day (a Monday); the day after Canada Day is open", () => {
     expect(slots("2027-07-01", "2027-07-01")).toEqual([]);
     expect(slots("2027-08-02", "2027-08-02", { now: new Date("2027-07-01T00:00:00Z") })).toEqual([]);
