@@ -17,6 +17,7 @@ import { RevisionHousekeeping } from "../app/revisions/housekeeping.server";
 import { ScheduledPublisher } from "../app/blog/schedule.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
+import { SiteStats } from "../app/stats/counter.server";
 
 export type { Services };
 
@@ -68,6 +69,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const publisher = new ScheduledPublisher({ db, events, clock, config, log });
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
+  // Follows the schedules' clock, so a test clock moves the statistics' days too.
+  const stats = new SiteStats({ db, log, mode: config.STATS_MODE, now: () => clock.now().getTime() });
   const services: Services = {
     config,
     log,
@@ -79,12 +82,15 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     ai,
     translator: createSiteTranslator(config, ai),
     clock,
+    stats,
     // Called once HTTP has drained. Order: the job runner (in-flight items are aborted and their
     // jobs handed back while the database is open), the listeners, then the database itself; a
     // step that fails does not keep the database from closing cleanly.
     async close() {
       const steps: [string, () => Promise<void>][] = [
         ["control socket", stopControl],
+        // The last batch of page views, while the database is open.
+        ["statistics", () => stats.stop()],
         ["daily scheduler", () => scheduler.stop()],
         ["revisions housekeeping", () => housekeeping.stop()],
         ["scheduled publisher", () => publisher.stop()],
@@ -108,5 +114,6 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   scheduler.start();
   housekeeping.start();
   publisher.start();
+  await stats.start();
   return services;
 }

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   "instagram.settings": "change the Instagram settings",
   "staff.manage": "manage staff accounts",
   "audit.read": "read the audit log",
+  "stats.read": "read the site statistics",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -51,7 +52,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   admin: ALL,
   editor: EDITOR,
   // A lawyer's sign-off: everything an editor can, plus making changes and machine text public.
-  reviewer: [...EDITOR, "changes.publish"],
+  reviewer: [...EDITOR, "changes.publish", "stats.read"],
 };
 
 export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);

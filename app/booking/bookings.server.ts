@@ -20,6 +20,8 @@ export interface BookingDeps {
   log: Logger;
   now: () => Date;
   rateLimit?: number;
+  /** Counts the stored booking in the visit statistics (app/stats/enquiries.server.ts `enquiryCounter`, decision 0082). */
+  countEnquiry?: (kind: "booking") => Promise<void>;
 }
 
 export type BookingResult =
@@ -66,6 +68,7 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
         if (names.length > 0) await tx.insert(consultationParties).values(names.map((party) => ({ bookingId: row.id, name: party })));
         return row;
       });
+      await deps.countEnquiry?.("booking");
       return { status: 201, booking: { id: stored.id, start, end, kind } };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
