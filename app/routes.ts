@@ -105,6 +105,8 @@ export default [
       route("inbox/export/:kind", "admin/inbox/inbox-export-route.ts"),
       route("audit", "admin/audit/audit-route.tsx"),
       route("audit/export", "admin/audit/audit-export-route.ts"),
+      route("statistics", "admin/stats/stats-route.tsx"),
+      route("statistics/export", "admin/stats/stats-export-route.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -20,6 +20,10 @@ export type Device = (typeof DEVICES)[number];
 /** The separator of a campaign key's three parts (utm_source, utm_medium, utm_campaign). */
 export const CAMPAIGN_SEPARATOR = "\u001f";
 
+// Control characters (C0 and DEL) are never stored.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 /** A path as stored: decoded where safe, lower-case, no trailing slash, no control characters, at most MAX_PATH_LENGTH. */
 export function normalisePath(raw: string): string {
   let path = raw;
@@ -30,7 +34,7 @@ export function normalisePath(raw: string): string {
   } catch {
     // A malformed escape stays as it came.
   }
-  path = path.replace(/[\u0000-\u001f\u007f]/g, "").replace(/\/{2,}/g, "/").toLowerCase();
+  path = path.replace(CONTROL, "").replace(/\/{2,}/g, "/").toLowerCase();
   if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
   if (!path.startsWith("/")) path = `/${path}`;
   return path.slice(0, MAX_PATH_LENGTH);
@@ -40,7 +44,7 @@ export function normalisePath(raw: string): string {
 function utmValue(value: string | null): string {
   if (!value) return "";
   return value
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(CONTROL, "")
     .trim()
     .toLowerCase()
     .slice(0, MAX_UTM_LENGTH);
