@@ -146,6 +146,9 @@ describe("roles, declared once: every admin route and intent for every role", ()
     const intents = routes.flatMap((r) => Object.keys(r.action?.intents ?? {}));
     expect(intents.length).toBeGreaterThanOrEqual(30);
     expect(routes.find((r) => r.pattern === "/admin/dashboard/history/:kind/:id")?.action?.intents.publish.permission).toBe("changes.publish");
+    // The Statistics tab (decision 0082): admins and reviewers, no action.
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics")?.loader).toEqual({ permission: "stats.read", kind: "page" });
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics/export")?.loader).toEqual({ permission: "stats.read", kind: "data" });
   });
 
   it("answers each loader exactly as the role table says", async () => {

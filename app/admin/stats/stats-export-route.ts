@@ -11,7 +11,8 @@ const plain = (status: number, text: string) => new Response(text, { status, hea
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireDataPermission(request, context, "stats.read");
   const params = new URL(request.url).searchParams;
-  const table = params.get("table");
+  // Without one, the top pages.
+  const table = params.get("table") ?? "pages";
   if (!isStatsTable(table)) return plain(400, "Table must be one of the Statistics tab's tables (pages, languages, referrers, campaigns, devices, enquiries-by-page, enquiries-by-source, daily).");
   const parsed = parseRange(params, vancouverDay(context.services.clock.now().getTime()));
   if (!parsed.ok) return plain(400, parsed.message);
