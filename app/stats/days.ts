@@ -20,8 +20,18 @@ export function vancouverDay(ms: number): string {
   return cachedVancouver;
 }
 
+let cachedUtcMinute = -1;
+let cachedUtc = "";
+
 /** The UTC calendar day (YYYY-MM-DD) of a moment in milliseconds. */
-export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+export function utcDay(ms: number): string {
+  const minute = Math.floor(ms / 60_000);
+  if (minute !== cachedUtcMinute) {
+    cachedUtc = new Date(minute * 60_000).toISOString().slice(0, 10);
+    cachedUtcMinute = minute;
+  }
+  return cachedUtc;
+}
 
 /** A day plus whole days (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, days: number): string {

@@ -97,6 +97,25 @@ export function deviceOf(userAgent: string): Device {
   return "desktop";
 }
 
+/**
+ * A user agent's verdicts (bot? which device?), remembered: isbot's pattern takes a few
+ * microseconds, and a page view asks on the hot path. Browsers send few distinct strings; the
+ * map is emptied when full, so invented ones cannot grow it.
+ */
+const agents = new Map<string, { bot: boolean; device: Device }>();
+const MAX_AGENTS = 1_000;
+
+export function agentOf(userAgent: string): { bot: boolean; device: Device } {
+  let known = agents.get(userAgent);
+  if (!known) {
+    const ua = userAgent.slice(0, MAX_UA_LENGTH);
+    known = { bot: isbot(ua), device: deviceOf(ua) };
+    if (agents.size >= MAX_AGENTS) agents.clear();
+    agents.set(userAgent, known);
+  }
+  return known;
+}
+
 type HeaderValue = string | string[] | undefined;
 export type Headers = Readonly<Record<string, HeaderValue>>;
 
@@ -109,7 +128,7 @@ export function exclusionOf(headers: Headers): "bot" | "prefetch" | "dnt" | "sta
   if (purpose && /prefetch/i.test(purpose)) return "prefetch";
   if (one(headers["dnt"]) === "1" || one(headers["sec-gpc"]) === "1") return "dnt";
   const ua = one(headers["user-agent"]);
-  if (!ua || isbot(ua.slice(0, MAX_UA_LENGTH))) return "bot";
+  if (!ua || agentOf(ua).bot) return "bot";
   const cookie = one(headers["cookie"]);
   if (cookie && /(?:^|;\s*)(?:__Secure-)?admin\.session_token=/.test(cookie)) return "staff";
   return null;
