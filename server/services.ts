@@ -70,7 +70,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
   // Follows the schedules' clock, so a test clock moves the statistics' days too.
-  const stats = new SiteStats({ db, log, mode: config.STATS_MODE, now: () => clock.now().getTime() });
+  const stats = new SiteStats({ db, log, mode: config.STATS_MODE, now: clock === systemClock ? Date.now : () => clock.now().getTime() });
   const services: Services = {
     config,
     log,

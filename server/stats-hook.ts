@@ -38,6 +38,17 @@ const hostName = (host: string | undefined): string => (host ?? "").replace(/:\d
 export function pageViewCounter(stats: SiteStats, siteUrl: string) {
   const siteHost = new URL(siteUrl).hostname.toLowerCase();
   const enabled = stats.mode === "server";
+  // Whether a path is a public page, remembered (few paths; emptied when full, so random ones cannot grow it).
+  const pages = new Map<string, boolean>();
+  const isPublicPage = (path: string): boolean => {
+    let known = pages.get(path);
+    if (known === undefined) {
+      known = !path.includes(".") && publicPageOf(path) !== null;
+      if (pages.size >= 2_000) pages.clear();
+      pages.set(path, known);
+    }
+    return known;
+  };
 
   /** The URL to count, or null: only GETs of public pages that no exclusion rules out. */
   const candidate = (req: IncomingMessage): string | null => {
@@ -47,7 +58,7 @@ export function pageViewCounter(stats: SiteStats, siteUrl: string) {
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     // Assets, feeds, /healthz, the admin and the APIs are no public page.
-    if (path.includes(".") || publicPageOf(path) === null) return null;
+    if (!isPublicPage(path)) return null;
     return exclusionOf(req.headers) ? null : url;
   };
 
