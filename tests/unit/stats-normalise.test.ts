@@ -97,3 +97,14 @@ describe("statistics: the tab's date range", () => {
     expect(vancouverDay(Date.parse("2026-11-27T08:00:00Z"))).toBe("2026-11-27");
   });
 });
+
+describe("statistics: STATS_MODE", () => {
+  it("counts on the server by default, takes beacon or off, and names a wrong value", async () => {
+    const { parseEnv, ConfigError } = await import("../../core/config");
+    expect(parseEnv({}).STATS_MODE).toBe("server");
+    expect(parseEnv({ STATS_MODE: "beacon" }).STATS_MODE).toBe("beacon");
+    expect(parseEnv({ STATS_MODE: "off" }).STATS_MODE).toBe("off");
+    expect(() => parseEnv({ STATS_MODE: "google" })).toThrow(ConfigError);
+    expect(() => parseEnv({ STATS_MODE: "google" })).toThrow("Invalid STATS_MODE: must be server, beacon or off");
+  });
+});
