@@ -199,14 +199,14 @@ export default {
       fa: "ممکن است این سیاست را هر از گاهی به‌روزرسانی کنیم. تاریخ بالای همین صفحه نشان می‌دهد که آخرین بار چه زمانی بازبینی شده است و نسخه معتبر همواره همان نسخه‌ای است که در این صفحه منتشر شده است.",
       zh: "我们可能会不时更新本政策。本页顶部的日期显示最近一次修订的时间，以本页发布的版本为准。",
     },
-    "privacy-section-14-title": {
-      label: "Section 14: title",
+    "privacy-section-15-title": {
+      label: "Section 15: title (visit statistics)",
       en: "Visit statistics without cookies",
       fa: "آمار بازدید بدون کوکی",
       zh: "不使用 Cookie 的访问统计",
     },
-    "privacy-section-14-text": {
-      label: "Section 14: text",
+    "privacy-section-15-text": {
+      label: "Section 15: text (visit statistics)",
       en: "To learn which pages are read and which bring enquiries, our server counts page views: for each day, the page, its language, the website you came from (only its name, such as google.com), campaign tags in the link (utm_source, utm_medium, utm_campaign) and the kind of device (phone, tablet or computer). We also count how many contact messages, newsletter sign-ups and consultation bookings were sent from each page, with the same day's source of the visit.\n\nNo cookie is set for this, and nothing is stored on your device. To count each visitor once per day, your IP address and browser type are combined with a random value that changes every day (at midnight UTC) into a code that cannot be turned back into your address; the address itself is never stored, the codes are kept only for that day, and the daily value is then deleted, so visits on different days cannot be linked. We do not count visits from browsers that send Do Not Track or Global Privacy Control, nor automated programs. The daily totals contain no personal information and are kept for 25 months.",
       fa: "برای اینکه بدانیم کدام صفحه‌ها خوانده می‌شوند و کدام‌ها به درخواست مشاوره می‌انجامند، سرور ما بازدید صفحه‌ها را می‌شمارد: برای هر روز، صفحه، زبان آن، وب‌سایتی که از آن آمده‌اید (فقط نام آن، مانند google.com)، برچسب‌های کمپین در پیوند (utm_source، utm_medium، utm_campaign) و نوع دستگاه (تلفن همراه، تبلت یا رایانه). همچنین شمار پیام‌های تماس، ثبت‌نام‌های خبرنامه و رزروهای مشاوره را که از هر صفحه فرستاده شده‌اند، همراه با منبع بازدید در همان روز می‌شماریم.\n\nبرای این کار هیچ کوکی‌ای تنظیم نمی‌شود و چیزی روی دستگاه شما ذخیره نمی‌شود. برای اینکه هر بازدیدکننده در هر روز یک بار شمرده شود، نشانی IP و نوع مرورگر شما با یک مقدار تصادفی که هر روز (نیمه‌شب به وقت UTC) عوض می‌شود، به کدی تبدیل می‌شوند که نمی‌توان از آن به نشانی شما رسید؛ خود نشانی هرگز ذخیره نمی‌شود، کدها فقط برای همان روز نگه داشته می‌شوند و سپس مقدار روزانه پاک می‌شود، بنابراین بازدیدهای روزهای مختلف به هم پیوند نمی‌خورند. بازدید مرورگرهایی را که درخواست «ردیابی نکن» (Do Not Track) یا «کنترل جهانی حریم خصوصی» (Global Privacy Control) می‌فرستند و نیز بازدید برنامه‌های خودکار را نمی‌شماریم. جمع‌های روزانه هیچ اطلاعات شخصی‌ای ندارند و ۲۵ ماه نگه داشته می‌شوند.",
       zh: "为了解哪些页面有人阅读、哪些页面带来咨询，我们的服务器会统计页面浏览量：按天记录页面、页面语言、您来自的网站（仅网站名称，例如 google.com）、链接中的推广标签（utm_source、utm_medium、utm_campaign）以及设备类型（手机、平板或电脑）。我们还会统计从每个页面发出的联系留言、电子通讯订阅和咨询预约的数量，以及同一天该次访问的来源。\n\n统计不设置任何 Cookie，也不在您的设备上存储任何内容。为使每位访客每天只计一次，您的 IP 地址和浏览器类型会与一个每天（UTC 午夜）更换的随机值一起转换为无法还原成您地址的代码；地址本身从不存储，这些代码只保留当天，随后当天的随机值即被删除，因此不同日期的访问无法被关联。对于发送“请勿追踪”（Do Not Track）或“全球隐私控制”（Global Privacy Control）信号的浏览器以及自动程序，我们不统计其访问。每日汇总数据不含任何个人信息，保存 25 个月。",
