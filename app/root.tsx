@@ -77,6 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {site ? null : <link rel="stylesheet" href={notoSansScSheet} />}
         {/* The data version a page without React renders with, for its live updates (decision 0041). */}
         {site && !hydrate ? <meta name="live-version" content={site.liveVersion} /> : null}
+        {/* STATS_MODE=beacon (decision 0082): where the page script sends its one beacon. */}
+        {site?.statsBeacon ? <meta name="stats-beacon" content="/api/stats/hit" /> : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}

@@ -114,6 +114,8 @@ export default [
       route("audit", "admin/audit/audit-route.tsx"),
       route("audit/export", "admin/audit/audit-export-route.ts"),
       route("consultations", "admin/consultations/consultations-route.tsx"),
+      route("statistics", "admin/stats/stats-route.tsx"),
+      route("statistics/export", "admin/stats/stats-export-route.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

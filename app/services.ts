@@ -7,6 +7,7 @@ import type { AiClient } from "../core/outside/ai";
 import type { Translator } from "../core/outside/translate";
 import type { TextStore } from "./content/texts.server";
 import type { JobRunner } from "./jobs/runner.server";
+import type { SiteStats } from "./stats/counter.server";
 
 /**
  * Everything a loader or action may use, built once per process by the server (server/services.ts)
@@ -28,6 +29,8 @@ export interface Services {
   /** "Now" for schedules. */
   clock: Clock;
   close(): Promise<void>;
+  /** Visit statistics (STATS_MODE): page views in memory, written in batches (decision 0082). */
+  stats: SiteStats;
 }
 
 // What every loader and action receives (server/app.ts builds it per request).

@@ -85,6 +85,9 @@ const envSchema = z.object({
   // Tests only (decision 0052): downloads of addresses from data (featured images, the AI's image
   // URL) may use http and loopback addresses, where the tests' fake servers listen. Refused in production.
   OUTSIDE_FETCH_ALLOW_LOOPBACK: flag.default(false),
+  // Visit statistics (decision 0082): counted by the server (default), by a beacon from the page
+  // script (behind a CDN that answers cached pages itself), or not at all.
+  STATS_MODE: z.enum(["server", "beacon", "off"], { message: "must be server, beacon or off" }).default("server"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

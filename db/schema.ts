@@ -707,3 +707,59 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+// ---------------------------------------------------------------- visit statistics (decision 0082)
+
+/**
+ * Daily counts, one row per (Vancouver day, kind, key): kind "views" and "visitors" (key ""),
+ * "page" (the path), "lang", "referrer" (host, "direct" or "self"), "campaign"
+ * (utm source, medium and campaign joined by U+001F), "device". Added to by every instance's
+ * batched upsert (n = n + excluded.n); kept 25 months.
+ */
+export const statsCounts = pgTable(
+  "stats_counts",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+);
+
+/**
+ * Today's visitors (UTC day): the keyed hash of (the day's salt, address, user agent), never the
+ * address, and the visit's entry referrer and campaign for same-day attribution of enquiries.
+ * Rows of past days are deleted at the day's turn.
+ */
+export const statsVisitors = pgTable(
+  "stats_visitors",
+  {
+    day: date("day").notNull(),
+    hash: text("hash").notNull(),
+    referrer: text("referrer").notNull(),
+    campaign: text("campaign").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);
+
+/** The salt of each UTC day (today's and tomorrow's), shared by every instance; deleted once its day is over. */
+export const statsSalts = pgTable("stats_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/** Enquiries (contact messages, newsletter sign-ups, bookings) per Vancouver day, the page they came from, language and entry source. */
+export const statsEnquiries = pgTable(
+  "stats_enquiries",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    path: text("path").notNull(),
+    lang: text("lang").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull().default(""),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.path, t.lang, t.source, t.campaign] })],
+);

@@ -23,6 +23,7 @@ import { healthRoute } from "./health";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe";
 import { SLOTS_API_PATH, slotsRoute } from "./slots-api";
 import { stopOnSignals, trackRequests } from "./shutdown";
+import { beaconRoute, pageViewCounter } from "./stats-hook";
 
 export interface AppOptions {
   vite?: ViteDevServer;
@@ -43,6 +44,8 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
   app.use(requestGuard());
   // Each POST's body limit, before anything reads a byte of it (server/body-limits.ts).
   app.use(bodyLimits());
+  // STATS_MODE=beacon: the page script's one POST after load (decision 0082).
+  app.use(beaconRoute(services.stats, config.SITE_URL));
   // The admin area includes its data requests ("/admin.data"), which the mount "/admin" would miss.
   const adminGate = adminMutationGate(services);
   app.use((req, res, next) => (isAdminPath(req.path) ? adminResponseHeaders(req, res, () => adminGate(req, res, next)) : next()));
@@ -108,10 +111,12 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
   });
   // A chunked body is read through the door's count (server/body-limits.ts).
   app.use((req, res, next) => reactRouter(bodyAsRead(req), res, next));
-  return (req, res) => {
-    // A request without a usable Host is the guard's (400), even for a stored page.
-    if (!judgeHost(req.headers.host, req.headers["x-forwarded-host"]) || !pages.answer(req, res)) app(req, res);
-  };
+  // A request without a usable Host is the guard's (400), even for a stored page.
+  const answer = (req: IncomingMessage, res: ServerResponse) => judgeHost(req.headers.host, req.headers["x-forwarded-host"]) && pages.answer(req, res);
+  const counter = pageViewCounter(services.stats, config.SITE_URL);
+  if (!counter.enabled) return (req, res) => void (answer(req, res) || app(req, res));
+  // Page views counted where pages are answered, fast path included (decision 0082).
+  return counter.listener(answer, app);
 }
 
 export interface RunningServer {

@@ -19,6 +19,7 @@ import { NewsletterDigest } from "../app/blog/newsletter-send.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 import { BookingReminders } from "../app/booking/reminders.server";
+import { SiteStats } from "../app/stats/counter.server";
 
 export type { Services };
 
@@ -74,6 +75,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const digest = new NewsletterDigest({ db, clock, log });
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
+  // Follows the schedules' clock, so a test clock moves the statistics' days too.
+  const stats = new SiteStats({ db, log, mode: config.STATS_MODE, now: clock === systemClock ? Date.now : () => clock.now().getTime() });
   const services: Services = {
     config,
     log,
@@ -85,12 +88,15 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     ai,
     translator: createSiteTranslator(config, ai),
     clock,
+    stats,
     // Called once HTTP has drained. Order: the job runner (in-flight items are aborted and their
     // jobs handed back while the database is open), the listeners, then the database itself; a
     // step that fails does not keep the database from closing cleanly.
     async close() {
       const steps: [string, () => Promise<void>][] = [
         ["control socket", stopControl],
+        // The last batch of page views, while the database is open.
+        ["statistics", () => stats.stop()],
         ["daily scheduler", () => scheduler.stop()],
         ["revisions housekeeping", () => housekeeping.stop()],
         ["scheduled publisher", () => publisher.stop()],
@@ -118,5 +124,6 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   publisher.start();
   reminders.start();
   digest.start();
+  await stats.start();
   return services;
 }

@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   "consultations.read": "see consultation bookings",
   "consultations.handle": "confirm, decline, cancel or annotate consultation bookings",
   "consultations.settings": "change the consultation availability",
+  "stats.read": "read the site statistics",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -57,7 +58,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   admin: ALL,
   editor: EDITOR,
   // A lawyer's sign-off: everything an editor can, plus making changes and machine text public.
-  reviewer: [...EDITOR, "changes.publish"],
+  reviewer: [...EDITOR, "changes.publish", "stats.read"],
 };
 
 export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);

@@ -84,6 +84,8 @@ export interface BookingPostDeps {
   rateLimit?: number;
   /** The visitor's language's texts, for the JSON answer's messages. */
   text: (key: string) => string;
+  /** Counts a stored booking in the visit statistics (decision 0082). */
+  countEnquiry?: (kind: "booking") => Promise<void>;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function answerBookingPost(deps: BookingPostDeps, form: FormData, c
     deps.log.info({ ip: clientIp }, "booking form honeypot filled; submission dropped");
     return { status: 200, data: { outcome: "received" }, json: { ok: true } };
   }
-  const result = await createBooking({ db: deps.db, log: deps.log, now: deps.now, rateLimit: deps.rateLimit }, form, clientIp, lang);
+  const result = await createBooking({ db: deps.db, log: deps.log, now: deps.now, rateLimit: deps.rateLimit, countEnquiry: deps.countEnquiry }, form, clientIp, lang);
   switch (result.status) {
     case 201:
       return { status: 303, location: bookedPath(result.booking.reference, lang) };

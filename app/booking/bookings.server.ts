@@ -23,6 +23,8 @@ export interface BookingDeps {
   log: Logger;
   now: () => Date;
   rateLimit?: number;
+  /** Counts the stored booking in the visit statistics (app/stats/enquiries.server.ts `enquiryCounter`, decision 0082). */
+  countEnquiry?: (kind: "booking") => Promise<void>;
 }
 
 export type BookingResult =
@@ -74,6 +76,7 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
         await queueBookingMail(tx as unknown as Db, row.id, "confirmation");
         return row;
       });
+      await deps.countEnquiry?.("booking");
       return { status: 201, booking: { id: stored.id, start, end, kind, reference } };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

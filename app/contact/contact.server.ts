@@ -25,6 +25,8 @@ export interface ContactDeps {
   rateLimit: number;
   /** Queues the firm's notification mail of a message, in the transaction that stores it; unset when mail is not configured. */
   notify?: (tx: Db, submissionId: number) => Promise<unknown>;
+  /** Counts the stored message in the visit statistics (app/stats, decision 0082). */
+  countEnquiry?: (kind: "contact") => Promise<void>;
 }
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
@@ -73,6 +75,7 @@ export async function submitContact(
       await storeConflicts(tx as unknown as Db, { contactId: stored.id }, [name]);
       if (deps.notify) await deps.notify(tx as unknown as Db, stored.id);
     });
+    await deps.countEnquiry?.("contact");
     return { status: 200, body: { ok: true } };
   } catch (error) {
     deps.log.error({ err: error }, "contact form submission failed");

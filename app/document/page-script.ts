@@ -37,3 +37,13 @@ for (const href of fontSheets) {
   }
   document.head.append(link);
 }
+
+// STATS_MODE=beacon (decision 0082): one beacon once the page has loaded, so a CDN's cached pages
+// count too. A page prerendered by the Speculation Rules counts when it is shown, not when made.
+const statsBeacon = document.querySelector<HTMLMetaElement>('meta[name="stats-beacon"]')?.content;
+if (statsBeacon) {
+  const send = () => navigator.sendBeacon(statsBeacon, JSON.stringify({ p: location.pathname + location.search, r: document.referrer }));
+  const afterLoad = () => (document.readyState === "complete" ? send() : addEventListener("load", send, { once: true }));
+  if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener("prerenderingchange", afterLoad, { once: true });
+  else afterLoad();
+}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { countEnquiry } from "~/stats/enquiries.server";
 import { Info, Rss } from "lucide-react";
 import type { Route } from "./+types/blog";
 import { toPostCards } from "~/blog/cards.server";
@@ -55,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       log.warn({ ip: context.clientIp }, "newsletter sign-up rate limit reached");
       return data<SubscribeResult>({ intent: "subscribe", status: "rate-limited" }, { status: 429 });
     }
+    await countEnquiry(context, request, "newsletter");
     return data<SubscribeResult>({ intent: "subscribe", status: "subscribed" });
   } catch (error) {
     // No address in the log: it is personal information.

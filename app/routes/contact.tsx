@@ -13,6 +13,7 @@ import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { submitContact } from "~/contact/contact.server";
 import { notifyConfigured, queueContactNotification } from "~/contact/notify.server";
+import { enquiryCounter } from "~/stats/enquiries.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, site] = await Promise.all([pageTexts(request, context, { categories: ["contact"] }), seoSiteFor(request, context)]);
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, log, config } = context.services;
   const notify = notifyConfigured(config) ? queueContactNotification : undefined;
   const form = await readForm(request);
-  const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT, notify }, form, context.clientIp);
+  const result = await submitContact({ db, log, rateLimit: config.CONTACT_RATE_LIMIT, notify, countEnquiry: enquiryCounter(context, request) }, form, context.clientIp);
   return data(result.body, { status: result.status });
 }
 

@@ -22,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     texts,
     /** The data version this page was rendered with (useLiveUpdates; the root's live-version meta, decision 0041). */
     liveVersion: context.services.events.version,
+    /** STATS_MODE=beacon: the page script sends one beacon after load (the root's stats-beacon meta, decision 0082). */
+    statsBeacon: config.STATS_MODE === "beacon",
     site: { whatsappNumber: config.WHATSAPP_NUMBER, bookingUrl: config.BOOKING_URL ?? null, siteUrl: config.SITE_URL, meetHost: config.MEET_HOST } satisfies SiteSettings,
   };
 }

@@ -10,6 +10,7 @@ import { BookingForm } from "~/components/booking/BookingForm";
 import { readForm } from "~/form-data.server";
 import { langFromPath, localizePath } from "~/i18n/languages";
 import { answerBookingPost, bookingWeek, wantsJson } from "~/booking/booking-page.server";
+import { enquiryCounter } from "~/stats/enquiries.server";
 import { BOOKING_PAGE_PATH } from "~/booking/booking-view";
 
 /**
@@ -42,7 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const messages = await texts.pick(lang, { prefixes: ["booking."] });
   const answer = await answerBookingPost(
-    { db, log, now: () => clock.now(), rateLimit: config.BOOKING_RATE_LIMIT, text: (key) => messages[key] ?? key },
+    {
+      db,
+      log,
+      now: () => clock.now(),
+      rateLimit: config.BOOKING_RATE_LIMIT,
+      text: (key) => messages[key] ?? key,
+      countEnquiry: enquiryCounter(context, request),
+    },
     form,
     context.clientIp,
     lang,

@@ -15,6 +15,8 @@
 // measures only it.
 // --env NAME=VALUE (repeatable) is given to the measured server, e.g. PAGE_CACHE_FAST_PATH=false
 // to measure stored pages sent through Express.
+// --user-agent UA sends that User-Agent (none by default, which the visit statistics take for a
+// bot): with a browser's, each request is counted as a page view (STATS_MODE, decision 0082).
 // --profile DIR writes a CPU profile of the measured server there (node --cpu-prof) and
 // prints where its time went (scripts/bench/cpu-profile.mjs); profiling slows it down, so the
 // figures of such a run are not the ones to compare.
@@ -27,14 +29,17 @@ import { summarize } from "./cpu-profile.mjs";
 import { rawGet } from "./raw-get.mjs";
 import { freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "", env: [], slots: true, "slots-only": false });
+const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "", env: [], slots: true, "slots-only": false, "user-agent": "" });
 // The home page and the longest page (in bytes) unless pages are named.
 if (options.path.length === 0) options.path = ["/", "/fa/practice-areas/immigration"];
 if (!["", "br", "gzip"].includes(options.encoding)) {
   console.error(`--encoding takes br or gzip, not ${options.encoding}`);
   process.exit(2);
 }
-const requestHeaders = options.encoding ? { "accept-encoding": options.encoding } : {};
+const requestHeaders = {
+  ...(options.encoding ? { "accept-encoding": options.encoding } : {}),
+  ...(options["user-agent"] ? { "user-agent": options["user-agent"] } : {}),
+};
 
 const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 

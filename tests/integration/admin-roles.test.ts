@@ -153,6 +153,9 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "create-feed", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
     expect(consultations?.action?.intents.settings.permission).toBe("consultations.settings");
     expect(consultations?.action?.intents["create-feed"].permission).toBe("consultations.read");
+    // The Statistics tab (decision 0082): admins and reviewers, no action.
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics")?.loader).toEqual({ permission: "stats.read", kind: "page" });
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics/export")?.loader).toEqual({ permission: "stats.read", kind: "data" });
   });
 
   it("opens a calendar feed by its token alone: a session of any kind neither opens a wrong token nor is needed", async () => {

@@ -9,12 +9,12 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
 import { openDataDir } from "../helpers/admin-http";
 import { escapeHtml, text } from "../helpers/page-checks";
-import { consultationBookings, consultationParties } from "../../db/schema";
+import { consultationBookings, consultationParties, statsEnquiries } from "../../db/schema";
 import { vancouverMoment } from "../../app/booking/slots.server";
 import { mondayOf } from "../../app/booking/week";
 import { pageCacheKey } from "../../server/page-cache";
@@ -334,6 +334,9 @@ describe("POST /virtual-consultation", () => {
       expect(confirmation.endsWith(rows[0]!.reference!)).toBe(true);
       expect(rows[0]!.videoRoom).toBe(videoRoom);
       expect(rows[2]!.videoRoom).toBeNull();
+      // Each accepted booking, and nothing refused, counted as an enquiry in the statistics (decision 0082).
+      const enquiries = await store.db.select().from(statsEnquiries).where(eq(statsEnquiries.kind, "booking"));
+      expect(enquiries.reduce((sum, row) => sum + row.n, 0)).toBe(3);
       const parties = await store.db.select().from(consultationParties);
       expect(parties.filter((party) => party.bookingId === rows[0]!.id).map((party) => party.name)).toEqual(["Acme Immigration Consulting Ltd.", "John Roe"]);
     } finally {

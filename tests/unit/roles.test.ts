@@ -12,8 +12,10 @@ describe("the role table (decision 0066)", () => {
     }
   });
 
-  it("makes a reviewer an editor plus the sign-off, and a user with several roles gets the union", () => {
-    expect([...permissionsOf(["reviewer"])].sort()).toEqual([...ROLE_PERMISSIONS.editor, "changes.publish"].sort());
+  it("makes a reviewer an editor plus the sign-off and the statistics, and a user with several roles gets the union", () => {
+    expect([...permissionsOf(["reviewer"])].sort()).toEqual([...ROLE_PERMISSIONS.editor, "changes.publish", "stats.read"].sort());
+    expect(can(["editor"], "stats.read")).toBe(false);
+    expect(can(["admin"], "stats.read")).toBe(true);
     expect(can(["editor", "reviewer"], "changes.publish")).toBe(true);
     expect(can(["reviewer"], "instagram.settings")).toBe(false);
   });

@@ -1,0 +1,146 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DAILY_KEY_CAPS, OTHER, SiteStats, type ViewInput } from "../../app/stats/counter.server";
+import { createLogger } from "../../core/log";
+import type { Db } from "../../db/client";
+import { statsCounts, statsEnquiries, statsSalts, statsVisitors } from "../../db/schema";
+import { openTestDatabase } from "../helpers/db";
+
+/**
+ * The counting model (decision 0082) against a real database (PGlite here, PostgreSQL in CI's
+ * second run): two SiteStats share the tables as two instances do, on a clock the test moves.
+ */
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const OWN = ["lawfirm.example"];
+const log = createLogger("silent");
+
+describe("statistics: counts, visitors and salts in the database", () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let now = Date.parse("2026-11-26T18:00:00Z");
+  const clock = () => now;
+  let first: SiteStats;
+  let second: SiteStats;
+
+  const view = (stats: SiteStats, over: Partial<ViewInput> = {}) =>
+    stats.view({ url: "/about", referer: undefined, userAgent: CHROME, address: "203.0.113.7", ownHosts: OWN, ...over });
+  const count = async (day: string, kind: string, key = "") =>
+    Number((await db.select({ n: statsCounts.n }).from(statsCounts).where(and(eq(statsCounts.day, day), eq(statsCounts.kind, kind), eq(statsCounts.key, key))))[0]?.n ?? 0);
+
+  beforeAll(async () => {
+    const test = await openTestDatabase();
+    db = test.database.db;
+    drop = test.drop;
+  });
+  afterAll(async () => {
+    await first?.stop();
+    await second?.stop();
+    await drop?.();
+  });
+  beforeEach(async () => {
+    for (const table of [statsCounts, statsVisitors, statsSalts, statsEnquiries]) await db.delete(table);
+    now = Date.parse("2026-11-26T18:00:00Z");
+    first = new SiteStats({ db, log, mode: "server", now: clock });
+    second = new SiteStats({ db, log, mode: "server", now: clock });
+    await first.start();
+    await second.start();
+  });
+
+  it("gives N page views for N requests and counts a visitor once across two instances", async () => {
+    for (let i = 0; i < 7; i++) view(first, { url: i % 2 ? "/about" : "/fa/team?utm_source=Mail&utm_medium=email&utm_campaign=fall", referer: "https://www.google.com/search" });
+    for (let i = 0; i < 5; i++) view(second, { url: "/about" });
+    // A second visitor (another address), on the second instance.
+    view(second, { address: "198.51.100.2", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148" });
+    await Promise.all([first.flush(), second.flush()]);
+    const day = "2026-11-26";
+    expect(await count(day, "views")).toBe(13);
+    expect(await count(day, "visitors")).toBe(2);
+    expect(await count(day, "page", "/about")).toBe(3 + 5 + 1);
+    expect(await count(day, "page", "/fa/team")).toBe(4);
+    expect(await count(day, "lang", "fa")).toBe(4);
+    expect(await count(day, "lang", "en")).toBe(9);
+    expect(await count(day, "referrer", "google.com")).toBe(7);
+    expect(await count(day, "referrer", "direct")).toBe(6);
+    expect(await count(day, "campaign", "mail\u001femail\u001ffall")).toBe(4);
+    expect(await count(day, "device", "phone")).toBe(1);
+    expect(await count(day, "device", "desktop")).toBe(12);
+    // The same visitor again later that day, on either instance: still two visitors.
+    view(second);
+    view(first);
+    await Promise.all([first.flush(), second.flush()]);
+    expect(await count(day, "visitors")).toBe(2);
+    expect(await count(day, "views")).toBe(15);
+    // No address anywhere: only hashes, with the entry referrer.
+    const visitors = await db.select().from(statsVisitors);
+    expect(visitors).toHaveLength(2);
+    expect(JSON.stringify(visitors)).not.toContain("203.0.113.7");
+  });
+
+  it("shares one salt per UTC day, and at midnight UTC a new salt counts the same visitor again while the old one is deleted", async () => {
+    const salts = await db.select().from(statsSalts).orderBy(statsSalts.day);
+    // Today's and tomorrow's, created once for both instances.
+    expect(salts.map((row) => row.day)).toEqual(["2026-11-26", "2026-11-27"]);
+    expect(salts[0].salt).not.toBe(salts[1].salt);
+    view(first);
+    await first.flush();
+    const [before] = await db.select().from(statsVisitors);
+    // Past midnight UTC (16:00 in Vancouver: still the same Vancouver day).
+    now = Date.parse("2026-11-27T00:02:00Z");
+    view(second);
+    await Promise.all([first.flush(), second.flush()]);
+    const visitors = await db.select().from(statsVisitors);
+    expect(visitors.map((row) => row.day)).toEqual(["2026-11-27"]);
+    // The same address and browser hash differently under the new day's salt: not linkable.
+    expect(visitors[0].hash).not.toBe(before.hash);
+    expect(await count("2026-11-26", "visitors")).toBe(2);
+    const left = await db.select({ day: statsSalts.day }).from(statsSalts).orderBy(statsSalts.day);
+    expect(left.map((row) => row.day)).toEqual(["2026-11-27", "2026-11-28"]);
+  });
+
+  it("keeps at most the cap of distinct pages a day and counts the rest under (other)", async () => {
+    const cap = DAILY_KEY_CAPS.page;
+    for (let i = 0; i < cap - 2; i++) view(first, { url: `/blog/post-${i}` });
+    await first.flush();
+    // The second instance adds five new paths: two fit, three go to (other); known ones still count.
+    for (let i = 0; i < 5; i++) view(second, { url: `/blog/new-${i}` });
+    view(second, { url: "/blog/post-0" });
+    await second.flush();
+    const [{ n }] = await db.select({ n: statsCounts.n }).from(statsCounts).where(and(eq(statsCounts.kind, "page"), eq(statsCounts.key, OTHER)));
+    expect(Number(n)).toBe(3);
+    const pages = await db.select({ key: statsCounts.key }).from(statsCounts).where(eq(statsCounts.kind, "page"));
+    expect(pages).toHaveLength(cap + 1);
+    expect(await count("2026-11-26", "page", "/blog/post-0")).toBe(2);
+    expect(await count("2026-11-26", "views")).toBe(cap - 2 + 6);
+  });
+
+  it("counts an enquiry with its page, language and the visitor's entry referrer of the same day", async () => {
+    view(first, { url: "/fa/practice-areas/family", referer: "https://www.bing.com/" });
+    view(first, { url: "/fa/contact", referer: "https://lawfirm.example/fa/practice-areas/family" });
+    // Before the batch is written (this instance knows it) and after (the table knows it).
+    await first.enquiry("contact", { referer: "https://lawfirm.example/fa/contact", userAgent: CHROME, address: "203.0.113.7", ownHosts: OWN, counted: true });
+    await first.flush();
+    await second.enquiry("newsletter", { referer: "https://lawfirm.example/fa/contact", userAgent: CHROME, address: "203.0.113.7", ownHosts: OWN, counted: true });
+    // Another site's referer and an unknown visitor: page and source unknown, still counted.
+    await second.enquiry("booking", { referer: "https://evil.example/x", userAgent: CHROME, address: "192.0.2.1", ownHosts: OWN, counted: true });
+    const rows = await db.select().from(statsEnquiries).orderBy(statsEnquiries.kind);
+    expect(rows.map(({ kind, path, lang, source, n }) => ({ kind, path, lang, source, n: Number(n) }))).toEqual([
+      { kind: "booking", path: "(unknown)", lang: "en", source: "(unknown)", n: 1 },
+      { kind: "contact", path: "/fa/contact", lang: "fa", source: "bing.com", n: 1 },
+      { kind: "newsletter", path: "/fa/contact", lang: "fa", source: "bing.com", n: 1 },
+    ]);
+  });
+
+  it("deletes daily counts older than 25 months", async () => {
+    await db.insert(statsCounts).values([
+      { day: "2024-10-25", kind: "views", key: "", n: 5 },
+      { day: "2024-10-26", kind: "views", key: "", n: 6 },
+    ]);
+    // A new instance prunes on its first batch.
+    const third = new SiteStats({ db, log, mode: "server", now: clock });
+    await third.start();
+    view(third);
+    await third.stop();
+    const days = await db.select({ day: statsCounts.day }).from(statsCounts).where(eq(statsCounts.kind, "views")).orderBy(statsCounts.day);
+    expect(days.map((row) => row.day)).toEqual(["2024-10-26", "2026-11-26"]);
+  });
+});
