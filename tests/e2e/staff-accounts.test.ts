@@ -160,6 +160,8 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
       "Website Content",
       "Team Management",
       "Inbox",
+      "Consultations",
+      "Statistics",
       "Staff",
       "Audit",
     ]);

@@ -33,10 +33,10 @@ const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; permission:
   { to: "/admin/dashboard/content", label: "Website Content", end: false, permission: "content.edit" },
   { to: "/admin/dashboard/team", label: "Team Management", end: false, permission: "team.edit" },
   { to: "/admin/dashboard/inbox", label: "Inbox", end: false, permission: "inbox.read" },
-  { to: "/admin/dashboard/staff", label: "Staff", end: false, permission: "staff.manage" },
-  { to: "/admin/dashboard/audit", label: "Audit", end: false, permission: "audit.read" },
   { to: "/admin/dashboard/consultations", label: "Consultations", end: false, permission: "consultations.read" },
   { to: "/admin/dashboard/statistics", label: "Statistics", end: false, permission: "stats.read" },
+  { to: "/admin/dashboard/staff", label: "Staff", end: false, permission: "staff.manage" },
+  { to: "/admin/dashboard/audit", label: "Audit", end: false, permission: "audit.read" },
 ];
 
 function LogoutButton() {
