@@ -56,6 +56,11 @@ export function headerText(value: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** Text for an HTML mail part: every interpolated value goes through here. */
+export function htmlText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
 /** A plain address (no display name, no control characters, one @), or null. */
 export function plainAddress(value: string): string | null {
   const address = value.trim();

@@ -19,7 +19,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, jobItems, newsletterSettings, newsletterSubscribers } from "../../db/schema";
-import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
+import { createMailer, htmlText as escapeHtml, mailSettings, MailError, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import type { Clock } from "../../core/clock";
@@ -84,11 +84,6 @@ export async function saveNewsletterSettings(db: Db, settings: NewsletterSetting
 }
 
 // ------------------------------------------------------------------ the mail
-
-/** HTML text: every interpolated value goes through here. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 type PostForMail = Pick<typeof blogPosts.$inferSelect, "id" | "slug" | "title" | "titleFa" | "titleZh" | "excerpt" | "excerptFa" | "excerptZh">;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { consultationBookings, consultationParties } from "../../db/schema";
-import { createMailer, mailSettings, MailError, plainAddress, type Mailer, type OutgoingMail } from "../../core/mail";
+import { createMailer, htmlText as escapeHtml, mailSettings, MailError, plainAddress, type Mailer, type OutgoingMail } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import type { Clock } from "../../core/clock";
@@ -116,8 +116,6 @@ export function formatMeetingTime(at: Date, lang: Lang, zoneLabel: string): stri
   return `${formatted} (${zoneLabel})`;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** A paragraph of the mail: text, or a link on a line of its own. */
 type Block = { text: string } | { link: string } | { rows: Array<[string, string]> };
 
@@ -130,7 +128,7 @@ function render(blocks: Block[], lang: Lang): { text: string; html: string } {
     .map((block) => {
       if ("text" in block) return `<p>${escapeHtml(block.text).replace(/\n/g, "<br>")}</p>`;
       if ("link" in block) return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`;
-      return `<table role="presentation">${block.rows.map(([label, value]) => `<tr><th align="start" style="padding-inline-end:1em">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
+      return `<table role="presentation">${block.rows.map(([label, value]) => `<tr><th style="text-align:start;padding-inline-end:1em">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
     })
     .join("\n");
   const html = `<!doctype html>\n<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`;
