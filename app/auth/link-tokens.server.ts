@@ -18,6 +18,13 @@ export const newToken = () => randomBytes(32).toString("base64url");
 
 /** 32 bytes in base64url: anything else is refused before the database is asked. */
 export const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+/**
+ * The same 32 random bytes for a token carried as a path segment (a booking's manage link, a
+ * calendar feed): lower-case hex, because the site redirects any path with capitals to its
+ * lower-case spelling (server/request-guard.ts).
+ */
+export const newPathToken = () => randomBytes(32).toString("hex");
+export const plausiblePathToken = (token: string) => /^[0-9a-f]{64}$/.test(token);
 
 /** The rows of a kind: `kind` itself or `kind:<key>` (kind names hold no LIKE wildcards). */
 const ofKind = (kind: string) => or(eq(verifications.identifier, kind), like(verifications.identifier, `${kind}:%`));

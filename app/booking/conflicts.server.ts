@@ -1,4 +1,5 @@
 import { and, desc, gte, ne, sql, type SQL, type AnyColumn } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { consultationBookings, consultationParties, contactSubmissions } from "../../db/schema";
 
@@ -45,6 +46,14 @@ export interface ConflictMatch {
 export const conflictFold = (value: SQL | AnyColumn | string): SQL =>
   sql`lower(unaccent(translate(${value}, 'يىك', 'ییک')))`;
 
+/** Where earlier names are: each table, the record a match points to, and which record to leave out. */
+const SOURCES: ReadonlyArray<{ source: ConflictSource; table: PgTable; recordId: PgColumn; name: PgColumn; excluded: (options: ConflictOptions) => number | undefined }> = [
+  { source: "contact", table: contactSubmissions, recordId: contactSubmissions.id, name: contactSubmissions.name, excluded: (o) => o.excludeContactId },
+  { source: "booking", table: consultationBookings, recordId: consultationBookings.id, name: consultationBookings.name, excluded: (o) => o.excludeBookingId },
+  // A party's match points to its booking.
+  { source: "party", table: consultationParties, recordId: consultationParties.bookingId, name: consultationParties.name, excluded: (o) => o.excludeBookingId },
+];
+
 export interface ConflictOptions {
   /** Leave out this booking's own name and parties (checking a booking just stored). */
   excludeBookingId?: number;
@@ -63,38 +72,20 @@ export async function findConflicts(db: Db, names: readonly string[], options: C
     const score = (column: AnyColumn) => sql<number>`similarity(${conflictFold(column)}, ${folded})`.mapWith(Number);
     const sameFold = (column: AnyColumn) => sql<boolean>`${conflictFold(column)} = ${folded}`;
 
-    const contactScore = score(contactSubmissions.name);
-    const contacts = await db
-      .select({ recordId: contactSubmissions.id, matched: contactSubmissions.name, similarity: contactScore, same: sameFold(contactSubmissions.name) })
-      .from(contactSubmissions)
-      .where(and(gte(contactScore, threshold), options.excludeContactId === undefined ? undefined : ne(contactSubmissions.id, options.excludeContactId)))
-      .orderBy(desc(contactScore))
-      .limit(CONFLICT_MATCHES_PER_NAME);
-
-    const bookingScore = score(consultationBookings.name);
-    const bookings = await db
-      .select({ recordId: consultationBookings.id, matched: consultationBookings.name, similarity: bookingScore, same: sameFold(consultationBookings.name) })
-      .from(consultationBookings)
-      .where(and(gte(bookingScore, threshold), options.excludeBookingId === undefined ? undefined : ne(consultationBookings.id, options.excludeBookingId)))
-      .orderBy(desc(bookingScore))
-      .limit(CONFLICT_MATCHES_PER_NAME);
-
-    const partyScore = score(consultationParties.name);
-    const parties = await db
-      .select({ recordId: consultationParties.bookingId, matched: consultationParties.name, similarity: partyScore, same: sameFold(consultationParties.name) })
-      .from(consultationParties)
-      .where(and(gte(partyScore, threshold), options.excludeBookingId === undefined ? undefined : ne(consultationParties.bookingId, options.excludeBookingId)))
-      .orderBy(desc(partyScore))
-      .limit(CONFLICT_MATCHES_PER_NAME);
-
-    const found = [
-      ...contacts.map((row) => ({ ...row, source: "contact" as const })),
-      ...bookings.map((row) => ({ ...row, source: "booking" as const })),
-      ...parties.map((row) => ({ ...row, source: "party" as const })),
-    ]
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, CONFLICT_MATCHES_PER_NAME);
-    for (const row of found) {
+    const found: Array<{ source: ConflictSource; recordId: number; matched: string; similarity: number; same: boolean }> = [];
+    for (const { source, table, recordId, name: column, excluded } of SOURCES) {
+      const similarity = score(column);
+      const skip = excluded(options);
+      const rows = await db
+        .select({ recordId: sql<number>`${recordId}`.mapWith(Number), matched: sql<string>`${column}`, similarity, same: sameFold(column) })
+        .from(table)
+        .where(and(gte(similarity, threshold), skip === undefined ? undefined : ne(recordId, skip)))
+        .orderBy(desc(similarity))
+        .limit(CONFLICT_MATCHES_PER_NAME);
+      found.push(...rows.map((row) => ({ ...row, source })));
+    }
+    found.sort((a, b) => b.similarity - a.similarity);
+    for (const row of found.slice(0, CONFLICT_MATCHES_PER_NAME)) {
       matches.push({
         name,
         source: row.source,

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "../../db/client";
 import { calendarFeeds, consultationBookings, users } from "../../db/schema";
 import { rolesOf } from "../auth/guard.server";
+import { hashToken, newPathToken, plausiblePathToken } from "../auth/link-tokens.server";
 import { can } from "../auth/roles";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
@@ -22,19 +22,15 @@ import { LIVE_STATUSES } from "./availability.server";
  * time, the meeting kind, the practice area, the language, the status and a link to the booking
  * in the admin (behind sign-in). No name, address, phone number, description or other parties.
  */
-export const FEED_TOKEN_BYTES = 32;
-const TOKEN = /^[0-9a-f]{64}$/;
 /** Bookings that started up to this long ago stay in the feed (today's past meetings do not vanish). */
 export const FEED_PAST_MS = 24 * 60 * 60 * 1000;
 export const FEED_LIMIT = 500;
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const feedPath = (token: string) => `/admin/calendar/${token}.ics`;
 
 /** Make (or replace) the user's feed; answers the new token, the only time it is known. */
 export async function createFeed(db: Db, actor: Actor): Promise<{ token: string; replaced: boolean }> {
-  const token = randomBytes(FEED_TOKEN_BYTES).toString("hex");
+  const token = newPathToken();
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     const removed = await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.id)).returning({ userId: calendarFeeds.userId });
     await tx.insert(calendarFeeds).values({ userId: actor.id, tokenHash: hashToken(token) });
@@ -60,7 +56,7 @@ export async function feedOf(db: Db, userId: string): Promise<{ createdAt: Date 
 /** The owner of a feed address, or null (unknown, revoked, disabled account, no permission). */
 async function feedOwner(db: Db, file: string): Promise<string | null> {
   const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
-  if (!TOKEN.test(token)) return null;
+  if (!plausiblePathToken(token)) return null;
   const [row] = await db
     .select({ userId: calendarFeeds.userId })
     .from(calendarFeeds)

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, gt, like, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
-import { hashToken } from "../auth/link-tokens.server";
+import { hashToken, newPathToken, plausiblePathToken } from "../auth/link-tokens.server";
 import { DEFAULT_LANG, type Lang } from "../i18n/languages";
 
 /**
@@ -11,18 +10,13 @@ import { DEFAULT_LANG, type Lang } from "../i18n/languages";
  * `verifications` table whose identifier is `booking-manage:<booking id>`. Each mail makes its own
  * token inside its job (never in a job row); all of a booking's tokens stop working together when
  * one is used or the booking is cancelled or declined, and each expires at the meeting's end.
- *
- * Hex, not base64url: the site redirects any path with capital letters to its lower-case spelling
- * (server/request-guard.ts), and the token is a path segment.
+ * The token is a path segment, so it is a path token (hex).
  */
 
 export const MANAGE_PATH = "/virtual-consultation/manage";
 const KIND = "booking-manage";
 export const manageIdentifier = (bookingId: number) => `${KIND}:${bookingId}`;
 
-export const newManageToken = () => randomBytes(32).toString("hex");
-/** 32 bytes in lower-case hex: anything else is refused before the database is asked. */
-export const plausibleManageToken = (token: string) => /^[0-9a-f]{64}$/.test(token);
 
 export function manageUrl(siteUrl: string, lang: string, token: string): string {
   const prefix = lang === DEFAULT_LANG ? "" : `/${lang as Lang}`;
@@ -31,7 +25,7 @@ export function manageUrl(siteUrl: string, lang: string, token: string): string 
 
 /** A new token for a booking, valid until `expiresAt` (the meeting's end); expired ones are swept. */
 export async function issueManageToken(db: Db, bookingId: number, expiresAt: Date, now = new Date()): Promise<string> {
-  const token = newManageToken();
+  const token = newPathToken();
   await db.delete(verifications).where(and(like(verifications.identifier, `${KIND}:%`), lt(verifications.expiresAt, now)));
   await db.insert(verifications).values({ id: hashToken(token), identifier: manageIdentifier(bookingId), value: String(bookingId), expiresAt });
   return token;
@@ -39,7 +33,7 @@ export async function issueManageToken(db: Db, bookingId: number, expiresAt: Dat
 
 /** The booking a valid token stands for, or null; uses nothing up (opening the page). */
 export async function peekManageToken(db: Db, token: string, now: Date): Promise<number | null> {
-  if (!plausibleManageToken(token)) return null;
+  if (!plausiblePathToken(token)) return null;
   const [row] = await db
     .select({ value: verifications.value })
     .from(verifications)
@@ -49,7 +43,7 @@ export async function peekManageToken(db: Db, token: string, now: Date): Promise
 
 /** Use a token up (one DELETE ... RETURNING, so it works once however many requests race). */
 export async function consumeManageToken(db: Db, token: string, now: Date): Promise<number | null> {
-  if (!plausibleManageToken(token)) return null;
+  if (!plausiblePathToken(token)) return null;
   const [row] = await db
     .delete(verifications)
     .where(and(eq(verifications.id, hashToken(token)), like(verifications.identifier, `${KIND}:%`), gt(verifications.expiresAt, now)))
