@@ -93,7 +93,7 @@ export const passkeys = pgTable(
 /** Staff policy, one row (id 1), changed by admins on the Staff tab (decisions 0068, 0070). */
 export const staffSettings = pgTable("staff_settings", {
   id: integer("id").primaryKey().default(1),
-  // Only a reviewer or an admin can make machine-written text or a proposed change public.
+  // Only a lawyer or an admin can make machine-written text or a proposed change public.
   signOffRequired: boolean("sign_off_required").notNull().default(true),
   // A second factor for every role, not only admins (admins always need one unless ADMIN_SECOND_FACTOR=optional).
   secondFactorForAll: boolean("second_factor_for_all").notNull().default(false),
@@ -273,7 +273,7 @@ export const postSlugRedirects = pgTable("post_slug_redirects", {
 /**
  * Every saved state of a post, a website text or a team member (decision 0061): who, when, what
  * produced it and the whole content. A `pending` revision is a machine's (or a person's) proposal
- * for a live item, waiting for a reviewer to publish or discard it; at most one per item.
+ * for a live item, waiting for a lawyer to publish or discard it; at most one per item.
  * History is never rewritten: a restore is a new revision.
  */
 export const revisions = pgTable(
@@ -290,7 +290,7 @@ export const revisions = pgTable(
     snapshot: jsonb("snapshot").notNull(),
     /** One line for people ("Regenerate All with AI", "Restored from revision 12"). */
     note: text("note"),
-    /** The item's version this revision was made from (a pending one: what the reviewer compares against). */
+    /** The item's version this revision was made from (a pending one: what the lawyer compares against). */
     baseVersion: integer("base_version"),
     /** The item's version once this revision went live. */
     version: integer("version"),

@@ -1,4 +1,4 @@
-// `npm run admin:create -- --email E --password P [--name N] [--role admin|editor|reviewer]`: create a
+// `npm run admin:create -- --email E --password P [--name N] [--role admin|lawyer|intake|editor]`: create a
 // staff account (admin by default), or grant the role to
 // an existing account (and set its password when one is given). Prints one line; exit 0 on success,
 // 2 on bad input, 1 when the database cannot be reached.
@@ -17,7 +17,7 @@ import { openDatabase } from "../db/client";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
 import { configOrFail, fail, takeDataDir } from "./cli";
 
-const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name'] [--role admin|editor|reviewer]";
+const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name'] [--role admin|lawyer|intake|editor]";
 
 async function main() {
   let values: { email?: string; password?: string; name?: string; role?: string };

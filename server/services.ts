@@ -8,6 +8,7 @@ import type { Logger } from "../core/log";
 import { lockDataDir } from "./pglite-lock";
 import { startControlServer } from "./control";
 import { setupLink } from "../app/auth/admin-users.server";
+import { SECOND_FACTOR_OPTIONAL_WARNING } from "../app/auth/second-factor-policy.server";
 import type { Services } from "../app/services";
 import { JobRunner } from "../app/jobs/runner.server";
 import { jobKinds } from "./job-registry";
@@ -73,6 +74,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const reminders = new BookingReminders({ db, clock, log });
   // The newsletter's weekly digest is queued by every instance's sweep, one winner per week (decision 0081).
   const digest = new NewsletterDigest({ db, clock, log });
+  // A deliberate opt-out (tests, development, a single sign-on proxy in front): say what it costs (decision 0090).
+  if (config.ADMIN_SECOND_FACTOR === "optional" && config.NODE_ENV === "production") log.warn(SECOND_FACTOR_OPTIONAL_WARNING);
   if (config.OUTSIDE_FETCH_ALLOW_LOOPBACK) log.warn("OUTSIDE_FETCH_ALLOW_LOOPBACK is set: images are downloaded over http and from this machine (tests only)");
   const ai = createAiClient(config, { log });
   // Follows the schedules' clock, so a test clock moves the statistics' days too.

@@ -45,6 +45,16 @@ export const auditFiltersSchema = z
     person: optional(
       z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: "Unknown person." }),
     ),
+    // A client record, "contact:12", "booking:3" or "subscriber:7" (decision 0091): its looks and changes.
+    record: optional(
+      z.string().regex(/^(contact|booking|subscriber):[1-9][0-9]{0,15}$/, {
+        error: "Record must be contact:, booking: or subscriber: followed by its number (e.g. contact:12).",
+      }),
+    ),
+    // An e-mail address: the looks at and changes of every record held under it.
+    client: optional(
+      z.string().trim().toLowerCase().max(254, { error: "Client must be an e-mail address." }).email({ error: "Client must be an e-mail address." }),
+    ),
     action: word("action"),
     entity: word("kind of item"),
     from: day("From"),
@@ -75,6 +85,8 @@ export function parseAuditFilters(params: URLSearchParams): ParsedFilters {
   const raw: Record<string, string> = {};
   for (const key of [
     "person",
+    "record",
+    "client",
     "action",
     "entity",
     "from",

@@ -12,6 +12,8 @@ import {
   gte,
   isNull,
   lt,
+  or,
+  sql,
   type SQL,
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -19,6 +21,7 @@ import { auditLog, users } from "../../db/schema";
 import { fromVancouverInput } from "../blog/schedule";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
 import { toCsv } from "../contact/csv";
+import { aboutRecord, parseRecordKey, recordsOfAddress } from "./access.server";
 import {
   AUDIT_EXPORT_MAX_ROWS,
   AUDIT_PAGE_SIZE,
@@ -88,6 +91,13 @@ function personOf(row: {
 /** The details' small facts as one line: "slug: my-post; changed: title, body". */
 export function summarizeDetails(details: unknown, limit = 200): string {
   if (details === null || details === undefined) return "";
+  // An access entry's records (decision 0091): "contact #3, #7; booking #2", not their JSON.
+  if (typeof details === "object" && !Array.isArray(details) && "records" in details && typeof details.records === "object" && details.records !== null) {
+    const records = Object.entries(details.records as Record<string, unknown>)
+      .map(([kind, ids]) => `${kind} ${Array.isArray(ids) ? ids.map((id) => `#${id}`).join(", ") : ""}`)
+      .join("; ");
+    return summarizeDetails({ ...details, records: records || "none" }, limit);
+  }
   const text =
     typeof details === "object" && !Array.isArray(details)
       ? Object.entries(details as Record<string, unknown>)
@@ -111,8 +121,18 @@ const nextDay = (day: string) =>
     .toISOString()
     .slice(0, 10);
 
-function where(filters: AuditFilters): SQL | undefined {
+/**
+ * The filters as SQL. A client address becomes the records held under it now (looked up once);
+ * an address with no record matches nothing.
+ */
+async function where(db: Db, filters: AuditFilters): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
+  const record = filters.record ? parseRecordKey(filters.record) : null;
+  if (record) conditions.push(aboutRecord(record.kind, record.id));
+  if (filters.client) {
+    const held = await recordsOfAddress(db, filters.client);
+    conditions.push(held.length > 0 ? or(...held.map((r) => aboutRecord(r.kind, r.id)))! : sql`false`);
+  }
   if (filters.person === SYSTEM_PERSON)
     conditions.push(isNull(auditLog.userId));
   else if (filters.person) conditions.push(eq(auditLog.userId, filters.person));
@@ -146,7 +166,7 @@ async function select(
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(where(filters))
+    .where(await where(db, filters))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
     .offset(offset);
@@ -160,7 +180,7 @@ export async function countAudit(
   const [row] = await db
     .select({ total: count() })
     .from(auditLog)
-    .where(where(filters));
+    .where(await where(db, filters));
   return row.total;
 }
 

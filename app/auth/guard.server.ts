@@ -9,6 +9,7 @@ import { END_REASONS, endedReason } from "./ended-sessions.server";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
 import { effectivePermissions, isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
 import { DEFAULT_STAFF_POLICY, staffPolicy, type StaffPolicy } from "../staff/settings.server";
+import { recordAudit } from "../changes/audit.server";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
 
 export interface AdminUser {
@@ -163,8 +164,38 @@ const toAdmin = (user: SignedInUser): AdminUser => ({
  * 403. The permission set is built here, once per request, from the roles and the staff policy
  * (decision 0070): the policy is read only for roles it can change (no sign-off of their own).
  */
-async function checkRoles(user: SignedInUser, permission: Permission | null, kind: "page" | "request"): Promise<AdminUser> {
-  if (!user.isStaff) throw plain(403, ACCESS_DENIED);
+/**
+ * A refusal for lack of permission is itself an audit entry (decision 0090): who tried which
+ * address or intent, needing what, from which session. The refusal stands even if the entry
+ * cannot be written (the log says why).
+ */
+export async function recordDenied(
+  services: { db: Db; log: { error: (details: object, message: string) => void } },
+  user: { id: string; sessionId?: string; roles?: readonly string[] },
+  request: Request,
+  permission: Permission | null,
+  intent?: string,
+): Promise<void> {
+  const url = new URL(request.url);
+  try {
+    await recordAudit(services.db, {
+      userId: user.id,
+      sessionId: user.sessionId ?? null,
+      action: "access_denied",
+      entity: "admin_route",
+      entityId: url.pathname,
+      details: { method: request.method, permission: permission ?? "staff role", roles: [...(user.roles ?? [])], ...(intent ? { intent } : {}) },
+    });
+  } catch (error) {
+    services.log.error({ err: error, path: url.pathname }, "could not record a refused request in the audit log");
+  }
+}
+
+async function checkRoles(context: AppLoadContext, request: Request, user: SignedInUser, permission: Permission | null, kind: "page" | "request"): Promise<AdminUser> {
+  if (!user.isStaff) {
+    await recordDenied(context.services, user, request, permission);
+    throw plain(403, ACCESS_DENIED);
+  }
   if (user.secondFactorSetupNeeded && permission !== "dashboard.open") {
     if (kind === "page") throw redirect(ACCOUNT_PAGE);
     if (permission !== null) throw plain(403, SET_UP_SECOND_FACTOR);
@@ -172,7 +203,10 @@ async function checkRoles(user: SignedInUser, permission: Permission | null, kin
   const own = permissionsOf(user.roles);
   const policy = own.has("posts.edit") && !own.has("changes.publish") ? await user.policy() : DEFAULT_STAFF_POLICY;
   const permissions = effectivePermissions(user.roles, policy);
-  if (permission && !permissions.has(permission)) throw plain(403, refusal(user.roles, permission));
+  if (permission && !permissions.has(permission)) {
+    await recordDenied(context.services, user, request, permission);
+    throw plain(403, refusal(user.roles, permission));
+  }
   return { ...toAdmin(user), permissions: [...permissions] };
 }
 
@@ -187,7 +221,7 @@ export async function requirePermission(request: Request, context: AppLoadContex
     const reason = await endedReason(context.services.db, request);
     throw redirect(reason ? `/admin/login?ended=${reason}` : "/admin/login");
   }
-  return checkRoles(user, permission, "page");
+  return checkRoles(context, request, user, permission, "page");
 }
 
 /** The 401 sentence: why this session ended when someone else ended it, else "Sign in required." */
@@ -225,12 +259,12 @@ export async function requireActionPermission(request: Request, context: AppLoad
   assertSameOriginMutation(request, context.services.config.SITE_URL);
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, await signInRequired(context.services.db, request));
-  return checkRoles(user, permission, "request");
+  return checkRoles(context, request, user, permission, "request");
 }
 
 /** Admin GET data routes (CSV exports, job status): anonymous -> 401, without the permission -> 403. */
 export async function requireDataPermission(request: Request, context: AppLoadContext, permission: Permission): Promise<AdminUser> {
   const user = await getSignedInUser(request, context);
   if (!user) throw plain(401, await signInRequired(context.services.db, request));
-  return checkRoles(user, permission, "request");
+  return checkRoles(context, request, user, permission, "request");
 }

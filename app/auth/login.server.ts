@@ -4,6 +4,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
+import { adminHome } from "../admin/kit/tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";
@@ -97,10 +98,11 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   await recordAudit(db, { userId: user.id, action: "login", entity: "session", sessionId: await sessionIdOfToken(db, token), details: { ip } });
   headers.append("Set-Cookie", await issueDeviceCookie(config, email));
   const [account] = await db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id));
-  if (await secondFactorRequired(context.services, { roles: await rolesOf(db, user.id), twoFactorEnabled: account?.twoFactorEnabled ?? false })) {
+  const roles = await rolesOf(db, user.id);
+  if (await secondFactorRequired(context.services, { roles, twoFactorEnabled: account?.twoFactorEnabled ?? false })) {
     return redirectWithToast(ACCOUNT_PAGE, { title: "Set up a second factor", description: SET_UP_SECOND_FACTOR, type: "info" }, { headers });
   }
-  return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description: "Successfully logged in.", type: "success" }, { headers });
+  return redirectWithToast(adminHome(roles), { title: "Welcome back!", description: "Successfully logged in.", type: "success" }, { headers });
 }
 
 /** Why an account with the right password may not enter: disabled, or no staff role; null = may. */

@@ -1,10 +1,11 @@
-import { sessionIdOfToken } from "./guard.server";
+import { rolesOf, sessionIdOfToken } from "./guard.server";
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { data, type AppLoadContext } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { passkeys, twoFactors, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
+import { adminHome } from "../admin/kit/tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
@@ -97,5 +98,5 @@ export async function passkeySecondStepAction(request: Request, context: AppLoad
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await issueDeviceCookie(config, email));
   headers.append("Set-Cookie", await clearPendingSecondStep(config));
-  return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description: "Successfully logged in.", type: "success" }, { headers });
+  return redirectWithToast(adminHome(await rolesOf(db, user.id)), { title: "Welcome back!", description: "Successfully logged in.", type: "success" }, { headers });
 }

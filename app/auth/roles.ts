@@ -1,11 +1,20 @@
 /**
- * Roles, declared once (decision 0066): what each staff role may do, by permission. The server
- * checks these for every admin loader and action (guard.server.ts, the admin kit); the UI reads
- * the same table only to hide what a role cannot do. Browser-safe: no server imports.
+ * Roles, declared once (decision 0066, 0090): what each staff role may do, by permission. The
+ * server checks these for every admin loader and action (guard.server.ts, the admin kit); the UI
+ * reads the same table only to hide what a role cannot do, and the Staff tab shows it as "who sees
+ * what". Browser-safe: no server imports.
  */
 
-export const ROLES = ["admin", "editor", "reviewer"] as const;
+export const ROLES = ["admin", "lawyer", "intake", "editor"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** What each role is for, in a sentence (the Staff tab and the invitation form show it). */
+export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
+  admin: "Everything, including staff accounts, settings, exports and the audit log.",
+  lawyer: "Reviews and signs off content, and handles clients: enquiries, bookings and conflict checks.",
+  intake: "Reads and handles enquiries and bookings (confirm, decline, notes); publishes nothing.",
+  editor: "Writes content; sees no client record.",
+};
 
 /** Each permission, named by what it allows, with the words a refusal uses ("cannot …"). */
 export const PERMISSIONS = {
@@ -36,6 +45,17 @@ export type Permission = keyof typeof PERMISSIONS;
 
 const ALL = Object.keys(PERMISSIONS) as Permission[];
 
+/**
+ * The permissions that show a client record (decision 0090): enquiries, bookings and their
+ * conflict results, newsletter subscribers, and their exports. Whoever holds one needs a second
+ * factor, and every look through them is recorded (decision 0091).
+ */
+export const CLIENT_RECORD_PERMISSIONS: readonly Permission[] = ["inbox.read", "inbox.handle", "inbox.export", "consultations.read", "consultations.handle"];
+
+/** Handling clients without exports or settings: the intake person's work, and the lawyer's. */
+const CLIENTS: readonly Permission[] = ["inbox.read", "inbox.handle", "consultations.read", "consultations.handle"];
+
+/** Writing content; no client record. */
 const EDITOR: readonly Permission[] = [
   "dashboard.open",
   "posts.edit",
@@ -45,20 +65,24 @@ const EDITOR: readonly Permission[] = [
   "content.edit",
   "team.edit",
   "topics.manage",
-  "inbox.read",
-  "inbox.handle",
   "media.upload",
   "jobs.run",
-  "consultations.read",
-  "consultations.handle",
 ];
 
 /** The one table: role -> what it may do. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   admin: ALL,
+  // The sign-off (everything an editor can, plus making changes and machine text public), and clients.
+  lawyer: [...EDITOR, "changes.publish", "stats.read", ...CLIENTS],
+  // Enquiries and bookings only: no content, no publishing, no exports.
+  intake: ["dashboard.open", ...CLIENTS],
   editor: EDITOR,
-  // A lawyer's sign-off: everything an editor can, plus making changes and machine text public.
-  reviewer: [...EDITOR, "changes.publish", "stats.read"],
+};
+
+/** Whether these roles see client records (and so must use a second factor, decision 0090). */
+export const seesClientRecords = (roles: readonly string[]): boolean => {
+  const held = permissionsOf(roles);
+  return CLIENT_RECORD_PERMISSIONS.some((permission) => held.has(permission));
 };
 
 export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
@@ -73,7 +97,7 @@ export function permissionsOf(roles: readonly string[]): Set<Permission> {
 
 /**
  * What the roles allow under the staff policy (decision 0070): with the sign-off turned off,
- * whoever may edit posts also publishes changes and machine-written text, as a reviewer does.
+ * whoever may edit posts also publishes changes and machine-written text, as a lawyer does.
  */
 export function effectivePermissions(roles: readonly string[], policy: { signOffRequired: boolean }): Set<Permission> {
   const out = permissionsOf(roles);

@@ -7,9 +7,10 @@ import type { Db } from "../../db/client";
 import { twoFactors, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { readForm } from "../form-data.server";
+import { adminHome } from "../admin/kit/tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth, SECOND_STEP_SECONDS } from "./auth.server";
-import { assertSameOriginMutation, sessionIdOfToken } from "./guard.server";
+import { assertSameOriginMutation, rolesOf, sessionIdOfToken } from "./guard.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 import { passkeySecondStepAction } from "./passkey-sign-in.server";
 import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
@@ -159,7 +160,7 @@ export async function secondStepAction(request: Request, context: AppLoadContext
     left === null
       ? "Successfully logged in."
       : `You used a recovery code; ${left} left.${left <= 3 ? " Make new ones on your account page." : ""}`;
-  return redirectWithToast("/admin/dashboard", { title: "Welcome back!", description, type: left !== null && left <= 3 ? "info" : "success" }, { headers });
+  return redirectWithToast(adminHome(await rolesOf(db, user.id)), { title: "Welcome back!", description, type: left !== null && left <= 3 ? "info" : "success" }, { headers });
 }
 
 /** How long an accepted code stays used: the plugin's window (30 s either side of the current step). */

@@ -5,7 +5,7 @@
  *
  * A law firm's rule (decision 0063): machine-written legal text reaches visitors only after a
  * person approves it. On a published post, a rewrite or a translation is a pending change a
- * reviewer publishes or discards; a draft takes it in place ('Awaiting review').
+ * lawyer publishes or discards; a draft takes it in place ('Awaiting review').
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -88,7 +88,7 @@ export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_
 /**
  * Store translations made from `read`, field by field, only where the post still holds what was
  * read (a person's edit in the meantime wins). A draft takes them in place, marked machine-made; a
- * published post gets them as a pending change for a reviewer (decision 0063), built on the change
+ * published post gets them as a pending change for a lawyer (decision 0063), built on the change
  * already waiting, if any, so a rewrite and its translations are reviewed together.
  */
 async function storePostTranslations(tx: Db, read: AdminPostRow, translated: Partial<Record<TranslationLanguage, Record<string, string>>>, userId: string | null): Promise<void> {
@@ -150,7 +150,7 @@ export const regeneratePosts = defineJob<null, PostItem, [AiServices]>(REGENERAT
   uniqueKey: () => REGENERATE_POSTS,
   resumeCancelled: true,
   retry: { maxAttempts: 2 },
-  summarize: ({ done, failed }) => `Regeneration complete: ${done} ${done === 1 ? "post" : "posts"} rewritten, each waiting for review (published posts stay live until a reviewer publishes the rewrite), ${failed} failed.`,
+  summarize: ({ done, failed }) => `Regeneration complete: ${done} ${done === 1 ? "post" : "posts"} rewritten, each waiting for review (published posts stay live until a lawyer publishes the rewrite), ${failed} failed.`,
   handler:
     (services) =>
     async ({ job, item, signal }) => {
@@ -170,7 +170,7 @@ export const regeneratePosts = defineJob<null, PostItem, [AiServices]>(REGENERAT
 
 /**
  * The whole article at once (decision 0063, superseding 0027): a published post stays live and
- * unchanged, and the rewrite waits for a reviewer as a pending change; a draft is rewritten in
+ * unchanged, and the rewrite waits for a lawyer as a pending change; a draft is rewritten in
  * place and marked 'Awaiting review'. Either way the history keeps what was there before.
  */
 async function storeArticle(tx: Db, postId: number, article: Article, imageUrl: string | null, userId: string | null): Promise<void> {

@@ -165,15 +165,15 @@ export type SavePostResult =
       ok: true;
       /** The post as stored (unchanged by a proposal). */
       post: AdminPostRow;
-      /** The save became a change waiting for a reviewer (decision 0070): its revision, and the post as it proposes it. */
+      /** The save became a change waiting for a lawyer (decision 0070): its revision, and the post as it proposes it. */
       proposal?: { id: number; post: AdminPostRow };
     }
   | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
 
 /** What a proposed change answers: the live post is not changed. */
-export const PROPOSED_MESSAGE = "Your change is waiting for a reviewer's sign-off. Visitors still see the published version until a reviewer publishes it from the post's History.";
+export const PROPOSED_MESSAGE = "Your change is waiting for a lawyer's sign-off. Visitors still see the published version until a lawyer publishes it from the post's History.";
 /** Refusal of putting a post that was public before back online without a sign-off (decision 0070). */
-export const REPUBLISH_REFUSED = "This post was on the site before: putting it back online needs a reviewer's sign-off. Save it as a draft and ask a reviewer or an admin to publish it.";
+export const REPUBLISH_REFUSED = "This post was on the site before: putting it back online needs a lawyer's sign-off. Save it as a draft and ask a lawyer or an admin to publish it.";
 
 /**
  * Validate and store the editor's values. Nothing is written when anything is wrong; the
@@ -257,7 +257,7 @@ export async function saveCheckedPost(
     if (baseVersion !== null && before.version !== baseVersion) throw new ConflictError(await describeConflict(db, postRevisions, String(id), baseVersion));
     if (data.published && !before.published) {
       assertCan(user, "posts.publish");
-      // Machine-written text goes public only with a reviewer's (or an admin's) sign-off (decision 0066).
+      // Machine-written text goes public only with a lawyer's (or an admin's) sign-off (decision 0066).
       if (before.aiGenerated || before.awaitingReview || machineWritten) assertCan(user, "changes.publish");
       // Taking a post down, editing it and putting it back is no way around the sign-off (decision 0070).
       if (before.firstPublishedAt && !userCan(user, "changes.publish")) throw new AdminError(REPUBLISH_REFUSED, 403);
@@ -270,7 +270,7 @@ export async function saveCheckedPost(
       .limit(1);
     if (taken.length > 0) return { result: slugTaken };
     // Someone without the sign-off (an editor, while sign-off is on) proposes a change to a live
-    // post; visitors keep reading the published version until a reviewer publishes it (decision 0070).
+    // post; visitors keep reading the published version until a lawyer publishes it (decision 0070).
     if (before.published && data.published && !userCan(user, "changes.publish")) {
       return { ...(await proposePostChange(db, user, before, data, machineWritten)), changes: [] };
     }
@@ -287,7 +287,7 @@ export async function saveCheckedPost(
           ...(data.published && !before.firstPublishedAt ? { firstPublishedAt: new Date() } : {}),
           // A post taken down keeps the mark of having been public (a live post from before the mark had none).
           ...(!data.published && before.published && !before.firstPublishedAt ? { firstPublishedAt: before.createdAt } : {}),
-          // A draft the editor's AI wrote waits for a reviewer like one the daily run wrote.
+          // A draft the editor's AI wrote waits for a lawyer like one the daily run wrote.
           ...(machineWritten ? { aiGenerated: true, ...(data.published ? {} : { awaitingReview: true }) } : {}),
         },
         before.version,

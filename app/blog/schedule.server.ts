@@ -106,7 +106,7 @@ export interface SweepResult {
   posts: number[];
   /** Pending revisions this instance published. */
   changes: number[];
-  /** Pending revisions this instance took off their schedule, for a reviewer to decide. */
+  /** Pending revisions this instance took off their schedule, for a lawyer to decide. */
   held: number[];
 }
 
@@ -159,7 +159,7 @@ async function publishDuePost(deps: PublisherDeps, postId: number, now: Date): P
   });
 }
 
-const HELD_REASON = "The live post changed after this change was proposed, so it was not published as scheduled. A reviewer must compare both and decide.";
+const HELD_REASON = "The live post changed after this change was proposed, so it was not published as scheduled. A lawyer must compare both and decide.";
 
 /** Publish one due pending revision; one whose post changed since is taken off its schedule instead. */
 async function publishDueChange(deps: PublisherDeps, revisionId: number): Promise<"published" | "held" | "skipped"> {

@@ -4,7 +4,8 @@ import { conflictMatches, contactSubmissions, newsletterSubscribers } from "../.
 import { conflictsOf } from "../booking/conflict-store.server";
 import type { StoredConflict } from "../booking/conflict-labels";
 import type { AdminUser } from "../auth/guard.server";
-import { auditFrom, recordAudit } from "../changes/audit.server";
+import { auditFrom } from "../changes/audit.server";
+import { recordAccess } from "../audit/access.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { toCsv } from "./csv";
 import { splitContactMessage } from "./message";
@@ -162,12 +163,13 @@ export const isExportKind = (value: unknown): value is ExportKind => typeof valu
 /** The whole table as a CSV file, oldest rows last like the tab; for subscribers, the confirmed ones. */
 export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Promise<{ filename: string; csv: string; rows: number }> {
   const day = csvDate(new Date()).slice(0, 10);
-  let result: { filename: string; csv: string; rows: number };
+  let result: { filename: string; csv: string; rows: number; ids: number[] };
   if (kind === "submissions") {
     const rows = await db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id));
     result = {
       filename: `contact-submissions-${day}.csv`,
       rows: rows.length,
+      ids: rows.map((row) => row.id),
       csv: toCsv(
         ["Received (Vancouver time)", "Name", "Email", "Phone", "Subject", "Message", "Handled (Vancouver time)"],
         rows.map((row) => {
@@ -186,15 +188,16 @@ export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Prom
     result = {
       filename: `newsletter-subscribers-${day}.csv`,
       rows: rows.length,
+      ids: rows.map((row) => row.id),
       csv: toCsv(
         ["Email", "Language", "Subscribed (Vancouver time)", "Confirmed (Vancouver time)"],
         rows.map((row) => [row.email, row.language, csvDate(row.createdAt), csvDate(row.confirmedAt)]),
       ),
     };
   }
-  // Exports carry personal data out of the system: who took a copy, and when, is worth knowing.
-  await recordAudit(db, { ...auditFrom(user), action: "export", entity: kind === "submissions" ? "contact_submission" : "newsletter_subscriber", details: { rows: result.rows } });
-  return result;
+  // Exports carry personal data out of the system: who took a copy of which records, and when (decision 0091).
+  await recordAccess(db, user, { action: "export", where: result.filename, records: [{ [kind === "submissions" ? "contact" : "subscriber"]: result.ids }], extra: { rows: result.rows } });
+  return { filename: result.filename, csv: result.csv, rows: result.rows };
 }
 
 /** A form's id field as a positive integer, or null. */

@@ -70,7 +70,7 @@ export interface ContentSaveResult {
   saved: string[];
   /** The keys whose stored text actually changed. */
   changed: string[];
-  /** The keys whose change now waits for a reviewer's sign-off instead (decision 0070). */
+  /** The keys whose change now waits for a lawyer's sign-off instead (decision 0070). */
   proposed: string[];
 }
 
@@ -120,7 +120,7 @@ export async function saveContentEntries(
         (before.contentZh ?? null) !== next.contentZh && "content_zh",
       ].filter((f): f is string => Boolean(f));
       if (options.propose) {
-        // Every website text is live: the change waits in its History for a reviewer (decision 0070).
+        // Every website text is live: the change waits in its History for a lawyer (decision 0070).
         if (fields.length === 0) continue;
         const waiting = (await pendingFor(tx, "content", [entry.key])).get(entry.key);
         const same = waiting && waiting.baseVersion === before.version && JSON.stringify(contentSnapshot(waiting.snapshot as ContentSnapshot)) === JSON.stringify(next);

@@ -84,7 +84,7 @@ async function storeMachineTranslation(tx: Db, key: string, language: Translatio
 }
 
 /**
- * A website text is always live: its machine translation is a pending change a reviewer
+ * A website text is always live: its machine translation is a pending change a lawyer
  * publishes (decision 0063), built on the change already waiting, if any (the other language's).
  * Only while its English is unchanged and the translation still missing: a person's edit wins.
  */

@@ -1,7 +1,7 @@
 /**
  * What people do with revisions, for any entity that declares itself `Revisioned` (decision 0061):
  * compare two states field by field, restore an old one (a new revision: history is never
- * rewritten), publish or discard a pending change (exactly one reviewer wins), and explain a
+ * rewritten), publish or discard a pending change (exactly one lawyer wins), and explain a
  * stale save ("changed by X at T", with what changed).
  */
 import { diffWords } from "diff";
@@ -44,7 +44,7 @@ export interface LiveState<S> {
 export interface WriteMeta {
   userId: string | null;
   source: RevisionSource;
-  /** A person's sign-off on what is written (a reviewer's publish, a person's save or restore). */
+  /** A person's sign-off on what is written (a lawyer's publish, a person's save or restore). */
   reviewed: boolean;
 }
 
@@ -180,12 +180,12 @@ export async function restoreRevision<S>(deps: ChangeDeps, actor: Actor, kind: R
 
 export type PublishOutcome =
   | { ok: true; version: number }
-  /** The live version changed since the proposal was made: the reviewer must choose. */
+  /** The live version changed since the proposal was made: the lawyer must choose. */
   | { ok: false; conflict: { message: string; liveChanges: FieldDiff[]; proposed: FieldDiff[] } };
 
 /**
  * Publish a pending revision. When the live item changed since the proposal was made, nothing
- * happens unless the reviewer has seen both changes and chose to replace the live one (`replaceLive`).
+ * happens unless the lawyer has seen both changes and chose to replace the live one (`replaceLive`).
  */
 export async function publishPending<S>(
   deps: ChangeDeps,

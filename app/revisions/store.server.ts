@@ -1,6 +1,6 @@
 /**
  * Revisions (decision 0061): every saved state of a post, a website text or a team member, and
- * the pending changes a reviewer publishes or discards. This module knows rows, not entities:
+ * the pending changes a lawyer publishes or discards. This module knows rows, not entities:
  * each entity's module (app/blog, app/content, app/team) says what its snapshot is and how it is
  * read and written back (`Revisioned` in ./kinds.server.ts).
  */
@@ -182,7 +182,7 @@ export async function lastChange(db: Db, entity: RevisionEntity, entityId: strin
 
 /**
  * Close a pending revision as published or discarded. Exactly one caller wins: the row is taken
- * only while it is still pending (two reviewers at once: the second gets null).
+ * only while it is still pending (two lawyers at once: the second gets null).
  */
 export async function closePending(
   tx: Db,

@@ -1,6 +1,6 @@
 /**
  * The staff policy (issue 31, decision 0070): whether machine-written text and proposed changes
- * need a reviewer's sign-off (on by default), and whether every role must use a second factor
+ * need a lawyer's sign-off (on by default), and whether every role must use a second factor
  * (admins always do). One row, id 1; a database without it has the defaults.
  */
 import { eq } from "drizzle-orm";
@@ -10,7 +10,7 @@ import type { AdminUser } from "../auth/guard.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 
 export interface StaffPolicy {
-  /** Only a reviewer or an admin makes machine-written text or a proposed change public. */
+  /** Only a lawyer or an admin makes machine-written text or a proposed change public. */
   signOffRequired: boolean;
   /** A second factor for every role at sign-in, not only for admins. */
   secondFactorForAll: boolean;

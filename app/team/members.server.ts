@@ -140,7 +140,7 @@ export async function updateMember(
       texts: input.texts,
     };
     if (options.propose && row.active) {
-      // Shown on the Team page: the change waits in the member's History for a reviewer.
+      // Shown on the Team page: the change waits in the member's History for a lawyer.
       const snapshot = normalized(next);
       const same = (a: MemberSnapshot, b: MemberSnapshot) => JSON.stringify(memberFields(a)) === JSON.stringify(memberFields(b));
       if (same(snapshot, await readMemberSnapshot(tx, row))) return { result: { proposed: null } };

@@ -1,6 +1,6 @@
 /**
  * Revisions and review (issue 30) in Chromium against the fake OpenAI-compatible server: AI
- * rewrites of published posts wait for a reviewer while /blog stays as it was, the History page's
+ * rewrites of published posts wait for a lawyer while /blog stays as it was, the History page's
  * diff and Restore, a stale save refused with the other person's changes, Recently deleted, the
  * editor's Translate keeping a person's translation, and the texts' batch translation proposed
  * for review. A server of its own: Regenerate All proposes rewrites of every post.

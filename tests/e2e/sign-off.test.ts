@@ -1,7 +1,7 @@
 /**
  * The sign-off (issue 31, decision 0070) in Chromium against the fake OpenAI-compatible server: an
  * editor rewrites a published post with the editor's AI and saves, which proposes the change (the
- * button says so before saving, and the public page keeps the old text); a reviewer opens the
+ * button says so before saving, and the public page keeps the old text); a lawyer opens the
  * post's History, reads the diff and publishes it, and the public page shows the new text.
  */
 import { rmSync } from "node:fs";
@@ -17,16 +17,16 @@ import { startFakeAi, type FakeAi } from "../fakes/openai";
 
 const ADMIN = { email: "signoff-admin@example.test", password: "a long enough admin password" };
 const EDITOR = { email: "signoff-editor@example.test", password: "a long enough editor password", name: "Eve Editor" };
-const REVIEWER = { email: "signoff-reviewer@example.test", password: "a long enough reviewer password", name: "Rob Reviewer" };
+const LAWYER = { email: "signoff-lawyer@example.test", password: "a long enough lawyer password", name: "Rob Lawyer" };
 const TOPIC = "Tenants' rights when a landlord sells the house";
 const ORIGINAL = { title: "Leases in British Columbia", slug: "leases-in-bc", content: "The original lawyer-approved text about leases." };
 
-describe("sign-off: an editor proposes an AI rewrite, a reviewer publishes it", () => {
+describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", () => {
   let fake: FakeAi;
   let site: SiteServer;
   let dataDir: string;
   let browser: Browser;
-  const pages: Partial<Record<"editor" | "reviewer", Page>> = {};
+  const pages: Partial<Record<"editor" | "lawyer", Page>> = {};
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -35,20 +35,20 @@ describe("sign-off: an editor proposes an AI rewrite, a reviewer publishes it", 
     const store = await openDataDir(dataDir);
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
-      await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "reviewer" });
+      await createOrPromoteAdmin(store.db, LAWYER, { via: "test", role: "lawyer" });
     } finally {
       await store.close();
     }
     site = await startSite({ DATA_DIR: dataDir, AI_BASE_URL: fake.url, AI_API_KEY: "test-key" });
     browser = await launchBrowser();
-    for (const who of ["editor", "reviewer"] as const) {
+    for (const who of ["editor", "lawyer"] as const) {
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
       errors.push(...watchConsole(page));
       page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
       pages[who] = page;
     }
     await signIn(pages.editor!, site.url, EDITOR.email, EDITOR.password);
-    await signIn(pages.reviewer!, site.url, REVIEWER.email, REVIEWER.password);
+    await signIn(pages.lawyer!, site.url, LAWYER.email, LAWYER.password);
   });
   afterAll(async () => {
     await browser?.close();
@@ -60,7 +60,7 @@ describe("sign-off: an editor proposes an AI rewrite, a reviewer publishes it", 
   const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
   const publicHtml = async (path: string) => (await fetchHtml(`${site.url}${path}`)).html;
 
-  it("the editor's AI rewrite of a live post waits; the reviewer reads the diff and publishes it", async () => {
+  it("the editor's AI rewrite of a live post waits; the lawyer reads the diff and publishes it", async () => {
     const page = pages.editor!;
     // The editor writes and publishes a post of their own (a draft no machine wrote).
     await page.goto(`${site.url}/admin/dashboard/blog/new`);
@@ -82,7 +82,7 @@ describe("sign-off: an editor proposes an AI rewrite, a reviewer publishes it", 
     await waitForHydration(page, "form");
     const propose = page.getByRole("button", { name: "Propose change" });
     await propose.waitFor();
-    expect(await page.getByText("your change waits for a reviewer's sign-off").count()).toBe(1);
+    expect(await page.getByText("your change waits for a lawyer's sign-off").count()).toBe(1);
     expect(await page.getByRole("button", { name: "Save Post" }).count()).toBe(0);
 
     // The editor's AI rewrites it in the form.
@@ -96,28 +96,28 @@ describe("sign-off: an editor proposes an AI rewrite, a reviewer publishes it", 
     await expectNoAxeViolations(page);
     await propose.click();
     await toast(page, "Change proposed").waitFor();
-    await expect.poll(async () => (await toast(page, "Change proposed").textContent()) ?? "").toContain("waiting for a reviewer's sign-off");
+    await expect.poll(async () => (await toast(page, "Change proposed").textContent()) ?? "").toContain("waiting for a lawyer's sign-off");
 
     // Visitors still read the lawyer-approved text.
     const still = await publicHtml(`/blog/${ORIGINAL.slug}`);
     expect(still).toContain(escapeHtml(ORIGINAL.title));
     expect(still).not.toContain(escapeHtml(TOPIC));
 
-    // The reviewer opens the post's History: the change, by the editor, written with the AI, and its diff.
-    const reviewer = pages.reviewer!;
-    await reviewer.goto(editorUrl.replace("/blog/", "/history/post/"));
-    await reviewer.getByRole("heading", { name: "Change waiting for review" }).waitFor();
-    expect(await reviewer.getByText(`by ${EDITOR.name}`).count()).toBeGreaterThan(0);
-    // Written with the editor's AI: marked as machine text for the reviewer.
-    expect(await reviewer.getByText("Written with the editor's AI", { exact: false }).count()).toBeGreaterThan(0);
-    const titleDiff = reviewer.getByTestId("diff").first().locator("div", { has: reviewer.locator("dt", { hasText: /^Title$/ }) });
+    // The lawyer opens the post's History: the change, by the editor, written with the AI, and its diff.
+    const lawyer = pages.lawyer!;
+    await lawyer.goto(editorUrl.replace("/blog/", "/history/post/"));
+    await lawyer.getByRole("heading", { name: "Change waiting for review" }).waitFor();
+    expect(await lawyer.getByText(`by ${EDITOR.name}`).count()).toBeGreaterThan(0);
+    // Written with the editor's AI: marked as machine text for the lawyer.
+    expect(await lawyer.getByText("Written with the editor's AI", { exact: false }).count()).toBeGreaterThan(0);
+    const titleDiff = lawyer.getByTestId("diff").first().locator("div", { has: lawyer.locator("dt", { hasText: /^Title$/ }) });
     expect((await titleDiff.locator("ins").allTextContents()).join(" ")).toContain("landlord");
     expect((await titleDiff.locator("del").allTextContents()).join(" ")).toContain("Leases");
-    await expectNoAxeViolations(reviewer);
-    await waitForHydration(reviewer);
-    await reviewer.getByRole("button", { name: "Publish change" }).click();
-    await toast(reviewer, "Published").waitFor();
-    await expect.poll(() => reviewer.getByRole("button", { name: "Publish change" }).count()).toBe(0);
+    await expectNoAxeViolations(lawyer);
+    await waitForHydration(lawyer);
+    await lawyer.getByRole("button", { name: "Publish change" }).click();
+    await toast(lawyer, "Published").waitFor();
+    await expect.poll(() => lawyer.getByRole("button", { name: "Publish change" }).count()).toBe(0);
 
     const after = await publicHtml(`/blog/${ORIGINAL.slug}`);
     expect(after).toContain(escapeHtml(TOPIC));

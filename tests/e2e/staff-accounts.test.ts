@@ -1,7 +1,7 @@
 /**
  * Staff accounts in Chromium (issue 31; decisions 0068 and 0069), as people see them: the first
- * admin is kept on Your account until an authenticator app is set up; the admin invites a lawyer
- * as reviewer from the Staff tab and the mail reaches a real SMTP peer; the lawyer accepts the
+ * admin is kept on Your account until an authenticator app is set up; the admin invites a writer
+ * as an editor from the Staff tab and the mail reaches a real SMTP peer; the writer accepts the
  * link in a browser of their own, signs in, turns a second factor on voluntarily and is asked for
  * the code at the next sign-in; the admin's "Trust this device for 30 days" skips the code at the
  * next sign-in in the same browser. A site of its own: the second factor required and SMTP_URL
@@ -17,7 +17,7 @@ import { totp } from "../helpers/totp";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
 
 const ADMIN = { email: "managing.partner@example.test", password: "managing partner passphrase" };
-const LAWYER = { email: "lawyer@example.test", name: "Leila Lawyer", password: "lawyer's own passphrase" };
+const WRITER = { email: "writer@example.test", name: "Leila Writer", password: "writer's own passphrase" };
 const ACCOUNT = "/admin/dashboard/account";
 const VERIFY = "/admin/login/verify";
 
@@ -32,11 +32,11 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
   let adminContext: BrowserContext;
   let admin: Page;
   let adminErrors: string[];
-  let lawyerContext: BrowserContext;
-  let lawyer: Page;
-  let lawyerErrors: string[];
+  let writerContext: BrowserContext;
+  let writer: Page;
+  let writerErrors: string[];
   let adminKey = "";
-  let lawyerKey = "";
+  let writerKey = "";
   let inviteLink = "";
 
   const url = (path: string) => `${site.url}${path}`;
@@ -172,7 +172,7 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
     expect(unexpected(adminErrors)).toEqual([]);
   });
 
-  it("invites the lawyer as reviewer from the Staff tab: the invitation is listed and the mail carries the link", async () => {
+  it("invites the writer as an editor from the Staff tab: the invitation is listed and the mail carries the link", async () => {
     await waitOutToasts(admin);
     await tabs(admin).filter({ hasText: "Staff" }).click();
     await admin.waitForURL(url("/admin/dashboard/staff"));
@@ -180,114 +180,114 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
     await admin.getByRole("heading", { name: "Invitations (0)" }).waitFor();
 
     const form = admin.locator("form").filter({ has: admin.getByRole("button", { name: "Send invitation" }) });
-    await form.getByLabel("Email", { exact: true }).fill(LAWYER.email);
-    await form.getByLabel("Role").selectOption("reviewer");
+    await form.getByLabel("Email", { exact: true }).fill(WRITER.email);
+    await form.getByLabel("Role").selectOption("editor");
     await form.getByRole("button", { name: "Send invitation" }).click();
-    expect(await toast(admin, "Invitation sent").textContent()).toContain(`${LAWYER.email} can create their reviewer account`);
+    expect(await toast(admin, "Invitation sent").textContent()).toContain(`${WRITER.email} can create their editor account`);
     await admin.getByRole("heading", { name: "Invitations (1)" }).waitFor();
-    const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: LAWYER.email }) });
+    const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: WRITER.email }) });
     const cells = await row.getByRole("cell").allTextContents();
-    expect(cells.slice(0, 2)).toEqual(["reviewer", ADMIN.email]);
+    expect(cells.slice(0, 2)).toEqual(["editor", ADMIN.email]);
     // The form is ready for the next one.
     expect(await form.getByLabel("Email", { exact: true }).inputValue()).toBe("");
     await waitOutToasts(admin);
     await expectNoAxeViolations(admin);
 
     const [mail] = await smtp.waitFor(1);
-    expect(mail.rcptTo).toEqual([LAWYER.email]);
+    expect(mail.rcptTo).toEqual([WRITER.email]);
     expect(mail.header("Subject")).toBe("Your invitation to the website admin");
-    expect(mail.text).toContain('with the role "reviewer"');
+    expect(mail.text).toContain('with the role "editor"');
     const link = new RegExp(`${site.url.replace(/[.]/g, "\\.")}/admin/invite\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text);
     expect(link, mail.text).not.toBeNull();
     inviteLink = link![0];
     expect(unexpected(adminErrors)).toEqual([]);
   });
 
-  it("lets the lawyer open the link in their own browser, create the account and reach the dashboard without a code", async () => {
-    lawyerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    lawyer = await lawyerContext.newPage();
-    lawyerErrors = watchConsole(lawyer);
+  it("lets the writer open the link in their own browser, create the account and reach the dashboard without a code", async () => {
+    writerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    writer = await writerContext.newPage();
+    writerErrors = watchConsole(writer);
 
-    await lawyer.goto(inviteLink);
-    await lawyer.getByRole("heading", { name: "Accept Invitation", level: 1 }).waitFor();
-    expect(await lawyer.locator("main").textContent()).toContain(`Create the reviewer account for ${LAWYER.email}. The link works once.`);
-    await waitForHydration(lawyer);
-    await expectNoAxeViolations(lawyer);
+    await writer.goto(inviteLink);
+    await writer.getByRole("heading", { name: "Accept Invitation", level: 1 }).waitFor();
+    expect(await writer.locator("main").textContent()).toContain(`Create the editor account for ${WRITER.email}. The link works once.`);
+    await waitForHydration(writer);
+    await expectNoAxeViolations(writer);
 
-    await lawyer.getByLabel("Your name").fill(LAWYER.name);
-    await lawyer.getByLabel("Password", { exact: true }).fill(LAWYER.password);
-    await lawyer.getByLabel("Confirm password").fill(LAWYER.password);
-    await Promise.all([lawyer.waitForURL(url("/admin/login")), lawyer.getByRole("button", { name: "Create account" }).click()]);
-    expect(await toast(lawyer, "Account created").textContent()).toContain("Sign in with your email and new password.");
+    await writer.getByLabel("Your name").fill(WRITER.name);
+    await writer.getByLabel("Password", { exact: true }).fill(WRITER.password);
+    await writer.getByLabel("Confirm password").fill(WRITER.password);
+    await Promise.all([writer.waitForURL(url("/admin/login")), writer.getByRole("button", { name: "Create account" }).click()]);
+    expect(await toast(writer, "Account created").textContent()).toContain("Sign in with your email and new password.");
 
-    // A reviewer needs no second factor by default: the password alone opens the dashboard.
-    await passwordStep(lawyer, LAWYER);
-    expect(path(lawyer)).toBe("/admin/dashboard");
-    expect(await toast(lawyer, "Welcome back!").textContent()).toContain("Successfully logged in.");
-    await lawyer.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
-    const lawyerTabs = await tabs(lawyer).allTextContents();
-    expect(lawyerTabs).toContain("Blog Posts");
-    expect(lawyerTabs).not.toContain("Staff");
+    // An editor needs no second factor unless the Staff policy says so: the password alone opens the dashboard.
+    await passwordStep(writer, WRITER);
+    expect(path(writer)).toBe("/admin/dashboard");
+    expect(await toast(writer, "Welcome back!").textContent()).toContain("Successfully logged in.");
+    await writer.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+    const writerTabs = await tabs(writer).allTextContents();
+    expect(writerTabs).toContain("Blog Posts");
+    expect(writerTabs).not.toContain("Staff");
 
-    // The admin's Staff tab now lists the lawyer, and no invitation is left.
+    // The admin's Staff tab now lists the writer, and no invitation is left.
     await admin.reload();
     await admin.getByRole("heading", { name: "Staff (2)" }).waitFor();
     await admin.getByRole("heading", { name: "Invitations (0)" }).waitFor();
-    await admin.getByRole("rowheader", { name: LAWYER.name }).waitFor();
-    expect(unexpected(lawyerErrors)).toEqual([]);
+    await admin.getByRole("rowheader", { name: WRITER.name }).waitFor();
+    expect(unexpected(writerErrors)).toEqual([]);
   });
 
-  it("lets the lawyer turn a second factor on voluntarily; the next sign-in asks for the code, typed and sent with Enter", async () => {
-    await waitForHydration(lawyer);
-    await Promise.all([lawyer.waitForURL(url(ACCOUNT)), lawyer.getByRole("link", { name: `Your account: ${LAWYER.email}` }).click()]);
-    await lawyer.getByRole("heading", { name: "Your account", level: 2 }).waitFor();
-    expect(await lawyer.getByText(`Signed in as ${LAWYER.email} (reviewer).`).count()).toBe(1);
+  it("lets the writer turn a second factor on voluntarily; the next sign-in asks for the code, typed and sent with Enter", async () => {
+    await waitForHydration(writer);
+    await Promise.all([writer.waitForURL(url(ACCOUNT)), writer.getByRole("link", { name: `Your account: ${WRITER.email}` }).click()]);
+    await writer.getByRole("heading", { name: "Your account", level: 2 }).waitFor();
+    expect(await writer.getByText(`Signed in as ${WRITER.email} (editor).`).count()).toBe(1);
     // Not required for this role: off, and no warning.
-    await secondFactor(lawyer).getByText("Off", { exact: true }).waitFor();
-    expect(await lawyer.getByText("Your role needs a second factor").count()).toBe(0);
-    lawyerKey = await setUpAuthenticator(lawyer, LAWYER.password);
+    await secondFactor(writer).getByText("Off", { exact: true }).waitFor();
+    expect(await writer.getByText("Your role needs a second factor").count()).toBe(0);
+    writerKey = await setUpAuthenticator(writer, WRITER.password);
     // Not required, so it can be turned off again.
-    await secondFactor(lawyer).getByRole("button", { name: "Turn off" }).waitFor();
+    await secondFactor(writer).getByRole("button", { name: "Turn off" }).waitFor();
 
-    await logout(lawyer);
-    await passwordStep(lawyer, LAWYER);
-    await expectVerifyPage(lawyer);
-    await expectNoAxeViolations(lawyer);
+    await logout(writer);
+    await passwordStep(writer, WRITER);
+    await expectVerifyPage(writer);
+    await expectNoAxeViolations(writer);
     // Keyboard only: the field already has the focus; Enter sends the form.
-    await lawyer.keyboard.type(totp(lawyerKey));
-    await Promise.all([lawyer.waitForURL(url("/admin/dashboard")), lawyer.keyboard.press("Enter")]);
-    expect(await toast(lawyer, "Welcome back!").textContent()).toContain("Successfully logged in.");
-    await lawyer.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
-    expect(unexpected(lawyerErrors)).toEqual([]);
+    await writer.keyboard.type(totp(writerKey));
+    await Promise.all([writer.waitForURL(url("/admin/dashboard")), writer.keyboard.press("Enter")]);
+    expect(await toast(writer, "Welcome back!").textContent()).toContain("Successfully logged in.");
+    await writer.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+    expect(unexpected(writerErrors)).toEqual([]);
   });
 
-  it("shows the lawyer's new recovery codes, and takes them away when the second factor is turned off", async () => {
-    await waitOutToasts(lawyer);
-    await lawyer.getByRole("link", { name: `Your account: ${LAWYER.email}` }).click();
-    await lawyer.waitForURL(url(ACCOUNT));
-    const section = secondFactor(lawyer);
+  it("shows the writer's new recovery codes, and takes them away when the second factor is turned off", async () => {
+    await waitOutToasts(writer);
+    await writer.getByRole("link", { name: `Your account: ${WRITER.email}` }).click();
+    await writer.waitForURL(url(ACCOUNT));
+    const section = secondFactor(writer);
     await section.getByText("Recovery codes left: 10").waitFor();
-    await waitForHydration(lawyer);
-    await section.getByLabel("Your password").first().fill(LAWYER.password);
+    await waitForHydration(writer);
+    await section.getByLabel("Your password").first().fill(WRITER.password);
     await section.getByRole("button", { name: "Make new recovery codes" }).click();
-    await toast(lawyer, "New recovery codes").waitFor();
+    await toast(writer, "New recovery codes").waitFor();
     const codes = section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     expect(await codes.count()).toBe(10);
 
-    const off = section.locator("form").filter({ has: lawyer.getByRole("button", { name: "Turn off" }) });
-    await off.getByLabel("Your password").fill(LAWYER.password);
+    const off = section.locator("form").filter({ has: writer.getByRole("button", { name: "Turn off" }) });
+    await off.getByLabel("Your password").fill(WRITER.password);
     await off.getByRole("button", { name: "Turn off" }).click();
-    await toast(lawyer, "Second factor off").waitFor();
+    await toast(writer, "Second factor off").waitFor();
     await section.getByText("Off", { exact: true }).waitFor();
     await section.getByRole("button", { name: "Set up an authenticator app" }).waitFor();
     // The codes just shown no longer work, so they are no longer on the screen.
     expect(await section.getByRole("list", { name: "Recovery codes" }).count()).toBe(0);
 
     // The password alone signs in again.
-    await logout(lawyer);
-    await passwordStep(lawyer, LAWYER);
-    expect(path(lawyer)).toBe("/admin/dashboard");
-    expect(unexpected(lawyerErrors)).toEqual([]);
+    await logout(writer);
+    await passwordStep(writer, WRITER);
+    expect(path(writer)).toBe("/admin/dashboard");
+    expect(unexpected(writerErrors)).toEqual([]);
   });
 
   it("asks the admin for the code after the password; a trusted device skips it at the next sign-in", async () => {

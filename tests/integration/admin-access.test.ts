@@ -237,7 +237,9 @@ describe("admin access rules for every admin route", () => {
     try {
       expect(await snapshotTables(after.db, IGNORED)).toEqual(before);
       const newAudit = await after.db.select().from(auditLog).where(gt(auditLog.id, lastAudit));
-      expect(newAudit.filter((row) => row.action !== "export")).toEqual([]);
+      // Reads leave only their own trace: exports, looks at client records, refusals (decisions 0090, 0091).
+      expect(newAudit.filter((row) => !["export", "view", "access_denied"].includes(row.action))).toEqual([]);
+      expect(newAudit.some((row) => row.action === "access_denied")).toBe(true);
     } finally {
       await after.close();
     }

@@ -36,7 +36,7 @@ describe("the Consultations tab against a running server", () => {
   let dataDir = "";
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
-  let reviewerId = "";
+  let lawyerId = "";
   const url = (p: string) => `${site!.url}${p}`;
   const act = (fields: Record<string, string>, who = "boss") => formPost(url(`${TAB}.data`), fields, { cookie: cookies[who] });
   const page = async (query = "", who = "boss") => {
@@ -63,7 +63,7 @@ describe("the Consultations tab against a running server", () => {
     const db = store.db;
     await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
     await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "editor" });
-    reviewerId = (await createOrPromoteAdmin(db, { email: email("rev"), password: PASSWORD }, { via: "test", role: "reviewer" })).userId;
+    lawyerId = (await createOrPromoteAdmin(db, { email: email("rev"), password: PASSWORD }, { via: "test", role: "lawyer" })).userId;
 
     // Earlier records: contact messages in three scripts.
     const earlier = await db
@@ -329,12 +329,12 @@ describe("the Consultations tab against a running server", () => {
     expect((await fetch(url(feedOf(newUrl!)!))).status).toBe(404);
     expect((await fetch(url("/admin/calendar/not-a-token.ics"))).status).toBe(404);
 
-    // A reviewer's feed stops when an admin disables the account.
+    // A lawyer's feed stops when an admin disables the account.
     const own = await act({ intent: "create-feed" }, "rev");
-    const reviewerFeed = /http:\/\/[^"\s]+\/admin\/calendar\/[0-9a-f]{64}\.ics/.exec(await own.text())?.[0];
-    expect((await fetch(url(feedOf(reviewerFeed!)!))).status).toBe(200);
-    expect((await formPost(url("/admin/dashboard/staff.data"), { intent: "disable", userId: reviewerId }, { cookie: cookies.boss })).status).toBe(200);
-    expect((await fetch(url(feedOf(reviewerFeed!)!))).status).toBe(404);
+    const lawyerFeed = /http:\/\/[^"\s]+\/admin\/calendar\/[0-9a-f]{64}\.ics/.exec(await own.text())?.[0];
+    expect((await fetch(url(feedOf(lawyerFeed!)!))).status).toBe(200);
+    expect((await formPost(url("/admin/dashboard/staff.data"), { intent: "disable", userId: lawyerId }, { cookie: cookies.boss })).status).toBe(200);
+    expect((await fetch(url(feedOf(lawyerFeed!)!))).status).toBe(404);
     const audit = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.entity, "calendar_feed"))).orderBy(asc(auditLog.id)));
     expect(audit.map((entry) => entry.action)).toEqual(["create", "replace", "revoke", "create"]);
   });

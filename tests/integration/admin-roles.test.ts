@@ -19,7 +19,7 @@ import { copyPgliteTemplate } from "../helpers/pglite-template";
  * The role table (app/auth/roles.ts, decision 0066) against a real server, as a generated matrix:
  * every admin route and every intent of its action, read from app/routes.ts, the route sources and
  * their intents objects (a new route or intent is checked without editing this file), for every
- * kind of visitor: anonymous, signed in without a role, editor, reviewer, admin.
+ * kind of visitor: anonymous, signed in without a role, editor, lawyer, admin.
  */
 
 interface Entry {
@@ -106,7 +106,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toContain(`Created editor account ${email("editor")}.`);
     const store = await openDataDir(dataDir);
-    for (const role of ["admin", "reviewer"] as const) await createOrPromoteAdmin(store.db, { email: email(role), password: PASSWORD }, { via: "test", role });
+    for (const role of ["admin", "lawyer"] as const) await createOrPromoteAdmin(store.db, { email: email(role), password: PASSWORD }, { via: "test", role });
     // Signs in as an editor, then loses its role with the session open.
     const noRole = await createOrPromoteAdmin(store.db, { email: email("no-role"), password: PASSWORD }, { via: "test", role: "editor" });
     await store.close();
@@ -153,7 +153,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "create-feed", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
     expect(consultations?.action?.intents.settings.permission).toBe("consultations.settings");
     expect(consultations?.action?.intents["create-feed"].permission).toBe("consultations.read");
-    // The Statistics tab (decision 0082): admins and reviewers, no action.
+    // The Statistics tab (decision 0082): admins and lawyers, no action.
     expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics")?.loader).toEqual({ permission: "stats.read", kind: "page" });
     expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics/export")?.loader).toEqual({ permission: "stats.read", kind: "data" });
   });
@@ -222,7 +222,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(checked).toBeGreaterThanOrEqual(30 * VISITORS.length);
   });
 
-  it("an editor cannot publish a change waiting for review (403, nothing changed); a reviewer can", async () => {
+  it("an editor cannot publish a change waiting for review (403, nothing changed); a lawyer can", async () => {
     const url = `${site!.url}/admin/dashboard/history/post/${livePostId}`;
     // The editor's History page offers no Publish button; the server refuses the request anyway.
     const page = await (await get(url, cookies.editor)).text();
@@ -242,8 +242,8 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(publicPage).not.toContain("Proposed by the machine");
     expect(await (await get(url, cookies.editor)).text()).toContain("Change waiting for review");
 
-    expect(await (await get(url, cookies.reviewer)).text()).toContain("Publish change");
-    const published = await formPost(`${url}.data`, { intent: "publish", revision: String(proposalId) }, { cookie: cookies.reviewer });
+    expect(await (await get(url, cookies.lawyer)).text()).toContain("Publish change");
+    const published = await formPost(`${url}.data`, { intent: "publish", revision: String(proposalId) }, { cookie: cookies.lawyer });
     expect(published.status).toBe(200);
 
     await site!.stop();
@@ -262,7 +262,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
   });
 
-  it("an editor saving an AI-written draft as published gets 403 and the draft stays unpublished; a reviewer signs it off", async () => {
+  it("an editor saving an AI-written draft as published gets 403 and the draft stays unpublished; a lawyer signs it off", async () => {
     await site!.stop();
     site = null;
     let store = await openDataDir(dataDir);
@@ -293,7 +293,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
       await store.close();
     }
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
-    expect((await formPost(`${site.url}/admin/dashboard/blog/${aiDraftId}.data`, form, { cookie: cookies.reviewer })).status).toBe(200);
+    expect((await formPost(`${site.url}/admin/dashboard/blog/${aiDraftId}.data`, form, { cookie: cookies.lawyer })).status).toBe(200);
     await site.stop();
     site = null;
     store = await openDataDir(dataDir);
@@ -311,7 +311,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     site = null;
     const bad = await runAdminCreate(["--email", "roles-boss@example.test", "--password", PASSWORD, "--role", "boss"], { DATA_DIR: dataDir });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('Unknown role "boss": choose one of admin, editor, reviewer.');
+    expect(bad.stderr).toContain('Unknown role "boss": choose one of admin, editor, lawyer.');
     const store = await openDataDir(dataDir);
     try {
       expect(await store.db.select().from(users).where(eq(users.email, "roles-boss@example.test"))).toEqual([]);

@@ -84,7 +84,7 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     expect(done.failures).toHaveLength(1);
     expect(done.failures[0].error).toMatch(/AI service/i);
 
-    // Decision 0063: a website text is live, so its machine translation waits for a reviewer; visitors see no Farsi yet.
+    // Decision 0063: a website text is live, so its machine translation waits for a lawyer; visitors see no Farsi yet.
     for (const key of keys) expect((await text(key)).contentFa).toBeNull();
     const pending = await pendingFor(db, "content", keys);
     expect(pending.size).toBe(keys.length - 1);
@@ -147,7 +147,7 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     const done = await finished(job.id);
     expect(done.status).toBe("done");
     expect(done.failed).toBe(0);
-    // Decision 0063: the published post stays as visitors know it; the translations wait for a reviewer.
+    // Decision 0063: the published post stays as visitors know it; the translations wait for a lawyer.
     const [live] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
     expect(live).toMatchObject({ published: true, version: post.version, titleFa: "عنوانی که یک وکیل نوشت", excerptFa: null, contentFa: null, titleZh: null });
     const pending = (await pendingFor(db, "post", [post.id])).get(String(post.id))!;
@@ -162,7 +162,7 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     if (/^## /m.test(post.content)) expect(proposed.contentFa).toMatch(/^## /m);
     expect(await db.select().from(translationStates).where(eq(translationStates.entityId, String(post.id)))).toEqual([]);
 
-    // A reviewer's publish makes them live, signed off.
+    // A lawyer's publish makes them live, signed off.
     const outcome = await publishPending({ db, events: { emit: async () => {} } }, user, postRevisions, pending.id);
     expect(outcome).toEqual({ ok: true, version: post.version + 1 });
     const [after] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));

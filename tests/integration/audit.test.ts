@@ -77,7 +77,7 @@ describe("the Audit tab against a running server", () => {
     for (const [who, role] of [
       ["boss", "admin"],
       ["ed", "editor"],
-      ["rev", "reviewer"],
+      ["rev", "lawyer"],
     ] as const) {
       ids[who] = (await createOrPromoteAdmin(store.db, { email: email(who), password: PASSWORD }, { via: "test", role })).userId;
     }
@@ -202,7 +202,7 @@ describe("the Audit tab against a running server", () => {
     expect(exports[0][5]).toBe(bossLabel);
   });
 
-  it("an editor and a reviewer are refused both routes (403); anonymous goes to sign in (page) or 401 (export)", async () => {
+  it("an editor and a lawyer are refused both routes (403); anonymous goes to sign in (page) or 401 (export)", async () => {
     for (const who of ["ed", "rev"]) {
       const refused = await get(url(AUDIT), cookies[who]);
       expect(refused.status, who).toBe(403);

@@ -17,7 +17,7 @@ import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../hel
 import { startSite, type SiteServer } from "../helpers/server";
 
 const ALICE = { email: "alice.rev@example.test", password: "correct horse battery staple 1", name: "Alice Editor" };
-const BOB = { email: "bob.rev@example.test", password: "correct horse battery staple 2", name: "Bob Reviewer" };
+const BOB = { email: "bob.rev@example.test", password: "correct horse battery staple 2", name: "Bob Lawyer" };
 
 describe("concurrent saves over HTTP", () => {
   let dataDir: string;
@@ -151,7 +151,7 @@ describe("concurrent saves over HTTP", () => {
     try {
       const [text] = await store.db.select().from(contentText).where(eq(contentText.key, "hero-tagline"));
       expect(text.version).toBe(2);
-      expect(text.content).toMatch(/^Tagline by (Alice Editor|Bob Reviewer)$/);
+      expect(text.content).toMatch(/^Tagline by (Alice Editor|Bob Lawyer)$/);
       const [member] = await store.db.select().from(teamMembers).where(eq(teamMembers.id, 1));
       expect(member.version).toBe(2);
       // The draft was rewritten in place by Regenerate All (a draft takes machine text, marked for review).

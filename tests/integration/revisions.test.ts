@@ -38,7 +38,7 @@ import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
 
 const ALICE = { id: "rev-alice", email: "alice@example.com", name: "Alice Editor" };
-const BOB = { id: "rev-bob", email: "bob@example.com", name: "Bob Reviewer" };
+const BOB = { id: "rev-bob", email: "bob@example.com", name: "Bob Lawyer" };
 
 describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -227,7 +227,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       expect(lost).toHaveLength(1);
       const error = lost[0].reason as ConflictError;
       expect(error).toMatchObject({ status: 409 });
-      expect(error.message).toMatch(new RegExp(`^"${key}": This text was changed by (Alice Editor|Bob Reviewer) at .+ Vancouver time`));
+      expect(error.message).toMatch(new RegExp(`^"${key}": This text was changed by (Alice Editor|Bob Lawyer) at .+ Vancouver time`));
       expect(error.conflict!.diff.map((d) => d.key)).toEqual(["content"]);
       const [after] = await db().select().from(contentText).where(eq(contentText.key, key));
       expect(after.version).toBe(row.version + 1);
@@ -245,7 +245,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       const lost = results.filter((r) => r.status === "rejected");
       expect(lost).toHaveLength(1);
       expect(lost[0].reason).toBeInstanceOf(ConflictError);
-      expect((lost[0].reason as ConflictError).message).toMatch(/^This team member was changed by (Alice Editor|Bob Reviewer) at /);
+      expect((lost[0].reason as ConflictError).message).toMatch(/^This team member was changed by (Alice Editor|Bob Lawyer) at /);
       expect((lost[0].reason as ConflictError).conflict!.diff.find((d) => d.key === "phone")).toBeDefined();
       const [after] = await db().select().from(teamMembers).where(eq(teamMembers.id, member.id));
       expect(after.version).toBe(member.version + 1);
@@ -281,7 +281,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       for (const revision of pending.values()) expect(revision).toMatchObject({ source: "ai", status: "pending", createdBy: ALICE.id, note: "Regenerate All with AI" });
     });
 
-    it("publishPending makes the rewrite live, once: two reviewers at once, exactly one wins", async () => {
+    it("publishPending makes the rewrite live, once: two lawyers at once, exactly one wins", async () => {
       const [post] = await publishedPosts();
       const revision = (await pendingFor(db(), "post", [post.id])).get(String(post.id))!;
       const rewrite = revision.snapshot as PostSnapshot;
@@ -301,7 +301,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       expect([ALICE.id, BOB.id]).toContain(closed.reviewedBy);
     });
 
-    it("a pending change whose live post changed since: both diffs, nothing changed, unless the reviewer replaces the live one", async () => {
+    it("a pending change whose live post changed since: both diffs, nothing changed, unless the lawyer replaces the live one", async () => {
       const post = (await publishedPosts())[1];
       const revision = (await pendingFor(db(), "post", [post.id])).get(String(post.id))!;
       // Someone edits the live post after the rewrite was proposed.

@@ -2,7 +2,7 @@
  * Scheduled publishing (decision 0062) on a clock the test moves: a scheduled draft goes live once
  * whatever the instances racing, overdue posts are caught up at the first sweep after downtime,
  * times in the past or too far ahead are refused, and a scheduled pending change is published, or
- * held for a reviewer when its post changed since. Runs on PGlite, and on PostgreSQL when
+ * held for a lawyer when its post changed since. Runs on PGlite, and on PostgreSQL when
  * DATABASE_URL is set (the two instances then have connections of their own).
  */
 import { and, asc, eq } from "drizzle-orm";
@@ -221,7 +221,7 @@ describe(`scheduled publishing (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     const held = await audits("schedule_held", live.id);
     expect(held).toHaveLength(1);
     expect(held[0].details).toMatchObject({ revision: proposal.id, scheduled: true, reason: expect.stringContaining("changed after this change was proposed") });
-    // The next sweep leaves it to the reviewer.
+    // The next sweep leaves it to the lawyer.
     clock.set("2027-06-01T14:00:00Z");
     expect(await sweepScheduled(a)).toEqual({ posts: [], changes: [], held: [] });
   });

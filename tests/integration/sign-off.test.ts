@@ -1,7 +1,7 @@
 /**
  * The sign-off (issue 31, decision 0070) through the real HTTP actions, one server for the file: an
  * editor's save of a live post or website text waits as a pending change (the public pages keep the
- * old text) until a reviewer publishes it from the History; an editor publishes a draft no machine
+ * old text) until a lawyer publishes it from the History; an editor publishes a draft no machine
  * wrote, but not an AI-written one while sign-off is on, and can once an admin turns it off; only
  * an admin changes the staff policy.
  */
@@ -14,15 +14,15 @@ import { startSite, type SiteServer } from "../helpers/server";
 
 const ADMIN = { email: "admin.signoff@example.test", password: "sign-off admin passphrase", name: "Ada Admin" };
 const EDITOR = { email: "editor.signoff@example.test", password: "sign-off editor passphrase", name: "Eddie Editor" };
-const REVIEWER = { email: "reviewer.signoff@example.test", password: "sign-off reviewer passphrase", name: "Rita Reviewer" };
-type Who = "admin" | "editor" | "reviewer";
+const LAWYER = { email: "lawyer.signoff@example.test", password: "sign-off lawyer passphrase", name: "Rita Lawyer" };
+type Who = "admin" | "editor" | "lawyer";
 
 const REFUSED = "Your role (editor) cannot publish changes waiting for review or AI-written drafts.";
 
-describe("sign-off: editors propose, reviewers publish", () => {
+describe("sign-off: editors propose, lawyers publish", () => {
   let dataDir: string;
   let site: SiteServer;
-  const cookies: Record<Who, string> = { admin: "", editor: "", reviewer: "" };
+  const cookies: Record<Who, string> = { admin: "", editor: "", lawyer: "" };
   let seq = 0;
 
   beforeAll(async () => {
@@ -30,14 +30,14 @@ describe("sign-off: editors propose, reviewers publish", () => {
     const store = await openDataDir(dataDir);
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
-      await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "reviewer" });
+      await createOrPromoteAdmin(store.db, LAWYER, { via: "test", role: "lawyer" });
     } finally {
       await store.close();
     }
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
     cookies.admin = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     cookies.editor = await signInHttp(site.url, EDITOR.email, EDITOR.password);
-    cookies.reviewer = await signInHttp(site.url, REVIEWER.email, REVIEWER.password);
+    cookies.lawyer = await signInHttp(site.url, LAWYER.email, LAWYER.password);
   });
   afterAll(async () => {
     await site?.stop();
@@ -57,7 +57,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
 
   const pendingRevisionId = (historyHtml: string) => Number(/name="intent" value="discard"\/><input type="hidden" name="revision" value="(\d+)"/.exec(historyHtml)?.[1] ?? 0);
 
-  it("an editor's save of a published post waits for a reviewer; the reviewer publishes it from the History", async () => {
+  it("an editor's save of a published post waits for a lawyer; the lawyer publishes it from the History", async () => {
     const post = await newPost("admin", true);
     expect(await publicText(`/blog/${post.values.slug}`)).toContain(post.values.content);
 
@@ -69,7 +69,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
     expect(live).not.toContain("The editor's new body.");
 
     const history = `${post.url.replace("/blog/", "/history/post/")}`;
-    const page = await (await get(history, cookies.reviewer)).text();
+    const page = await (await get(history, cookies.lawyer)).text();
     expect(textOf(page)).toContain("Change waiting for review");
     expect(textOf(page)).toContain(`by ${EDITOR.name}`);
     expect(page).toContain("Publish change");
@@ -81,7 +81,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
     expect(refused.status).toBe(403);
     expect(await publicText(`/blog/${post.values.slug}`)).not.toContain("The editor's new body.");
 
-    const published = await formPost(`${history}.data`, { intent: "publish", revision: String(revision) }, { cookie: cookies.reviewer });
+    const published = await formPost(`${history}.data`, { intent: "publish", revision: String(revision) }, { cookie: cookies.lawyer });
     expect(published.status).toBe(200);
     expect(await publicText(`/blog/${post.values.slug}`)).toContain("The editor's new body.");
   });
@@ -101,7 +101,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
     expect((await get(`${site.url}/blog/${draft.values.slug}`)).status).toBe(404);
     const back = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Changed while down.", published: "on", version: "4" }, { cookie: cookies.editor });
     expect(back.status).toBe(403);
-    expect(await back.text()).toContain("needs a reviewer's sign-off");
+    expect(await back.text()).toContain("needs a lawyer's sign-off");
     expect((await get(`${site.url}/blog/${draft.values.slug}`)).status).toBe(404);
   });
 
@@ -120,7 +120,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
 
     // Only an admin changes the policy.
     const staff = `${site.url}/admin/dashboard/staff`;
-    for (const who of ["editor", "reviewer"] as const) {
+    for (const who of ["editor", "lawyer"] as const) {
       const denied = await formPost(staff, { intent: "set-policy", signOffRequired: "false", secondFactorForAll: "false" }, { cookie: cookies[who] });
       expect(denied.status).toBe(403);
     }
@@ -135,7 +135,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
       const allowed = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, published: "on", version: "1" }, { cookie: cookies.editor });
       expect(allowed.status).toBe(200);
       expect(await publicText(`/blog/${draft.values.slug}`)).toContain(draft.values.content);
-      // And an editor's change of a live post goes live directly, as a reviewer's does.
+      // And an editor's change of a live post goes live directly, as a lawyer's does.
       const direct = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Live at once.", published: "on", version: "2" }, { cookie: cookies.editor });
       expect(direct.status).toBe(200);
       expect(await publicText(`/blog/${draft.values.slug}`)).toContain("Live at once.");
@@ -148,7 +148,7 @@ describe("sign-off: editors propose, reviewers publish", () => {
     expect(await publicText(`/blog/${draft.values.slug}`)).not.toContain("Proposed again.");
   });
 
-  it("an editor's change of a website text waits for a reviewer; the public page keeps the old text until it is published", async () => {
+  it("an editor's change of a website text waits for a lawyer; the public page keeps the old text until it is published", async () => {
     const before = await publicText("/blog");
     const saved = await formPost(`${site.url}/admin/dashboard/content.data`, { intent: "save", key: "blog-hero-title", content: "Proposed blog heading", content_fa: "", content_zh: "", version: "1" }, { cookie: cookies.editor });
     expect(saved.status).toBe(200);
@@ -157,11 +157,11 @@ describe("sign-off: editors propose, reviewers publish", () => {
     expect(after).toBe(before);
 
     const history = `${site.url}/admin/dashboard/history/content/blog-hero-title`;
-    const page = await (await get(history, cookies.reviewer)).text();
+    const page = await (await get(history, cookies.lawyer)).text();
     expect(textOf(page)).toContain(`by ${EDITOR.name}`);
     const revision = pendingRevisionId(page);
     expect(revision).toBeGreaterThan(0);
-    expect((await formPost(`${history}.data`, { intent: "publish", revision: String(revision) }, { cookie: cookies.reviewer })).status).toBe(200);
+    expect((await formPost(`${history}.data`, { intent: "publish", revision: String(revision) }, { cookie: cookies.lawyer })).status).toBe(200);
     expect(await publicText("/blog")).toContain("Proposed blog heading");
   });
 

@@ -104,11 +104,11 @@ describe("invitations over HTTP, with a real SMTP peer", () => {
 
   it("mails the invitee a link, and lists the invitation on the Staff tab", async () => {
     const before = smtp.received.length;
-    const sent = await staff({ intent: "invite", email: "New.Partner@Example.test", role: "reviewer" });
+    const sent = await staff({ intent: "invite", email: "New.Partner@Example.test", role: "lawyer" });
     expect(sent.status).toBe(200);
     const mail = await mailTo("new.partner@example.test", before);
     expect(mail.header("Subject")).toBe("Your invitation to the website admin");
-    expect(mail.text).toContain('with the role "reviewer"');
+    expect(mail.text).toContain('with the role "lawyer"');
     expect(mail.text).toContain(ADMIN.email);
     firstLink = linkIn(mail.text);
 
@@ -142,7 +142,7 @@ describe("invitations over HTTP, with a real SMTP peer", () => {
     const old = await (await get(url(firstLink.path))).text();
     expect(old).toContain(INVITE_INVALID.split(".")[0]);
     expect(old).not.toContain("Create account");
-    const refused = await formPost(url("/admin/invite"), { token: firstLink.token, name: "New Partner", password: "reviewer passphrase one", confirm: "reviewer passphrase one" });
+    const refused = await formPost(url("/admin/invite"), { token: firstLink.token, name: "New Partner", password: "lawyer passphrase one", confirm: "lawyer passphrase one" });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("This invitation cannot be used");
   });
@@ -150,7 +150,7 @@ describe("invitations over HTTP, with a real SMTP peer", () => {
   it("refuses an altered link; a weak password is refused with its field's message; nothing is created", async () => {
     const altered = `${secondLink.token.slice(0, -1)}${secondLink.token.endsWith("A") ? "B" : "A"}`;
     expect(await (await get(url(`/admin/invite?token=${altered}`))).text()).toContain(INVITE_INVALID.split(".")[0]);
-    const forged = await formPost(url("/admin/invite"), { token: altered, name: "X", password: "reviewer passphrase one", confirm: "reviewer passphrase one" });
+    const forged = await formPost(url("/admin/invite"), { token: altered, name: "X", password: "lawyer passphrase one", confirm: "lawyer passphrase one" });
     expect(forged.status).toBe(400);
     const weak = await formPost(url("/admin/invite"), { token: secondLink.token, name: "New Partner", password: "short", confirm: "short" });
     expect(weak.status).toBe(400);
@@ -167,13 +167,13 @@ describe("invitations over HTTP, with a real SMTP peer", () => {
       expect(html).toContain("Create account");
       expect(html).toContain("new.partner@example.test");
     }
-    const accepted = await formPost(url("/admin/invite"), { token: secondLink.token, name: "New Partner", password: "reviewer passphrase one", confirm: "reviewer passphrase one" });
+    const accepted = await formPost(url("/admin/invite"), { token: secondLink.token, name: "New Partner", password: "lawyer passphrase one", confirm: "lawyer passphrase one" });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe("/admin/login");
     const signInPage = await (await get(url("/admin/login"), cookiesFrom(accepted))).text();
     expect(signInPage).toContain("Account created");
 
-    const cookie = await signInHttp(site!.url, "new.partner@example.test", "reviewer passphrase one");
+    const cookie = await signInHttp(site!.url, "new.partner@example.test", "lawyer passphrase one");
     const account = await (await get(url("/admin/dashboard/account"), cookie)).text();
     expect(account).toContain("new.partner@example.test");
     expect(account).toContain("Your account");
@@ -210,7 +210,7 @@ describe("invitations over HTTP, with a real SMTP peer", () => {
       for (const token of [firstLink.token, secondLink.token]) expect(rows).not.toContain(token);
       const [user] = await store.db.select().from(users).where(eq(users.email, "new.partner@example.test"));
       expect(user.name).toBe("New Partner");
-      expect((await store.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role)).toEqual(["reviewer"]);
+      expect((await store.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role)).toEqual(["lawyer"]);
       expect(await store.db.select().from(users).where(eq(users.email, "temp@example.test"))).toEqual([]);
       expect(await store.db.select().from(users).where(eq(users.email, "sneaky@example.test"))).toEqual([]);
     } finally {

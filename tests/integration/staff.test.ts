@@ -38,7 +38,7 @@ const refusedWith = async (promise: Promise<unknown>, status: number, message: s
 describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  const make = async (who: string, role: "admin" | "editor" | "reviewer"): Promise<AdminUser> => {
+  const make = async (who: string, role: "admin" | "editor" | "lawyer"): Promise<AdminUser> => {
     const result = await createOrPromoteAdmin(db, { email: `${who}@example.test`, password: PASSWORD }, { via: "test", role });
     return { id: result.userId, email: result.email, name: who, roles: [role] };
   };
@@ -58,18 +58,18 @@ describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const cli: AdminUser = { id: ed.id, email: ed.email, name: "cli" };
     await refusedWith(changeRole(db, cli, only.id, "editor"), 409, LAST_ADMIN);
     await refusedWith(disableUser(db, cli, only.id), 409, LAST_ADMIN);
-    await refusedWith(changeRole(db, only, only.id, "reviewer"), 409, LAST_ADMIN);
+    await refusedWith(changeRole(db, only, only.id, "lawyer"), 409, LAST_ADMIN);
     await refusedWith(disableUser(db, only, only.id), 409, SELF_DISABLE);
     expect(await adminRoles(db)).toEqual([only.id]);
     expect((await db.select().from(users).where(eq(users.id, only.id)))[0].disabledAt).toBeNull();
     // An editor who is made admin lets the first one step down.
     expect(await changeRole(db, only, ed.id, "admin")).toEqual({ roles: ["admin"] });
-    expect(await changeRole(db, { ...ed, roles: ["admin"] }, only.id, "reviewer")).toEqual({ roles: ["reviewer"] });
+    expect(await changeRole(db, { ...ed, roles: ["admin"] }, only.id, "lawyer")).toEqual({ roles: ["lawyer"] });
     expect(await adminRoles(db)).toEqual([ed.id]);
     const audit = await db.select().from(auditLog).where(eq(auditLog.action, "role_change"));
     expect(audit.map((a) => [a.userId, a.entityId, (a.details as { to: string[] }).to])).toEqual([
       [only.id, ed.id, ["admin"]],
-      [ed.id, only.id, ["reviewer"]],
+      [ed.id, only.id, ["lawyer"]],
     ]);
     // Reset for the next test: the two are no admins.
     await db.delete(userRoles).where(inArray(userRoles.userId, [only.id, ed.id]));
@@ -97,7 +97,7 @@ describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("disable ends every session and is listed; enable and end-sessions are audited", async () => {
     const [admin] = await adminRoles(db);
     const actor: AdminUser = { id: admin, email: "admin", name: "admin", roles: ["admin"] };
-    const target = await make("listed-reviewer", "reviewer");
+    const target = await make("listed-lawyer", "lawyer");
     const now = new Date();
     const later = new Date(now.getTime() + 86_400_000);
     await db.insert(sessions).values([
@@ -105,7 +105,7 @@ describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       { id: "s2", token: "t2", userId: target.id, expiresAt: later, updatedAt: now },
     ]);
     let row = (await listStaff(db)).find((m) => m.id === target.id)!;
-    expect(row).toMatchObject({ email: "listed-reviewer@example.test", roles: ["reviewer"], disabled: false, openSessions: 2, lastSeen: now.toISOString() });
+    expect(row).toMatchObject({ email: "listed-lawyer@example.test", roles: ["lawyer"], disabled: false, openSessions: 2, lastSeen: now.toISOString() });
 
     expect(await disableUser(db, actor, target.id)).toEqual({ endedSessions: 2 });
     row = (await listStaff(db)).find((m) => m.id === target.id)!;
@@ -119,16 +119,16 @@ describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, target.id));
     const mine = audit.filter((a) => ["disable", "enable", "end_sessions"].includes(a.action));
     expect(mine.map((a) => [a.action, a.userId, (a.details as { email: string }).email])).toEqual([
-      ["disable", admin, "listed-reviewer@example.test"],
-      ["enable", admin, "listed-reviewer@example.test"],
-      ["end_sessions", admin, "listed-reviewer@example.test"],
+      ["disable", admin, "listed-lawyer@example.test"],
+      ["enable", admin, "listed-lawyer@example.test"],
+      ["end_sessions", admin, "listed-lawyer@example.test"],
     ]);
   });
 
   it("an admin's reset of someone's second factor removes it with its trusted devices and ends their sessions", async () => {
     const [admin] = await adminRoles(db);
     const actor: AdminUser = { id: admin, email: "admin", name: "admin", roles: ["admin"], sessionId: "admin-session" };
-    const target = await make("lost-phone", "reviewer");
+    const target = await make("lost-phone", "lawyer");
     const later = new Date(Date.now() + 86_400_000);
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, target.id));
     await db.insert(twoFactors).values({ id: "tf-lost", secret: "sealed", backupCodes: "[]", userId: target.id, verified: true });
@@ -188,9 +188,9 @@ describe("the Staff tab against a running server", () => {
   });
 
   it("changes a role; the last admin cannot demote or disable itself (409, nothing changed)", async () => {
-    const changed = await act({ intent: "change-role", userId: ids.ed, role: "reviewer" });
+    const changed = await act({ intent: "change-role", userId: ids.ed, role: "lawyer" });
     expect(changed.status).toBe(200);
-    expect(await (await get(url("/admin/dashboard/staff"), cookies.boss)).text()).toMatch(/<option value="reviewer" selected="">reviewer<\/option>/);
+    expect(await (await get(url("/admin/dashboard/staff"), cookies.boss)).text()).toMatch(/<option value="lawyer" selected="">lawyer<\/option>/);
     const bad = await act({ intent: "change-role", userId: ids.ed, role: "owner" });
     expect(bad.status).toBe(400);
 

@@ -75,7 +75,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <strong>Change waiting for review.</strong> The form below shows the change ({loaderData.review.source}
           {loaderData.review.note ? `: ${loaderData.review.note}` : ""}); visitors still see the live version.{" "}
-          {canSignOff ? "Read it, then Save Post to publish it, or" : "A reviewer publishes it; Propose change replaces it with your version, or"}{" "}
+          {canSignOff ? "Read it, then Save Post to publish it, or" : "A lawyer publishes it; Propose change replaces it with your version, or"}{" "}
           <Link to={historyPath("post", loaderData.id)} className="font-medium underline">
             compare or discard it in the History
           </Link>
@@ -83,7 +83,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         </p>
       ) : loaderData.pendingRevision ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <strong>Change waiting for review.</strong> A change of this post waits for a reviewer, but the post was saved since it was made; visitors see the version below.{" "}
+          <strong>Change waiting for review.</strong> A change of this post waits for a lawyer, but the post was saved since it was made; visitors see the version below.{" "}
           <Link to={historyPath("post", loaderData.id)} className="font-medium underline">
             Compare both and choose
           </Link>

@@ -4,6 +4,7 @@ import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { requirePermission } from "~/auth/guard.server";
 import { can } from "~/auth/roles";
+import { conflictRecords, recordAccess } from "~/audit/access.server";
 import { adminMeta } from "~/auth/ui";
 import { loadBookingSettings } from "~/booking/availability.server";
 import { feedOf } from "~/booking/feed.server";
@@ -52,6 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const list = chosen.view === "list" ? await listBookings(db, chosen.show, now) : null;
   const week = chosen.view === "week" ? await bookingsOfWeek(db, chosen.week, chosen.show, now) : null;
+  // Every look at client records is an access entry (decision 0091), written before they are sent.
+  const shown = list?.items ?? week?.items ?? [];
+  const hits = shown.map((booking) => booking.conflicts);
+  await recordAccess(db, user, {
+    action: "view",
+    where: chosen.view === "week" ? `consultations week of ${chosen.week}` : `consultations (${chosen.show})`,
+    records: [{ booking: shown.map((booking) => booking.id) }, conflictRecords(hits)],
+    conflictHits: hits.reduce((sum, list) => sum + list.length, 0),
+  });
   return { ...shared, view: chosen.view, show: chosen.show, error: null, list: list ?? { items: [], total: 0, conflicts: 0 }, week };
 }
 

@@ -30,7 +30,7 @@ export const intents = {
       return { revision: row.id, restoredFrom: input.revision };
     },
   }),
-  // Making a waiting change public is the reviewer's sign-off (decision 0066).
+  // Making a waiting change public is the lawyer's sign-off (decision 0066).
   publish: intent({
     failure: "Publishing failed",
     permission: "changes.publish",

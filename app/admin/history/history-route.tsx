@@ -112,7 +112,7 @@ function RevisionOptions({ revisions }: { revisions: RevisionListItem[] }) {
   ));
 }
 
-/** "Publish at": a pending post change goes live by itself then, unless a reviewer acts first. */
+/** "Publish at": a pending post change goes live by itself then, unless a lawyer acts first. */
 function ScheduleChange({ revisionId, publishAt, busy, error }: { revisionId: number; publishAt: string | null; busy: boolean; error?: string }) {
   return (
     <div className="space-y-2 rounded-md border border-slate-200 p-3">
@@ -160,7 +160,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
   const { kind, entityId, noun, label, exists, revisions, pending, compare } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  // Publishing a waiting change is the sign-off of a reviewer or an admin; the server checks it too.
+  // Publishing a waiting change is the sign-off of a lawyer or an admin; the server checks it too.
   const mayPublish = useCan("changes.publish");
   useActionToast(actionData);
   const back = editorOf(kind, entityId);
@@ -198,7 +198,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-slate-600">
               {pending.revision.note ? `${pending.revision.note} · ` : ""}
               proposed <When iso={pending.revision.createdAt} />
-              {pending.revision.createdBy ? ` by ${pending.revision.createdBy}` : ""}. Visitors see the live version until a reviewer publishes this change.
+              {pending.revision.createdBy ? ` by ${pending.revision.createdBy}` : ""}. Visitors see the live version until a lawyer publishes this change.
             </p>
           </CardHeader>
           <CardContent className="space-y-4">
@@ -229,7 +229,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                 </Form>
               </section>
             ) : null}
-            {mayPublish ? null : <p className="text-sm text-slate-700">A reviewer or an admin publishes this change; you can discard it.</p>}
+            {mayPublish ? null : <p className="text-sm text-slate-700">A lawyer or an admin publishes this change; you can discard it.</p>}
             {kind === "post" && mayPublish ? <ScheduleChange revisionId={pending.revision.id} publishAt={pending.revision.publishAt} busy={busy} error={failed?.fieldErrors?.publishAt} /> : null}
             <div className="flex flex-wrap gap-3">
               {mayPublish ? (

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { listSubmissions, listSubscribers } from "~/contact/inbox.server";
+import { conflictRecords, recordAccess } from "~/audit/access.server";
 import { adminAction } from "~/admin/kit/action.server";
 import { requirePermission } from "~/auth/guard.server";
 import { useCan } from "~/admin/kit/can";
@@ -20,7 +21,7 @@ import { intents, type InboxResult } from "./actions.server";
 export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, "inbox.read");
+  const user = await requirePermission(request, context, "inbox.read");
   const { db, log, config } = context.services;
   // ?show=conflict: only messages whose conflict check found an earlier record (decision 0080).
   const conflictOnly = new URL(request.url).searchParams.get("show") === "conflict";
@@ -32,6 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listSubscribers(db),
       readNewsletterSettings(db),
     ]);
+    // Every look at client records is an access entry (decision 0091), written before they are sent.
+    const hits = submissions.items.map((item) => item.conflicts);
+    await recordAccess(db, user, {
+      action: "view",
+      where: conflictOnly ? "inbox (possible conflicts)" : "inbox",
+      records: [{ contact: submissions.items.map((item) => item.id), subscriber: subscribers.items.map((item) => item.id) }, conflictRecords(hits)],
+      conflictHits: hits.reduce((sum, list) => sum + list.length, 0),
+    });
     return { submissions, subscribers, newsletter, mailConfigured, conflictOnly, loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin: loading the inbox failed");

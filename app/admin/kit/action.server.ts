@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import type { Services } from "../../services";
 import type { AdminUser } from "../../auth/guard.server";
-import { requireActionPermission, userCan } from "../../auth/guard.server";
+import { recordDenied, requireActionPermission, userCan } from "../../auth/guard.server";
 import { refusal, type Permission } from "../../auth/roles";
 import { SET_UP_SECOND_FACTOR } from "../../auth/second-factor-policy.server";
 import { parseForm } from "../../form-data.server";
@@ -98,7 +98,10 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
     if (!spec) return fail("unknown", "The request was not understood.", "Unknown action.", 400);
     const permission = spec.permission ?? options.permission;
     // The guard's permission set (roles under the staff policy); a user without roles may nothing here.
-    if (user.roles === undefined || !userCan(user, permission)) return fail(name, spec.failure, refusal(user.roles ?? [], permission), 403);
+    if (user.roles === undefined || !userCan(user, permission)) {
+      await recordDenied(services, user, request, permission, name);
+      return fail(name, spec.failure, refusal(user.roles ?? [], permission), 403);
+    }
     // Until a required second factor is set up, only the account page's own actions run (decision 0068).
     if (user.secondFactorSetupNeeded && permission !== "dashboard.open") return fail(name, spec.failure, SET_UP_SECOND_FACTOR, 403);
 

@@ -4,7 +4,8 @@ import type { Route } from "./+types/dashboard";
 import { readToast } from "~/toast/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
 import { requirePermission } from "~/auth/guard.server";
-import { can, type Permission } from "~/auth/roles";
+import { can } from "~/auth/roles";
+import { TABS } from "~/admin/kit/tabs";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";
@@ -25,19 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ user: { id, email, name, roles, secondFactorSetupNeeded }, toast, reconnectInstagram }, { headers });
 }
 
-/** Each tab with the permission its loader checks: a role sees only the tabs it can open. */
-const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; permission: Permission }> = [
-  { to: "/admin/dashboard", label: "Blog Posts", end: true, permission: "posts.edit" },
-  { to: "/admin/dashboard/automation", label: "Topic Queue & Automation", end: false, permission: "topics.manage" },
-  { to: "/admin/dashboard/instagram", label: "Instagram", end: false, permission: "instagram.settings" },
-  { to: "/admin/dashboard/content", label: "Website Content", end: false, permission: "content.edit" },
-  { to: "/admin/dashboard/team", label: "Team Management", end: false, permission: "team.edit" },
-  { to: "/admin/dashboard/inbox", label: "Inbox", end: false, permission: "inbox.read" },
-  { to: "/admin/dashboard/consultations", label: "Consultations", end: false, permission: "consultations.read" },
-  { to: "/admin/dashboard/statistics", label: "Statistics", end: false, permission: "stats.read" },
-  { to: "/admin/dashboard/staff", label: "Staff", end: false, permission: "staff.manage" },
-  { to: "/admin/dashboard/audit", label: "Audit", end: false, permission: "audit.read" },
-];
 
 function LogoutButton() {
   return (

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
+import { adminHome } from "~/admin/kit/tabs";
 import type { Route } from "./+types/index";
 import { requirePermission } from "~/auth/guard.server";
 
 /** /admin: the dashboard for an admin; the guard sends anyone else to the login page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, "dashboard.open");
-  return redirect("/admin/dashboard");
+  const user = await requirePermission(request, context, "dashboard.open");
+  return redirect(adminHome(user.roles ?? []));
 }

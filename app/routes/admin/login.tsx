@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { adminHome } from "~/admin/kit/tabs";
 import type { Route } from "./+types/login";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { readToast } from "~/toast/toast.server";
@@ -22,7 +23,7 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSignedInUser(request, context);
-  if (user?.isStaff) throw redirect("/admin/dashboard");
+  if (user?.isStaff) throw redirect(adminHome(user.roles));
   let denied = false;
   if (user) {
     // A signed-in account without the admin role is signed out (SPEC 4).

@@ -1,7 +1,7 @@
 /**
  * Two app instances on one PostgreSQL (decision 0061): two people saving the same post and the
  * same website text from the same version, each through a different instance, get exactly one
- * save and one 409; two reviewers publishing the same pending change from two connection pools
+ * save and one 409; two lawyers publishing the same pending change from two connection pools
  * (as two instances would) publish it once.
  */
 import { eq } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { formPost, signInHttp } from "../../helpers/admin-http";
 import { startSite, type SiteServer } from "../../helpers/server";
 
 const ALICE = { email: "alice.pg@example.test", password: "correct horse battery staple 1", name: "Alice Editor" };
-const BOB = { email: "bob.pg@example.test", password: "correct horse battery staple 2", name: "Bob Reviewer" };
+const BOB = { email: "bob.pg@example.test", password: "correct horse battery staple 2", name: "Bob Lawyer" };
 
 /** The strings of a `.data` answer (React Router's turbo-stream: one flat JSON array), one a line. */
 const strings = (body: string) => (JSON.parse(body.split("\n")[0]) as unknown[]).filter((item): item is string => typeof item === "string").join("\n");
@@ -89,9 +89,9 @@ describe("revisions across two app instances on one PostgreSQL", () => {
     expect(after).toMatchObject({ version: text.version + 1, content: `Tagline by ${names[winner]}` });
   });
 
-  it("two reviewers publishing the same pending change from two connection pools: exactly one wins", async () => {
+  it("two lawyers publishing the same pending change from two connection pools: exactly one wins", async () => {
     const [post] = await store.db.select().from(blogPosts).orderBy(blogPosts.id).limit(1);
-    const [reviewer] = await store.db.select().from(users).where(eq(users.email, BOB.email));
+    const [lawyer] = await store.db.select().from(users).where(eq(users.email, BOB.email));
     const proposal = await proposeChange(store.db, {
       entity: "post",
       entityId: post.id,
@@ -103,7 +103,7 @@ describe("revisions across two app instances on one PostgreSQL", () => {
     const other = await openDatabase({ databaseUrl: url, migrate: false });
     try {
       const deps = (database: Database) => ({ db: database.db, events: { emit: async () => {} } });
-      const results = await Promise.allSettled([publishPending(deps(store), reviewer, postRevisions, proposal.id), publishPending(deps(other), reviewer, postRevisions, proposal.id)]);
+      const results = await Promise.allSettled([publishPending(deps(store), lawyer, postRevisions, proposal.id), publishPending(deps(other), lawyer, postRevisions, proposal.id)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
       expect(lost.reason).toMatchObject({ status: 409, message: "This change was already published by someone else." });

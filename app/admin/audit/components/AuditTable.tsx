@@ -40,9 +40,19 @@ const HISTORY_KINDS: Partial<Record<string, HistoryKindName>> = {
   team_member: "team_member",
 };
 
+/** Client records' entities, by the record filter's kind (decision 0091). */
+const RECORD_KINDS: Partial<Record<string, string>> = {
+  contact_submission: "contact",
+  consultation_booking: "booking",
+  newsletter_subscriber: "subscriber",
+};
+
 function historyHref(row: AuditRow): string | null {
   const kind = HISTORY_KINDS[row.entity];
-  return kind && row.entityId ? historyPath(kind, row.entityId) : null;
+  if (kind && row.entityId) return historyPath(kind, row.entityId);
+  // A client record: every look at it and change of it.
+  const record = row.entity === "client_records" ? row.entityId : RECORD_KINDS[row.entity] && row.entityId ? `${RECORD_KINDS[row.entity]}:${row.entityId}` : null;
+  return record ? `/admin/dashboard/audit${auditQuery({ record })}` : null;
 }
 
 function Select({
@@ -73,6 +83,32 @@ function Select({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** The record and client filters (decision 0091): who has seen, or changed, this person's records. */
+function TextInput({
+  id,
+  label,
+  name,
+  value,
+  placeholder,
+  type = "text",
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string | undefined;
+  placeholder?: string;
+  type?: "text" | "email";
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} type={type} name={name} defaultValue={value ?? ""} placeholder={placeholder} dir="ltr" className={`${SELECT} w-56`} />
     </div>
   );
 }
@@ -126,6 +162,20 @@ function Filters({
         value={values.person}
         all="Everyone"
         choices={options.people}
+      />
+      <TextInput
+        id="audit-record"
+        label="Client record (e.g. contact:12)"
+        name="record"
+        value={values.record}
+        placeholder="contact:12"
+      />
+      <TextInput
+        id="audit-client"
+        label="Client e-mail"
+        name="client"
+        value={values.client}
+        type="email"
       />
       <Select
         id="audit-action"

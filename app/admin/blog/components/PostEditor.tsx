@@ -84,7 +84,7 @@ function personsTranslations(values: PostFormInput, saved: PostFormInput, review
   return result;
 }
 
-const PROPOSED_TEXT = "Your change is waiting for a reviewer's sign-off. Visitors still see the published version until a reviewer publishes it from the post's History.";
+const PROPOSED_TEXT = "Your change is waiting for a lawyer's sign-off. Visitors still see the published version until a lawyer publishes it from the post's History.";
 
 const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
 
@@ -477,10 +477,10 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
           </Link>
           {proposes ? (
             <p id="post-proposes-hint" className="text-sm text-slate-700">
-              This post is live: your change waits for a reviewer&apos;s sign-off, and visitors keep the published version until then.
+              This post is live: your change waits for a lawyer&apos;s sign-off, and visitors keep the published version until then.
             </p>
           ) : !live.published && values.published && machineWritten && !canSignOff ? (
-            <p className="text-sm text-slate-700">Text written by the AI goes live only with a reviewer&apos;s sign-off: save it as a draft for review.</p>
+            <p className="text-sm text-slate-700">Text written by the AI goes live only with a lawyer&apos;s sign-off: save it as a draft for review.</p>
           ) : null}
         </div>
       </fetcher.Form>

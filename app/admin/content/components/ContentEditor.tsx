@@ -231,7 +231,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
         return next;
       });
       if (result.proposed > 0) {
-        toast.success("Change proposed", { description: `${result.proposed === 1 ? "Your change is" : `${result.proposed} changes are`} waiting for a reviewer's sign-off. Visitors see the current text until a reviewer publishes it from its History.` });
+        toast.success("Change proposed", { description: `${result.proposed === 1 ? "Your change is" : `${result.proposed} changes are`} waiting for a lawyer's sign-off. Visitors see the current text until a lawyer publishes it from its History.` });
       } else if (batch?.kind === "all") {
         toast.success("All saved", { description: `${result.saved.length} ${result.saved.length === 1 ? "entry" : "entries"} updated.` });
       } else {

@@ -15,12 +15,12 @@ const SWITCHES = [
   {
     name: "signOffRequired",
     label: "Require a lawyer's sign-off before machine-written text or proposed changes go live",
-    hint: "When on, an editor's change to a published post, a website text or a team member shown on the site waits in its History until a reviewer or an admin publishes it, and only they publish AI-written drafts. When off, editors publish directly.",
+    hint: "When on, an editor's change to a published post, a website text or a team member shown on the site waits in its History until a lawyer or an admin publishes it, and only they publish AI-written drafts. When off, editors publish directly.",
   },
   {
     name: "secondFactorForAll",
     label: "Require a second factor for every role",
-    hint: "When on, editors and reviewers also confirm each sign-in with an authenticator app or a passkey. Admins always need a second factor.",
+    hint: "When on, editors also confirm each sign-in with an authenticator app or a passkey. Admins, lawyers and intake always need a second factor: they see client records.",
   },
 ] as const;
 

@@ -42,7 +42,7 @@ interface MemberFormProps {
 }
 
 /** The expanded panel of one member: details, photos, the five texts in three languages. */
-const PROPOSED_TEXT = "Your change is waiting for a reviewer's sign-off. Visitors see the current version until a reviewer publishes it from the member's History.";
+const PROPOSED_TEXT = "Your change is waiting for a lawyer's sign-off. Visitors see the current version until a lawyer publishes it from the member's History.";
 
 export function MemberForm({ member, focusName, onDelete, deleting }: MemberFormProps) {
   const fetcher = useFetcher<TeamActionResult>();
@@ -73,7 +73,7 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
   });
   const errors = (name: string) => form.allErrors[name]?.[0];
 
-  // Without the sign-off, a shown member's change waits for a reviewer (decision 0070).
+  // Without the sign-off, a shown member's change waits for a lawyer (decision 0070).
   const canSignOff = useCan("changes.publish");
   const proposes = member.active && !canSignOff;
   useFetcherResult(fetcher, (result) => {
@@ -174,7 +174,7 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
           </Link>
           {proposes ? (
             <p id={`member-${member.id}-proposes`} className="text-sm text-slate-600">
-              Shown on the site: your change waits for a reviewer&apos;s sign-off.
+              Shown on the site: your change waits for a lawyer&apos;s sign-off.
             </p>
           ) : null}
           <Button type="submit" disabled={saving} aria-describedby={proposes ? `member-${member.id}-proposes` : undefined}>
