@@ -47,7 +47,9 @@ export function get(url: string, cookie?: string, headers: Record<string, string
 /** Sign in through /admin/login; returns the session cookie (throws unless it reaches the dashboard). */
 export async function signInHttp(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await formPost(`${baseUrl}/admin/login`, { email, password });
-  if (response.status !== 302 || !response.headers.get("location")?.endsWith("/admin/dashboard")) {
+  // The dashboard, or the first tab the role opens (intake: the inbox); never the account page's setup.
+  const location = response.headers.get("location") ?? "";
+  if (response.status !== 302 || !/\/admin\/dashboard(\/[a-z]+)?$/.test(location) || location.endsWith("/account")) {
     throw new Error(`sign-in of ${email} failed: ${response.status}`);
   }
   return cookiesFrom(response)

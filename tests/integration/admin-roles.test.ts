@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { ACCESS_DENIED } from "../../app/auth/forms";
-import { can, refusal, ROLES, type Permission, type Role } from "../../app/auth/roles";
+import { can, CLIENT_RECORD_PERMISSIONS, refusal, ROLES, type Permission, type Role } from "../../app/auth/roles";
 import { postToFormValues } from "../../app/blog/manage.server";
 import { postSnapshot } from "../../app/blog/revisions.server";
 import { proposeChange } from "../../app/revisions/store.server";
-import { blogPosts, revisions, userRoles, users } from "../../db/schema";
+import { blogPosts, consultationBookings, contactSubmissions, newsletterSubscribers, revisions, userRoles, users } from "../../db/schema";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, runAdminCreate, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -19,7 +19,9 @@ import { copyPgliteTemplate } from "../helpers/pglite-template";
  * The role table (app/auth/roles.ts, decision 0066) against a real server, as a generated matrix:
  * every admin route and every intent of its action, read from app/routes.ts, the route sources and
  * their intents objects (a new route or intent is checked without editing this file), for every
- * kind of visitor: anonymous, signed in without a role, editor, lawyer, admin.
+ * kind of visitor: anonymous, signed in without a role, admin, lawyer, intake, editor. Client records
+ * (decision 0090) get their own pass: every client route, intent, `.data` request and export, where a
+ * refusal is 403 with the sentence, shows nothing of the client, and leaves an access-denied entry.
  */
 
 interface Entry {
@@ -83,6 +85,7 @@ type Visitor = "anonymous" | "no-role" | Role;
 const VISITORS: Visitor[] = ["anonymous", "no-role", ...ROLES];
 const PASSWORD = "roles matrix passphrase";
 const email = (who: string) => `roles-${who}@example.test`;
+const CLIENT = { name: "Zephyrine Quillfeather", email: "zephyrine.client@example.test" };
 
 describe("roles, declared once: every admin route and intent for every role", () => {
   let dataDir: string;
@@ -106,7 +109,12 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toContain(`Created editor account ${email("editor")}.`);
     const store = await openDataDir(dataDir);
-    for (const role of ["admin", "lawyer"] as const) await createOrPromoteAdmin(store.db, { email: email(role), password: PASSWORD }, { via: "test", role });
+    for (const role of ["admin", "lawyer", "intake"] as const) await createOrPromoteAdmin(store.db, { email: email(role), password: PASSWORD }, { via: "test", role });
+    // One client of each kind, whose name and address must never reach a refused visitor.
+    await store.db.insert(contactSubmissions).values({ name: CLIENT.name, email: CLIENT.email, message: "Subject: Lease\n\nMy landlord kept the deposit." });
+    await store.db.insert(newsletterSubscribers).values({ email: CLIENT.email, confirmedAt: new Date() });
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    await store.db.insert(consultationBookings).values({ startsAt: start, endsAt: new Date(start.getTime() + 30 * 60_000), kind: "phone", name: CLIENT.name, email: CLIENT.email, description: "About the deposit." });
     // Signs in as an editor, then loses its role with the session open.
     const noRole = await createOrPromoteAdmin(store.db, { email: email("no-role"), password: PASSWORD }, { via: "test", role: "editor" });
     await store.close();
@@ -185,7 +193,13 @@ describe("roles, declared once: every admin route and intent for every role", ()
           expect(response.status, label).toBe(403);
           expect(body, label).toContain(ACCESS_DENIED);
         } else if (can([visitor], permission)) {
-          expect([200, 302, 404], label).toContain(response.status);
+          // A layout and its index share an address: the index's own permission decides too.
+          const lacking = routes.filter((r) => r.url === route.url && r.loader && !can([visitor], r.loader.permission));
+          if (lacking.length === 0) expect([200, 302, 404], label).toContain(response.status);
+          else {
+            expect(response.status, label).toBe(403);
+            expect(body, label).toContain(refusal([visitor], lacking[0].loader!.permission));
+          }
         } else {
           expect(response.status, label).toBe(403);
           expect(body, label).toContain(refusal([visitor], permission));
@@ -220,6 +234,87 @@ describe("roles, declared once: every admin route and intent for every role", ()
       }
     }
     expect(checked).toBeGreaterThanOrEqual(30 * VISITORS.length);
+  });
+
+  it("client records: every client route, intent, .data request and export, for every visitor (refused: 403, the sentence, nothing of the client, an access-denied entry)", async () => {
+    const isClient = (permission: Permission) => CLIENT_RECORD_PERMISSIONS.includes(permission);
+    const clientRoutes = routes.filter((r) => (r.loader && isClient(r.loader.permission)) || (r.action && (isClient(r.action.permission) || Object.values(r.action.intents).some((i) => i.permission && isClient(i.permission)))));
+    expect(clientRoutes.map((r) => r.pattern).sort()).toEqual(["/admin/dashboard/consultations", "/admin/dashboard/inbox", "/admin/dashboard/inbox/export/:kind"]);
+    // Each GET with the permission it needs: the pages, their .data twins, and both exports by name.
+    const reads: Array<{ url: string; permission: Permission; page: boolean }> = [];
+    for (const route of clientRoutes) {
+      if (route.pattern.endsWith("/:kind")) {
+        for (const kind of ["submissions", "subscribers"]) reads.push({ url: route.url.replace(/\/[^/]+$/, `/${kind}`), permission: route.loader!.permission, page: false });
+        continue;
+      }
+      reads.push({ url: route.url, permission: route.loader!.permission, page: true }, { url: `${route.url}.data`, permission: route.loader!.permission, page: false });
+      for (const view of ["?show=conflict", "?view=week"]) reads.push({ url: `${route.url}${view}`, permission: route.loader!.permission, page: true });
+    }
+    const refused: Array<{ who: string; path: string }> = [];
+    const expectNothingOfTheClient = (body: string, label: string) => {
+      expect(body, label).not.toContain(CLIENT.name);
+      expect(body, label).not.toContain(CLIENT.email);
+    };
+    for (const read of reads) {
+      for (const visitor of VISITORS) {
+        const label = `GET ${read.url} as ${visitor}`;
+        const response = await get(site!.url + read.url, cookies[visitor]);
+        const body = (await response.text()).replaceAll("&#x27;", "'");
+        if (visitor === "anonymous") {
+          expect(response.status, label).toBe(read.page ? 302 : read.url.endsWith(".data") ? 202 : 401);
+          expectNothingOfTheClient(body, label);
+        } else if (visitor === "no-role") {
+          expect(response.status, label).toBe(403);
+          expectNothingOfTheClient(body, label);
+        } else if (can([visitor], read.permission)) {
+          expect(response.status, label).toBe(200);
+          // What they may see they do see: the client is on the page, in the data and in the file.
+          if (!read.url.includes("?")) expect(body, label).toContain(CLIENT.email);
+        } else {
+          expect(response.status, label).toBe(403);
+          expect(body, label).toContain(refusal([visitor], read.permission));
+          expectNothingOfTheClient(body, label);
+          refused.push({ who: email(visitor), path: new URL(site!.url + read.url).pathname.replace(/\.data$/, "") });
+        }
+      }
+    }
+    let intents = 0;
+    for (const route of clientRoutes.filter((r) => r.action)) {
+      for (const [name, spec] of Object.entries(route.action!.intents)) {
+        const permission = spec.permission ?? route.action!.permission;
+        for (const target of [route.actionUrl, `${route.url}.data`]) {
+          for (const visitor of VISITORS) {
+            if (visitor === "anonymous" || visitor === "no-role") continue;
+            const label = `POST ${target} intent=${name} as ${visitor}`;
+            const response = await formPost(site!.url + target, { intent: name }, { cookie: cookies[visitor] });
+            const body = (await response.text()).replaceAll("&#x27;", "'");
+            if (can([visitor], permission)) expect(response.status, label).not.toBe(403);
+            else {
+              expect(response.status, label).toBe(403);
+              expect(body, label).toContain(refusal([visitor], permission));
+              // A refused intent of a tab one may read still shows the tab (a lawyer's settings); else nothing.
+              if (!can([visitor], route.loader!.permission)) expectNothingOfTheClient(body, label);
+              refused.push({ who: email(visitor), path: new URL(site!.url + target).pathname.replace(/\.data$/, "") });
+              intents++;
+            }
+          }
+        }
+      }
+    }
+    expect(intents).toBeGreaterThan(0);
+    expect(refused.filter((r) => r.who === email("editor")).length).toBeGreaterThan(10);
+    expect(refused.some((r) => r.who === email("intake") && r.path.includes("/export/"))).toBe(true);
+    expect(refused.some((r) => r.who === email("lawyer") && r.path.includes("/export/"))).toBe(true);
+
+    // Every refusal is in the audit log as access_denied, with the person and the address.
+    const audit = await get(`${site!.url}/admin/dashboard/audit/export?action=access_denied`, cookies.admin);
+    expect(audit.status).toBe(200);
+    const lines = (await audit.text()).split("\n");
+    for (const { who, path: where } of refused) {
+      expect(lines.some((line) => line.includes(`,${who},access_denied,admin_route,${where},`)), `access_denied of ${who} at ${where}`).toBe(true);
+    }
+    // Nobody refused is an admin; the lawyer is refused only exports.
+    expect(lines.some((line) => line.includes(`,${email("admin")},access_denied,`))).toBe(false);
   });
 
   it("an editor cannot publish a change waiting for review (403, nothing changed); a lawyer can", async () => {
@@ -311,7 +406,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     site = null;
     const bad = await runAdminCreate(["--email", "roles-boss@example.test", "--password", PASSWORD, "--role", "boss"], { DATA_DIR: dataDir });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('Unknown role "boss": choose one of admin, editor, lawyer.');
+    expect(bad.stderr).toContain('Unknown role "boss": choose one of admin, lawyer, intake, editor.');
     const store = await openDataDir(dataDir);
     try {
       expect(await store.db.select().from(users).where(eq(users.email, "roles-boss@example.test"))).toEqual([]);
