@@ -2,14 +2,15 @@
  * The second factor (decision 0068) against a real server with ADMIN_SECOND_FACTOR=required, the
  * product's default: an admin without one is kept on the account page; setting one up (QR key,
  * a code from an app, ten recovery codes kept hashed); the sign-in's second step with a code, a
- * recovery code (once), "trust this device", wrong codes throttled; and one's own sessions.
+ * recovery code (once), "trust this device", wrong codes throttled; and one's own sessions. Lawyers
+ * and intake, who see client records, need one as admins do (decision 0090).
  */
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { SECOND_STEP_TEXT } from "../../app/auth/second-step.server";
-import { SET_UP_SECOND_FACTOR } from "../../app/auth/second-factor-policy.server";
+import { SECOND_FACTOR_OPTIONAL_WARNING, SET_UP_SECOND_FACTOR } from "../../app/auth/second-factor-policy.server";
 import { SECOND_FACTOR_TEXT } from "../../app/auth/second-factor.server";
 import { auditLog, twoFactors, users } from "../../db/schema";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
@@ -19,6 +20,11 @@ import { totp } from "../helpers/totp";
 
 const ADMIN = { email: "partner@example.test", password: "partner passphrase one" };
 const EDITOR = { email: "manager@example.test", password: "manager passphrase one" };
+// Roles that see client records need a second factor whatever the Staff policy says (decision 0090).
+const CLIENT_STAFF = {
+  lawyer: { email: "counsel@example.test", password: "counsel passphrase one" },
+  intake: { email: "frontdesk@example.test", password: "front desk passphrase one" },
+};
 const ACCOUNT = "/admin/dashboard/account";
 
 const sessionOnly = (cookie: string) =>
@@ -50,6 +56,7 @@ describe("second factor, required for admins", () => {
     const store = await openDataDir(dataDir);
     await createOrPromoteAdmin(store.db, ADMIN, { via: "test" });
     await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
+    for (const role of ["lawyer", "intake"] as const) await createOrPromoteAdmin(store.db, CLIENT_STAFF[role], { via: "test", role });
     await store.close();
     site = await startSite({ DATA_DIR: dataDir, ADMIN_SECOND_FACTOR: "required" });
   });
@@ -84,6 +91,20 @@ describe("second factor, required for admins", () => {
     // An editor is not required to have one (the Staff policy is off): straight to the dashboard.
     const editor = await passwordStep(EDITOR);
     expect(editor.response.headers.get("location")).toBe("/admin/dashboard");
+  });
+
+  it("requires one of every role that sees client records (lawyer, intake) with the Staff policy off, and warns of no opt-out here", async () => {
+    for (const role of ["lawyer", "intake"] as const) {
+      const { response, cookie } = await passwordStep(CLIENT_STAFF[role]);
+      expect(response.headers.get("location"), role).toBe(ACCOUNT);
+      const answer = await page("/admin/dashboard/inbox", sessionOnly(cookie));
+      expect(answer.status, role).toBe(302);
+      expect(answer.location, role).toBe(ACCOUNT);
+      const data = await get(`${site!.url}/admin/dashboard/inbox/export/submissions`, sessionOnly(cookie));
+      expect(data.status, role).toBe(403);
+    }
+    // ADMIN_SECOND_FACTOR=required: the start prints no warning about it.
+    expect(site!.output()).not.toContain(SECOND_FACTOR_OPTIONAL_WARNING);
   });
 
   it("turns the second factor on only after a code from the app proves the key, and shows ten recovery codes once", async () => {

@@ -9,6 +9,7 @@ import { StaffTable } from "~/admin/staff/components/StaffTable";
 import { Invitations } from "~/admin/staff/components/Invitations";
 import { listInvitations } from "~/staff/invites.server";
 import { StaffPolicyForm } from "~/admin/staff/components/StaffPolicyForm";
+import { RoleTable } from "~/admin/staff/components/RoleTable";
 import { staffPolicy } from "~/staff/settings.server";
 import { intents } from "./actions.server";
 
@@ -33,6 +34,7 @@ export default function StaffTab() {
       <StaffTable staff={staff} me={me} />
       <Invitations invitations={invitations} />
       <StaffPolicyForm policy={policy} secondFactorOptional={secondFactorOptional} />
+      <RoleTable />
     </div>
   );
 }
