@@ -8,7 +8,7 @@ import { instagramPost } from "../app/instagram/post.server";
 import { newsletterMailJob } from "../app/blog/newsletter-mail.server";
 import { newsletterSendJob } from "../app/blog/newsletter-send.server";
 import { unlockMailJob } from "../app/auth/unlock.server";
-import { emailChangedMailJob, emailConfirmMailJob, inviteMailJob, resetMailJob } from "../app/auth/account-mail.server";
+import { emailChangedMailJob, emailConfirmMailJob, inviteMailJob, resetMailJob, staffChangeMailJob } from "../app/auth/account-mail.server";
 import { bookingMailJob } from "../app/booking/mails.server";
 
 /** Every job this server runs, each declared with `defineJob` beside the work it does (decision 0058). */
@@ -26,6 +26,7 @@ export function jobKinds(services: Services): AnyJobKind[] {
     resetMailJob.kind(services),
     emailConfirmMailJob.kind(services),
     emailChangedMailJob.kind(services),
+    staffChangeMailJob.kind(services),
     bookingMailJob.kind(services),
     newsletterSendJob.kind(services),
   ];

@@ -189,3 +189,38 @@ export const emailChangedMailJob = defineJob<null, { oldEmail: string; newEmail:
     };
   },
 });
+
+/** What an admin did to a staff account, as the notice to that person says it (decision 0090). */
+export type StaffChange = { kind: "role_change"; from: string[]; to: string[] } | { kind: "disable" } | { kind: "enable" } | { kind: "second_factor_reset" };
+
+export function staffChangeMail(siteUrl: string, change: StaffChange, by: string) {
+  const site = siteName(siteUrl);
+  const what =
+    change.kind === "role_change"
+      ? [`${by} changed your role in the admin area of ${site} from "${change.from.join(", ") || "none"}" to "${change.to.join(", ")}".`, "What you may see and do changes at your next page."]
+      : change.kind === "disable"
+        ? [`${by} disabled your account in the admin area of ${site}.`, "You were signed out everywhere and cannot sign in until an administrator enables the account again."]
+        : change.kind === "enable"
+          ? [`${by} enabled your account in the admin area of ${site} again.`, "You can sign in with your password."]
+          : [`${by} reset the second factor of your account in the admin area of ${site}.`, "Your authenticator app and passkeys no longer sign you in, and you were signed out everywhere. Sign in with your password and set up a new second factor."];
+  const subject =
+    change.kind === "role_change" ? "Your admin role was changed" : change.kind === "disable" ? "Your admin account was disabled" : change.kind === "enable" ? "Your admin account was enabled" : "Your second factor was reset";
+  const text = [...what, "", `If you did not expect this, tell another administrator of the site, or ${by}, at once.`].join("\n");
+  return { subject, text };
+}
+
+/** The notice to the person an admin acted on: what was done and by whom (queued in the change's transaction). */
+export const staffChangeMailJob = defineJob<null, { email: string; change: StaffChange; by: string }, [MailDeps]>("staff-change-mail", {
+  lane: MAIL_LANE,
+  retry: { maxAttempts: 5 },
+  summarize: ({ done, failed }) => (failed > 0 ? "The notice could not be sent." : done > 0 ? "Notice sent." : "Nothing to send."),
+  handler: (deps) => {
+    const mailer = { current: null as Mailer | null };
+    return async ({ item, saveProgress }) => {
+      if (item.progress?.sent) return;
+      if (!mailSettings(deps.config)) return NO_MAIL;
+      await sendOrUndo(deps, mailer, { to: item.payload.email, ...staffChangeMail(deps.config.SITE_URL, item.payload.change, item.payload.by) }, async () => {});
+      await saveProgress({ sent: true });
+    };
+  },
+});

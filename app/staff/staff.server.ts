@@ -10,6 +10,7 @@ import { isRole, ROLES, type Role } from "../auth/roles";
 import { AdminError, NotFound } from "../changes/errors.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
+import { staffChangeMailJob, type StaffChange } from "../auth/account-mail.server";
 
 /**
  * Staff accounts (issue 31, decision 0067): list them, change a role, disable or enable an
@@ -22,6 +23,17 @@ export const LAST_ADMIN = "This is the last enabled admin: make another account 
 export const DISABLED_SIGN_IN = "This account is disabled. Ask an administrator to enable it.";
 export const SELF_DISABLE = "You cannot disable your own account. Ask another admin.";
 const NO_LONGER_ADMIN = "Your account is no longer an enabled admin. Nothing was changed.";
+/** The confirm field must name the account acted on (decision 0090). */
+export const CONFIRM_BY_NAME = "Confirm by naming the account: its e-mail address. Nothing was changed.";
+
+/**
+ * A sensitive change from a request names the person it is for (the dialog sends their address),
+ * and tells them by mail what was done and by whom. Code no request calls passes no confirmation.
+ */
+export interface Sensitive {
+  /** What the admin confirmed: the account's e-mail address (case and spaces ignored). */
+  confirm?: string;
+}
 
 export interface StaffMember {
   id: string;
@@ -101,14 +113,23 @@ interface Target {
  * Run one staff change under the admin lock: the target must exist, and an actor from a request
  * must still be an enabled admin (a concurrent change may have demoted or disabled them meanwhile).
  */
-async function underLock<R>(db: Db, actor: AdminUser, userId: string, work: (tx: Db, target: Target, admins: string[]) => Promise<{ result: R; details: Record<string, unknown>; action: string }>): Promise<R> {
+async function underLock<R>(
+  db: Db,
+  actor: AdminUser,
+  userId: string,
+  work: (tx: Db, target: Target, admins: string[]) => Promise<{ result: R; details: Record<string, unknown>; action: string; notice?: StaffChange }>,
+  sensitive?: Sensitive,
+): Promise<R> {
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
     const [target] = await tx.select({ id: users.id, email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
     if (!target) throw new NotFound("This account no longer exists.");
+    if (sensitive?.confirm !== undefined && sensitive.confirm.trim().toLowerCase() !== target.email.toLowerCase()) throw new AdminError(CONFIRM_BY_NAME, 400, { confirm: CONFIRM_BY_NAME });
     const admins = await enabledAdmins(tx);
     if (actor.roles !== undefined && !admins.includes(actor.id)) throw new AdminError(NO_LONGER_ADMIN, 403);
-    const { result, details, action } = await work(tx, target, admins);
+    const { result, details, action, notice } = await work(tx, target, admins);
+    // Told in the same transaction: the change and its notice happen together or not at all.
+    if (notice) await staffChangeMailJob.enqueue(tx, null, [{ label: `Notice to ${target.email}`, payload: { email: target.email, change: notice, by: actor.email || "An administrator" } }], { createdBy: actor.roles === undefined ? null : actor.id });
     return {
       result,
       audit: { ...auditFrom(actor), action, entity: "user", entityId: target.id, details: { email: target.email, by: actor.email, ...details } },
@@ -117,34 +138,53 @@ async function underLock<R>(db: Db, actor: AdminUser, userId: string, work: (tx:
 }
 
 /** Give an account exactly one role (replacing its roles); the last enabled admin keeps admin. */
-export async function changeRole(db: Db, actor: AdminUser, userId: string, role: Role): Promise<{ roles: Role[] }> {
+export async function changeRole(db: Db, actor: AdminUser, userId: string, role: Role, sensitive?: Sensitive): Promise<{ roles: Role[] }> {
   if (!isRole(role)) throw new AdminError(`Choose one of: ${ROLES.join(", ")}.`);
-  return underLock(db, actor, userId, async (tx, target, admins) => {
-    const before = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, target.id))).map((r) => r.role).sort();
-    if (role !== "admin" && admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
-    await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
-    await tx.insert(userRoles).values({ userId: target.id, role });
-    return { result: { roles: [role] }, action: "role_change", details: { from: before, to: [role] } };
-  });
+  return underLock(
+    db,
+    actor,
+    userId,
+    async (tx, target, admins) => {
+      const before = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, target.id))).map((r) => r.role).sort();
+      if (role !== "admin" && admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
+      await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
+      await tx.insert(userRoles).values({ userId: target.id, role });
+      const same = before.length === 1 && before[0] === role;
+      return { result: { roles: [role] }, action: "role_change", details: { from: before, to: [role] }, notice: same ? undefined : { kind: "role_change", from: before, to: [role] } };
+    },
+    sensitive,
+  );
 }
 
 /** Disable an account: it cannot sign in, and every session it has ends now. */
-export async function disableUser(db: Db, actor: AdminUser, userId: string, now = new Date()): Promise<{ endedSessions: number }> {
+export async function disableUser(db: Db, actor: AdminUser, userId: string, now = new Date(), sensitive?: Sensitive): Promise<{ endedSessions: number }> {
   if (actor.id === userId) throw new AdminError(SELF_DISABLE, 409);
-  return underLock(db, actor, userId, async (tx, target, admins) => {
-    if (admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
-    if (!target.disabledAt) await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, target.id));
-    const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "disabled", now);
-    return { result: { endedSessions: ended }, action: "disable", details: { endedSessions: ended } };
-  });
+  return underLock(
+    db,
+    actor,
+    userId,
+    async (tx, target, admins) => {
+      if (admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
+      if (!target.disabledAt) await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, target.id));
+      const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "disabled", now);
+      return { result: { endedSessions: ended }, action: "disable", details: { endedSessions: ended }, notice: target.disabledAt ? undefined : { kind: "disable" } };
+    },
+    sensitive,
+  );
 }
 
 /** Enable a disabled account again (it signs in afresh: its sessions were ended when disabled). */
-export async function enableUser(db: Db, actor: AdminUser, userId: string, now = new Date()): Promise<Record<string, never>> {
-  return underLock(db, actor, userId, async (tx, target) => {
-    if (target.disabledAt) await tx.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, target.id));
-    return { result: {}, action: "enable", details: { wasDisabled: target.disabledAt !== null } };
-  });
+export async function enableUser(db: Db, actor: AdminUser, userId: string, now = new Date(), sensitive?: Sensitive): Promise<Record<string, never>> {
+  return underLock(
+    db,
+    actor,
+    userId,
+    async (tx, target) => {
+      if (target.disabledAt) await tx.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, target.id));
+      return { result: {}, action: "enable", details: { wasDisabled: target.disabledAt !== null }, notice: target.disabledAt ? { kind: "enable" } : undefined };
+    },
+    sensitive,
+  );
 }
 
 /** End every session of an account (its cookies stop working at the next request). */
@@ -162,10 +202,16 @@ export async function endAllSessions(db: Db, actor: AdminUser, userId: string): 
  * their password and (if their role needs one) sets up a new one at once. The admin is expected to
  * confirm who is asking (in person or by a call to a known number) before doing this.
  */
-export async function resetSecondFactor(db: Db, actor: AdminUser, userId: string): Promise<{ endedSessions: number }> {
-  return underLock(db, actor, userId, async (tx, target) => {
-    await removeSecondFactor(tx, target.id, true);
-    const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "second-factor");
-    return { result: { endedSessions: ended }, action: "second_factor_reset", details: { endedSessions: ended } };
-  });
+export async function resetSecondFactor(db: Db, actor: AdminUser, userId: string, sensitive?: Sensitive): Promise<{ endedSessions: number }> {
+  return underLock(
+    db,
+    actor,
+    userId,
+    async (tx, target) => {
+      await removeSecondFactor(tx, target.id, true);
+      const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "second-factor");
+      return { result: { endedSessions: ended }, action: "second_factor_reset", details: { endedSessions: ended }, notice: { kind: "second_factor_reset" } };
+    },
+    sensitive,
+  );
 }

@@ -333,7 +333,7 @@ describe("the Consultations tab against a running server", () => {
     const own = await act({ intent: "create-feed" }, "rev");
     const lawyerFeed = /http:\/\/[^"\s]+\/admin\/calendar\/[0-9a-f]{64}\.ics/.exec(await own.text())?.[0];
     expect((await fetch(url(feedOf(lawyerFeed!)!))).status).toBe(200);
-    expect((await formPost(url("/admin/dashboard/staff.data"), { intent: "disable", userId: lawyerId }, { cookie: cookies.boss })).status).toBe(200);
+    expect((await formPost(url("/admin/dashboard/staff.data"), { intent: "disable", userId: lawyerId, confirm: email("rev") }, { cookie: cookies.boss })).status).toBe(200);
     expect((await fetch(url(feedOf(lawyerFeed!)!))).status).toBe(404);
     const audit = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.entity, "calendar_feed"))).orderBy(asc(auditLog.id)));
     expect(audit.map((entry) => entry.action)).toEqual(["create", "replace", "revoke", "create"]);

@@ -111,7 +111,10 @@ describe("password reset and own account over HTTP, with a real SMTP peer", () =
     const staffPage = await (await get(url("/admin/dashboard/staff"), adminCookie)).text();
     const row = staffPage.slice(staffPage.indexOf(GONE.email));
     const userId = /name="userId" value="([^"]+)"/.exec(row)![1];
-    expect((await formPost(url("/admin/dashboard/staff"), { intent: "disable", userId }, { cookie: adminCookie })).status).toBe(200);
+    const noticed = smtp.received.length;
+    expect((await formPost(url("/admin/dashboard/staff"), { intent: "disable", userId, confirm: GONE.email }, { cookie: adminCookie })).status).toBe(200);
+    // The person is told they were disabled (decision 0090); after that, nothing more reaches them.
+    expect((await mailTo(GONE.email, noticed)).header("Subject")).toBe("Your admin account was disabled");
     const before = smtp.received.length;
     const answer = await askReset(GONE.email);
     expect(answer.status).toBe(200);

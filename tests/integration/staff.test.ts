@@ -188,16 +188,16 @@ describe("the Staff tab against a running server", () => {
   });
 
   it("changes a role; the last admin cannot demote or disable itself (409, nothing changed)", async () => {
-    const changed = await act({ intent: "change-role", userId: ids.ed, role: "lawyer" });
+    const changed = await act({ intent: "change-role", userId: ids.ed, role: "lawyer", confirm: email("ed") });
     expect(changed.status).toBe(200);
     expect(await (await get(url("/admin/dashboard/staff"), cookies.boss)).text()).toMatch(/<option value="lawyer" selected="">lawyer<\/option>/);
-    const bad = await act({ intent: "change-role", userId: ids.ed, role: "owner" });
+    const bad = await act({ intent: "change-role", userId: ids.ed, role: "owner", confirm: email("ed") });
     expect(bad.status).toBe(400);
 
-    const demote = await act({ intent: "change-role", userId: ids.boss, role: "editor" });
+    const demote = await act({ intent: "change-role", userId: ids.boss, role: "editor", confirm: email("boss") });
     expect(demote.status).toBe(409);
     expect(await demote.text()).toContain(LAST_ADMIN);
-    const disable = await act({ intent: "disable", userId: ids.boss });
+    const disable = await act({ intent: "disable", userId: ids.boss, confirm: email("boss") });
     expect(disable.status).toBe(409);
     expect(await disable.text()).toContain(SELF_DISABLE);
     // Still an admin: the tab opens.
@@ -206,7 +206,7 @@ describe("the Staff tab against a running server", () => {
 
   it("disabling ends the account's sessions at once and refuses its sign-in; enabling lets it back in", async () => {
     expect((await get(url("/admin/dashboard"), cookies.ed)).status).toBe(200);
-    const disabled = await act({ intent: "disable", userId: ids.ed });
+    const disabled = await act({ intent: "disable", userId: ids.ed, confirm: email("ed") });
     expect(disabled.status).toBe(200);
     // The old cookie: the login page for a page, 401 for an action; both say why.
     const page = await get(url("/admin/dashboard"), cookies.ed);
@@ -224,7 +224,7 @@ describe("the Staff tab against a running server", () => {
     expect(signIn.headers.getSetCookie().some((c) => c.includes("session_token=") && !/max-age=0/i.test(c))).toBe(false);
     expect(await (await get(url("/admin/dashboard/staff"), cookies.boss)).text()).toContain("Disabled");
 
-    expect((await act({ intent: "enable", userId: ids.ed })).status).toBe(200);
+    expect((await act({ intent: "enable", userId: ids.ed, confirm: email("ed") })).status).toBe(200);
     cookies.ed = await signInHttp(site!.url, email("ed"), PASSWORD);
     expect((await get(url("/admin/dashboard"), cookies.ed)).status).toBe(200);
   });

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { AdminTab } from "~/admin/kit/AdminTab";
 import { useResultToast } from "~/admin/kit/hooks";
 import { Badge } from "~/components/ui/badge";
@@ -26,6 +28,11 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
     return null;
   });
   const roleId = `role-${member.id}`;
+  const [role, setRole] = useState<string>(member.roles[0] ?? "");
+  // Sensitive changes name the person in a dialog and send their address as the confirmation (decision 0090).
+  const send = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, userId: member.id, confirm: member.email, ...extra }, { method: "post" });
+  const who = `${member.name} (${member.email})`;
+  const told = "They are told by mail what was done and by whom.";
   return (
     <tr className="align-top">
       <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
@@ -34,49 +41,84 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
       </th>
       <td className="px-4 py-3 break-all text-slate-800">{member.email}</td>
       <td className="px-4 py-3">
-        <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
-          <input type="hidden" name="userId" value={member.id} />
+        <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={roleId} className="sr-only">
             Role of {member.email}
           </label>
-          <select id={roleId} name="role" defaultValue={member.roles[0] ?? ""} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm">
+          <select id={roleId} name="role" value={role} onChange={(event) => setRole(event.target.value)} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm">
             {member.roles.length === 0 ? <option value="">No role</option> : null}
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
+            {ROLES.map((option) => (
+              <option key={option} value={option}>
+                {option}
               </option>
             ))}
           </select>
-          <Button type="submit" name="intent" value="change-role" variant="secondary" size="sm" disabled={busy}>
-            Change role<span className="sr-only"> of {member.email}</span>
-          </Button>
-        </fetcher.Form>
+          <ConfirmDialog
+            trigger={
+              <Button type="button" variant="secondary" size="sm" disabled={busy || role === "" || (member.roles.length === 1 && member.roles[0] === role)}>
+                Change role<span className="sr-only"> of {member.email}</span>
+              </Button>
+            }
+            title={`Change the role of ${member.name}?`}
+            description={`${who} becomes ${role}: what they may see and do changes at their next page. ${told}`}
+            confirmLabel={`Make ${member.name} ${role}`}
+            destructive={false}
+            onConfirm={() => send("change-role", { role })}
+          />
+        </div>
       </td>
       <td className="px-4 py-3">{member.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Enabled</Badge>}</td>
       <td className="px-4 py-3">{member.secondFactor ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>}</td>
       <td className="px-4 py-3 text-slate-800">{member.openSessions}</td>
       <td className="px-4 py-3 text-slate-800">{member.lastSeenText}</td>
       <td className="px-4 py-3">
-        <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
-          <input type="hidden" name="userId" value={member.id} />
+        <div className="flex flex-wrap justify-end gap-2">
           {member.secondFactor && member.id !== me ? (
-            <Button type="submit" name="intent" value="reset-second-factor" variant="secondary" size="sm" disabled={busy}>
-              Reset second factor<span className="sr-only"> of {member.email}</span>
-            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button type="button" variant="secondary" size="sm" disabled={busy}>
+                  Reset second factor<span className="sr-only"> of {member.email}</span>
+                </Button>
+              }
+              title={`Reset the second factor of ${member.name}?`}
+              description={`${who} is signed out everywhere, their authenticator app and passkeys stop working, and they set up a new one at their next sign-in. Do this only after confirming who is asking. ${told}`}
+              confirmLabel={`Reset ${member.name}'s second factor`}
+              onConfirm={() => send("reset-second-factor")}
+            />
           ) : null}
-          <Button type="submit" name="intent" value="end-sessions" variant="secondary" size="sm" disabled={busy || member.openSessions === 0}>
-            End all sessions<span className="sr-only"> of {member.email}</span>
-          </Button>
+          <fetcher.Form method="post">
+            <input type="hidden" name="userId" value={member.id} />
+            <Button type="submit" name="intent" value="end-sessions" variant="secondary" size="sm" disabled={busy || member.openSessions === 0}>
+              End all sessions<span className="sr-only"> of {member.email}</span>
+            </Button>
+          </fetcher.Form>
           {member.disabled ? (
-            <Button type="submit" name="intent" value="enable" variant="secondary" size="sm" disabled={busy}>
-              Enable<span className="sr-only"> {member.email}</span>
-            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button type="button" variant="secondary" size="sm" disabled={busy}>
+                  Enable<span className="sr-only"> {member.email}</span>
+                </Button>
+              }
+              title={`Enable ${member.name}?`}
+              description={`${who} can sign in again with their password. ${told}`}
+              confirmLabel={`Enable ${member.name}`}
+              destructive={false}
+              onConfirm={() => send("enable")}
+            />
           ) : member.id === me ? null : (
-            <Button type="submit" name="intent" value="disable" variant="destructive" size="sm" disabled={busy}>
-              Disable<span className="sr-only"> {member.email}</span>
-            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button type="button" variant="destructive" size="sm" disabled={busy}>
+                  Disable<span className="sr-only"> {member.email}</span>
+                </Button>
+              }
+              title={`Disable ${member.name}?`}
+              description={`${who} is signed out everywhere at once and cannot sign in until an admin enables the account. ${told}`}
+              confirmLabel={`Disable ${member.name}`}
+              onConfirm={() => send("disable")}
+            />
           )}
-        </fetcher.Form>
+        </div>
       </td>
     </tr>
   );
