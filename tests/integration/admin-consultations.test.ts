@@ -62,7 +62,7 @@ describe("the Consultations tab against a running server", () => {
     const store = await openDataDir(dataDir);
     const db = store.db;
     await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
-    await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "editor" });
+    await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "intake" });
     lawyerId = (await createOrPromoteAdmin(db, { email: email("rev"), password: PASSWORD }, { via: "test", role: "lawyer" })).userId;
 
     // Earlier records: contact messages in three scripts.
@@ -171,7 +171,7 @@ describe("the Consultations tab against a running server", () => {
     const early = await act({ intent: "status", id: String(ids.clean), action: "no-show" });
     expect(early.status).toBe(409);
     expect(await early.text()).toContain("A booking can be marked as a no-show only after its start.");
-    // An editor handles bookings too.
+    // Intake handles bookings too (an editor sees none: decision 0090).
     expect((await act({ intent: "status", id: String(ids.clean), action: "cancel" }, "ed")).status).toBe(200);
     const revive = await act({ intent: "status", id: String(ids.clean), action: "confirm" });
     expect(revive.status).toBe(409);
@@ -224,7 +224,7 @@ describe("the Consultations tab against a running server", () => {
     return fetch(url(`${TAB}.data`), { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site!.url, Cookie: cookies[who] }, redirect: "manual" });
   };
 
-  it("refuses invalid availability with each field's message and changes nothing; an editor may not change it", async () => {
+  it("refuses invalid availability with each field's message and changes nothing; intake may not change it", async () => {
     const bad = await postSettings(weekdayFields({ "from-1": "18:00", slotMinutes: "5", bufferMinutes: "abc", "to-3": "25:00" }), []);
     expect(bad.status).toBe(400);
     const body = await bad.text();
@@ -239,7 +239,7 @@ describe("the Consultations tab against a running server", () => {
     for (const field of ["to-1", "to-3", "slotMinutes", "bufferMinutes", "kinds"]) expect(body).toContain(`"${field}"`);
     const editor = await postSettings(weekdayFields(), ["video"], "ed");
     expect(editor.status).toBe(403);
-    expect(await editor.text()).toContain("Your role (editor) cannot change the consultation availability.");
+    expect(await editor.text()).toContain("Your role (intake) cannot change the consultation availability.");
     expect(await withDb((db) => db.select().from(consultationSettings))).toEqual([]);
   });
 
