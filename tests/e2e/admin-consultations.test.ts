@@ -1,7 +1,9 @@
 /**
  * The Consultations tab in Chromium (issue 33, decision 0080): an admin sees a booking whose
- * visitor matches an earlier contact message ("Possible conflict" with the match), confirms it,
- * changes the office hours (a refused value shows its message first), and the tab passes axe.
+ * visitor matches an earlier contact message ("Possible conflict" with the match), an intake person
+ * confirms it from their own sign-in (decision 0090), an editor finds no Inbox or Consultations tab
+ * and a 403 page at their address, the admin changes the office hours (a refused value shows its
+ * message first), and every page passes axe.
  * A site of its own, seeded on its stopped database before it starts.
  */
 import { rmSync } from "node:fs";
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFreeSlots } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
 import { addDays, vancouverDate } from "../../app/booking/slots.server";
+import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { contactSubmissions } from "../../db/schema";
 import { signIn } from "../helpers/admin";
 import { dataDirWithAdmin, openDataDir } from "../helpers/admin-http";
@@ -18,6 +21,8 @@ import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } 
 import { startSite, type SiteServer } from "../helpers/server";
 
 const ADMIN = { email: "consultations.admin@example.test", password: "consultations admin passphrase" };
+const INTAKE = { email: "front.desk@example.test", password: "front desk passphrase one" };
+const EDITOR = { email: "blog.writer@example.test", password: "blog writer passphrase one" };
 const TAB = "/admin/dashboard/consultations";
 
 describe("Consultations tab", () => {
@@ -41,6 +46,8 @@ describe("Consultations tab", () => {
       const booked = await createBooking({ db: store.db, log: pino({ level: "silent" }), now: () => now }, form, "198.51.100.20");
       expect(booked.status).toBe(201);
       bookingId = booked.status === 201 ? booked.booking.id : 0;
+      await createOrPromoteAdmin(store.db, INTAKE, { via: "test", role: "intake" });
+      await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
     } finally {
       await store.close();
     }
@@ -71,15 +78,55 @@ describe("Consultations tab", () => {
     await expectNoAxeViolations(page);
   });
 
-  it("confirms the booking", async () => {
-    await booking().getByRole("button", { name: /^Confirm/ }).click();
-    await page.locator("[data-sonner-toast]").filter({ hasText: "Booking confirmed" }).first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => booking().getByText("Confirmed", { exact: true }).isVisible()).toBe(true);
-    expect(await booking().getByRole("button", { name: /^Confirm/ }).count()).toBe(0);
-    // Stored: after a reload the booking is still confirmed.
+  it("lets an intake person, signed in on their own, confirm the booking; the admin sees it confirmed", async () => {
+    const intake = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const intakeErrors = watchConsole(intake);
+    await signIn(intake, site!.url, INTAKE.email, INTAKE.password);
+    // Intake's first tab is the inbox; no content tab is offered.
+    expect(new URL(intake.url()).pathname).toBe("/admin/dashboard/inbox");
+    const tabs = await intake.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link").allTextContents();
+    expect(tabs).toEqual(["Inbox", "Consultations"]);
+    await intake.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Consultations", exact: true }).click();
+    await intake.waitForURL((url) => url.pathname === TAB);
+    await waitForHydration(intake);
+    const card = intake.locator(`article#booking-${bookingId}`);
+    await card.getByRole("button", { name: /^Confirm/ }).waitFor();
+    await expectNoAxeViolations(intake);
+    await card.getByRole("button", { name: /^Confirm/ }).click();
+    await intake.locator("[data-sonner-toast]").filter({ hasText: "Booking confirmed" }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => card.getByText("Confirmed", { exact: true }).isVisible()).toBe(true);
+    // The availability is not intake's to change: shown, not editable.
+    expect(await intake.getByRole("button", { name: "Save availability" }).count()).toBe(0);
+    expect(intakeErrors.filter((e) => /Content Security Policy|Uncaught|TypeError|Hydration/i.test(e))).toEqual([]);
+    await intake.context().close();
+
+    // Stored: the admin's reloaded tab shows it confirmed, with no Confirm button left.
     await page.reload({ waitUntil: "networkidle" });
     await waitForHydration(page);
     expect(await booking().getByText("Confirmed", { exact: true }).isVisible()).toBe(true);
+    expect(await booking().getByRole("button", { name: /^Confirm/ }).count()).toBe(0);
+  });
+
+  it("shows an editor no Inbox or Consultations tab, and a 403 page with the reason at their address", async () => {
+    const editor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(editor, site!.url, EDITOR.email, EDITOR.password);
+    const tabs = await editor.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link").allTextContents();
+    expect(tabs).toContain("Blog Posts");
+    expect(tabs).not.toContain("Inbox");
+    expect(tabs).not.toContain("Consultations");
+    for (const [address, sentence] of [
+      ["/admin/dashboard/inbox", "Your role (editor) cannot read the inbox."],
+      [TAB, "Your role (editor) cannot see consultation bookings."],
+    ] as const) {
+      const response = await editor.goto(`${site!.url}${address}`);
+      expect(response?.status(), address).toBe(403);
+      await editor.getByText(sentence).waitFor();
+      const main = (await editor.locator("main").textContent()) ?? "";
+      expect(main).not.toContain("Sofia Hernandez");
+      expect(main).not.toContain("sh@example.com");
+      await expectNoAxeViolations(editor);
+    }
+    await editor.context().close();
   });
 
   it("changes the office hours: a closing time before opening is refused with its message, then saved", async () => {
