@@ -4,7 +4,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
-import { adminHome } from "../admin/kit/tabs";
+import { adminHome } from "./tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { readForm } from "../form-data.server";

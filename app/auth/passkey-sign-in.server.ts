@@ -5,7 +5,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { passkeys, twoFactors, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
-import { adminHome } from "../admin/kit/tabs";
+import { adminHome } from "./tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { twoFactors, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { readForm } from "../form-data.server";
-import { adminHome } from "../admin/kit/tabs";
+import { adminHome } from "./tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth, SECOND_STEP_SECONDS } from "./auth.server";
 import { assertSameOriginMutation, rolesOf, sessionIdOfToken } from "./guard.server";

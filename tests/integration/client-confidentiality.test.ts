@@ -150,7 +150,7 @@ describe("client confidentiality: access entries, confirmed staff changes, who s
   it("refuses a sensitive staff change that does not name the person (400, nothing changed, no mail)", async () => {
     const before = smtp.received.length;
     for (const confirm of [undefined, "someone.else@example.test"]) {
-      for (const fields of [{ intent: "change-role", role: "lawyer" }, { intent: "disable" }, { intent: "reset-second-factor" }]) {
+      for (const fields of [{ intent: "change-role", role: "lawyer" }, { intent: "disable" }, { intent: "reset-second-factor" }] as Array<Record<string, string>>) {
         const response = await formPost(url("/admin/dashboard/staff.data"), { ...fields, userId: String(ids.target), ...(confirm ? { confirm } : {}) }, { cookie: cookies.admin });
         expect(response.status, `${fields.intent} confirm=${confirm}`).toBe(400);
         expect(await response.text()).toContain(CONFIRM_BY_NAME);
@@ -168,7 +168,7 @@ describe("client confidentiality: access entries, confirmed staff changes, who s
   it("mails the person what was done and by whom: a role change, disable, enable and a second factor's reset", async () => {
     const before = smtp.received.length;
     const act = (fields: Record<string, string>) => formPost(url("/admin/dashboard/staff.data"), { userId: String(ids.target), confirm: ` ${email("target").toUpperCase()} `, ...fields }, { cookie: cookies.admin });
-    for (const fields of [{ intent: "change-role", role: "intake" }, { intent: "disable" }, { intent: "enable" }, { intent: "reset-second-factor" }]) {
+    for (const fields of [{ intent: "change-role", role: "intake" }, { intent: "disable" }, { intent: "enable" }, { intent: "reset-second-factor" }] as Array<Record<string, string>>) {
       expect((await act(fields)).status, fields.intent).toBe(200);
     }
     const mails = (await smtp.waitFor(before + 4)).slice(before);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { adminHome } from "~/auth/tabs";
 import { can, CLIENT_RECORD_PERMISSIONS, PERMISSIONS, permissionsOf, refusal, ROLE_PERMISSIONS, ROLES, seesClientRecords, type Permission } from "~/auth/roles";
 
 describe("the role table (decisions 0066, 0090)", () => {
@@ -52,5 +53,13 @@ describe("the role table (decisions 0066, 0090)", () => {
   it("says which role cannot do what", () => {
     expect(refusal(["editor"], "inbox.read")).toBe("Your role (editor) cannot read the inbox.");
     expect(refusal(["editor", "intake"], "staff.manage")).toBe("Your roles (editor, intake) cannot manage staff accounts.");
+  });
+
+  it("lands each role on the first tab it may open: intake on the inbox, the others on the blog posts", () => {
+    expect(adminHome(["admin"])).toBe("/admin/dashboard");
+    expect(adminHome(["lawyer"])).toBe("/admin/dashboard");
+    expect(adminHome(["editor"])).toBe("/admin/dashboard");
+    expect(adminHome(["intake"])).toBe("/admin/dashboard/inbox");
+    expect(adminHome([])).toBe("/admin/dashboard/account");
   });
 });

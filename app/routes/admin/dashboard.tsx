@@ -5,7 +5,7 @@ import { readToast } from "~/toast/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
 import { requirePermission } from "~/auth/guard.server";
 import { can } from "~/auth/roles";
-import { TABS } from "~/admin/kit/tabs";
+import { TABS } from "~/auth/tabs";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { adminHome } from "~/admin/kit/tabs";
+import { adminHome } from "~/auth/tabs";
 import type { Route } from "./+types/index";
 import { requirePermission } from "~/auth/guard.server";
 

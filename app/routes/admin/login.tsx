@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { adminHome } from "~/admin/kit/tabs";
+import { adminHome } from "~/auth/tabs";
 import type { Route } from "./+types/login";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { readToast } from "~/toast/toast.server";

@@ -1,5 +1,5 @@
 /** The dashboard's tabs, each with the permission its loader checks (browser-safe). */
-import { can, type Permission } from "../../auth/roles";
+import { can, type Permission } from "./roles";
 
 export const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; permission: Permission }> = [
   { to: "/admin/dashboard", label: "Blog Posts", end: true, permission: "posts.edit" },
