@@ -13,7 +13,7 @@ import { seesClientRecords, type Role } from "./roles";
 export const ACCOUNT_PAGE = "/admin/dashboard/account";
 /** Logged at start when ADMIN_SECOND_FACTOR=optional runs in production (decision 0090). */
 export const SECOND_FACTOR_OPTIONAL_WARNING =
-  "ADMIN_SECOND_FACTOR=optional with NODE_ENV=production: staff who see client records (admin, lawyer, intake) sign in with a password alone, so a stolen or guessed password opens clients' messages and bookings. Use it only behind your own single sign-on with a second factor.";
+  "ADMIN_SECOND_FACTOR=optional with NODE_ENV=production: staff who see client records (admin, lawyer, intake) sign in without a second factor, so one stolen or guessed credential opens clients' messages and bookings. Use it only behind your own single sign-on with a second factor.";
 export const SET_UP_SECOND_FACTOR = "Set up a second factor on your account page first: your role needs one to use the admin.";
 
 export async function secondFactorRequired(
