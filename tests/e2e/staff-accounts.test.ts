@@ -328,4 +328,29 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
     await elsewhere.close();
     expect(unexpected(adminErrors)).toEqual([]);
   });
+  it("disables the writer only after a dialog naming them, and mails them what was done and by whom", async () => {
+    await waitOutToasts(admin);
+    await tabs(admin).filter({ hasText: "Staff" }).click();
+    await admin.waitForURL(url("/admin/dashboard/staff"));
+    await waitForHydration(admin);
+    const before = smtp.received.length;
+    await admin.getByRole("button", { name: `Disable ${WRITER.email}` }).click();
+    const dialog = admin.getByRole("alertdialog", { name: `Disable ${WRITER.name}?` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`${WRITER.name} (${WRITER.email}) is signed out everywhere`);
+    await expectNoAxeViolations(admin);
+    // Cancel first: nothing happens.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: WRITER.name }) });
+    expect(await row.getByText("Enabled", { exact: true }).count()).toBe(1);
+    await admin.getByRole("button", { name: `Disable ${WRITER.email}` }).click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: `Disable ${WRITER.name}` }).click();
+    expect(await toast(admin, "Account disabled").textContent()).toContain(WRITER.email);
+    await row.getByText("Disabled", { exact: true }).waitFor();
+    const mail = (await smtp.waitFor(before + 1)).slice(before).find((m) => m.rcptTo.includes(WRITER.email));
+    expect(mail?.header("Subject")).toBe("Your admin account was disabled");
+    expect(mail?.text).toContain(`${ADMIN.email} disabled your account`);
+    expect(unexpected(adminErrors)).toEqual([]);
+  });
 });
