@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { SECOND_FACTOR_OPTIONAL_WARNING } from "../../app/auth/second-factor-policy.server";
 import { CONFIRM_BY_NAME } from "../../app/staff/staff.server";
-import { conflictMatches, consultationBookings, contactSubmissions, newsletterSubscribers } from "../../db/schema";
+import { conflictMatches, consultationBookings, contactSubmissions, jobs, newsletterSubscribers } from "../../db/schema";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -57,7 +57,9 @@ describe("client confidentiality: access entries, confirmed staff changes, who s
     const start = new Date(Date.now() + 2 * 86_400_000);
     const [booking] = await store.db.insert(consultationBookings).values({ startsAt: start, endsAt: new Date(start.getTime() + 1_800_000), kind: "phone", name: ALICE.name, email: ALICE.email, description: "The deposit." }).returning();
     const [subscriber] = await store.db.insert(newsletterSubscribers).values({ email: ALICE.email, confirmedAt: new Date() }).returning();
-    Object.assign(ids, { alice: alice.id, bruno: bruno.id, booking: booking.id, subscriber: subscriber.id });
+    // A failed notification of Alice's message, whose error names her address (as a mail server's may).
+    const [job] = await store.db.insert(jobs).values({ kind: "contact-notify", status: "failed", total: 1, failed: 1, message: `550 mailbox ${ALICE.email} unavailable` }).returning();
+    Object.assign(ids, { alice: alice.id, bruno: bruno.id, booking: booking.id, subscriber: subscriber.id, job: job.id });
     await store.close();
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false", SMTP_URL: smtp.url, MAIL_FROM: "Firm Website <website@firm.example>" });
     for (const role of ["admin", "lawyer", "intake", "editor"]) cookies[role] = await signInHttp(site.url, email(role), PASSWORD);
@@ -130,6 +132,22 @@ describe("client confidentiality: access entries, confirmed staff changes, who s
     const personCell = (who: string) => new RegExp(`<td[^>]*>${email(who).replace(/\./g, "\\.")}</td>`);
     expect(page).toMatch(personCell("intake"));
     expect(page).not.toMatch(personCell("lawyer"));
+  });
+
+  it("shows a job working on client records only to roles that see them (an editor: 403, nothing of the client)", async () => {
+    const jobUrl = url(`/admin/jobs/${ids.job}`);
+    const refused = await get(jobUrl, cookies.editor);
+    expect(refused.status).toBe(403);
+    const body = await refused.text();
+    expect(body).toBe("Your role (editor) cannot read the inbox.");
+    const dismissed = await formPost(jobUrl, { intent: "dismiss" }, { cookie: cookies.editor });
+    expect(dismissed.status).toBe(403);
+    expect(await dismissed.text()).not.toContain(ALICE.email);
+    const lawyer = await get(`${jobUrl}`, cookies.lawyer);
+    expect(lawyer.status).toBe(200);
+    expect(await lawyer.text()).toContain(ALICE.email);
+    const denied = await auditRows("action=access_denied");
+    expect(denied.some((row) => row.person === email("editor") && row.entityId === `/admin/jobs/${ids.job}`)).toBe(true);
   });
 
   it("shows on the Staff tab, from the role table, who sees what", async () => {

@@ -4,13 +4,16 @@ import { adminAction } from "~/admin/kit/action.server";
 import { parseId } from "~/admin/kit/ids";
 import { intents } from "./actions.server";
 import { requireDataPermission } from "~/auth/guard.server";
+import { jobRefusal } from "./visibility.server";
 
 /** One job's progress, read every second by the admin page while it runs (staff who may run jobs). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireDataPermission(request, context, "jobs.run");
+  const user = await requireDataPermission(request, context, "jobs.run");
   const id = parseId(params.id);
   const job = id === null ? null : await context.services.jobs.get(id);
   if (!job) throw data("This job no longer exists.", { status: 404 });
+  const refused = await jobRefusal(context.services, user, request, job.kind);
+  if (refused) throw new Response(refused, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return data({ job }, { headers: { "Cache-Control": "no-store" } });
 }
 
