@@ -72,8 +72,8 @@ export async function submitContact(
         .values({ name, email, phone, message: storedContactMessage(subject, message), notifyStatus: deps.notify ? "queued" : "none" })
         .returning({ id: contactSubmissions.id });
       // The conflict check, stored with the message (staff only; decision 0080).
-      await storeConflicts(tx as unknown as Db, { contactId: stored.id }, [name]);
-      if (deps.notify) await deps.notify(tx as unknown as Db, stored.id);
+      await storeConflicts(tx, { contactId: stored.id }, [name]);
+      if (deps.notify) await deps.notify(tx, stored.id);
     });
     await deps.countEnquiry?.("contact");
     return { status: 200, body: { ok: true } };

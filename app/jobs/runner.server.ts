@@ -26,7 +26,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client";
+import type { Database, Db, DbOrTx } from "../../db/client";
 import { jobItems, jobs } from "../../db/schema";
 import type { ChangeEvents, ChangeKind } from "../../core/events";
 import type { Logger } from "../../core/log";
@@ -53,7 +53,7 @@ export type ItemOutcome = void | {
    * Runs in the transaction that marks the item done, through `commit()` like every change: no
    * outside calls here. It may declare the audit entries and change events of what it stored.
    */
-  apply?: (tx: Db) => Promise<void | ItemChange>;
+  apply?: (tx: DbOrTx) => Promise<void | ItemChange>;
   /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
   skipped?: string;
   /**
@@ -251,7 +251,7 @@ export class JobRunner {
    */
   async enqueue<P, I>(request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
     if (!this.kinds.has(request.kind)) throw new Error(`Unknown job kind ${request.kind}`);
-    return this.deps.db.transaction((tx) => insertJob(tx as unknown as Db, request));
+    return this.deps.db.transaction((tx) => insertJob(tx, request));
   }
 
   /** Cancel a job: a queued one at once, a running one as soon as its runner hears of it. */
@@ -475,7 +475,7 @@ export class JobRunner {
     } catch (error) {
       if (error instanceof StopJob) {
         await db.transaction(async (tx) => {
-          await skipPending(tx as unknown as Db, job.id, "Not done: the job stopped");
+          await skipPending(tx, job.id, "Not done: the job stopped");
         });
         await this.finish(job.id, "failed", error.message);
       } else {
@@ -606,8 +606,7 @@ export class JobRunner {
         .where(and(eq(jobItems.jobId, jobId), eq(jobItems.seq, item.seq)));
       return;
     }
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t
         .update(jobItems)
         .set({ status: "failed", attempts, error: message, updatedAt: sql`now()` })
@@ -641,8 +640,7 @@ export class JobRunner {
   }
 
   private async finishCancelled(jobId: number): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await this.deps.db.transaction(async (t) => {
       await skipPending(t, jobId, CANCELLED);
       const [row] = await t.select({ done: jobs.done, total: jobs.total }).from(jobs).where(eq(jobs.id, jobId));
       await t
@@ -670,7 +668,7 @@ const ACTIVE_SQL = sql`status in ('queued', 'running')`;
  * that job is returned (`attached`): ON CONFLICT against the partial unique index, so two
  * requests at once never abort the caller's transaction with a unique violation.
  */
-export async function insertJob<P, I>(tx: Db, request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
+export async function insertJob<P, I>(tx: DbOrTx, request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
   for (let round = 0; ; round++) {
     const [row] = await tx
       .insert(jobs)
@@ -755,7 +753,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-async function skipPending(db: Db, jobId: number, reason: string): Promise<void> {
+async function skipPending(db: DbOrTx, jobId: number, reason: string): Promise<void> {
   await db
     .update(jobItems)
     .set({ status: "skipped", error: reason, updatedAt: sql`now()` })

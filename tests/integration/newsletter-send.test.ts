@@ -10,7 +10,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, contactSubmissions, jobs, newsletterSettings, newsletterSubscribers, users } from "../../db/schema";
-import type { Db } from "../../db/client";
 import { seedDatabase } from "../../server/seed";
 import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
@@ -320,7 +319,7 @@ describe("the newsletter's sending", () => {
     await until(() => smtp.received.length >= 1);
     const [message] = await db().insert(contactSubmissions).values({ name: "Client", email: "client@example.com", message: "Please call me", notifyStatus: "queued" }).returning();
     const asked = Date.now();
-    await db().transaction((tx) => queueContactNotification(tx as unknown as Db, message.id));
+    await db().transaction((tx) => queueContactNotification(tx, message.id));
     await until(() => mailsTo("office@firm.example").length === 1, 10_000);
     expect(Date.now() - asked).toBeLessThan(5_000);
     // The newsletter is still being paced: one of 20 out.

@@ -29,7 +29,7 @@ describe(`typed jobs (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   let drop: () => Promise<void>;
   let runners: JobRunner[];
 
-  const inTransaction = <R>(work: (tx: Db) => Promise<R>) => database.db.transaction((tx) => work(tx as unknown as Db));
+  const inTransaction = <R>(work: (tx: Db) => Promise<R>) => database.db.transaction((tx) => work(tx));
   const stored = async (prefix: string) => (await database.db.select({ key: appMeta.key }).from(appMeta).where(like(appMeta.key, `${prefix}%`))).map((r) => r.key).sort();
   async function done(id: number, withinMs: number): Promise<JobView> {
     const end = Date.now() + withinMs;
