@@ -51,7 +51,8 @@ export type ItemChange = Omit<Committed<unknown>, "result">;
 export type ItemOutcome = void | {
   /**
    * Runs in the transaction that marks the item done, through `commit()` like every change: no
-   * outside calls here. It may declare the audit entries and change events of what it stored.
+   * outside calls here. It may declare the audit entries and change events of what it stored,
+   * or throw `ItemFailed` when what it finds has changed since (nothing is stored, the item fails).
    */
   apply?: (tx: DbOrTx) => Promise<void | ItemChange>;
   /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
@@ -538,7 +539,26 @@ export class JobRunner {
     }
     // Stored as every change is (commit(), app/changes): in one transaction with the item's mark,
     // its audit entries with it, and its change events after the commit (batched, see below).
-    const stored = await commit({ db, events: this.batchedEvents }, async (t) => {
+    let stored: boolean;
+    try {
+      stored = await this.storeItem(job, item, outcome);
+    } catch (error) {
+      // `apply` may still refuse (what it found changed since the slow part): nothing of it is
+      // stored, and the item fails with the reason, as one refused before it would.
+      if (!(error instanceof ItemFailed) || signal.aborted) throw error;
+      await this.itemFailed(kind, job.id, item, error);
+      return;
+    }
+    if (!stored) {
+      log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
+      this.current.get(job.id)?.abort("lease");
+    }
+  }
+
+  /** An item's outcome stored with its mark; false when this runner no longer holds the lease. */
+  private async storeItem(job: JobRow, item: ItemRow, outcome: ItemOutcome): Promise<boolean> {
+    const { db } = this.deps;
+    return commit({ db, events: this.batchedEvents }, async (t) => {
       // Only the lease holder stores: a runner that lost its lease must not finish items twice.
       const [mine] = await t
         .update(jobs)
@@ -558,10 +578,6 @@ export class JobRunner {
         .where(and(eq(jobItems.jobId, job.id), eq(jobItems.seq, item.seq)));
       return { result: true, audit: declared?.audit, changes: [...(outcome?.changes ?? []), ...(declared?.changes ?? [])] };
     });
-    if (!stored) {
-      log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
-      this.current.get(job.id)?.abort("lease");
-    }
   }
 
   /** The change events of stored items, gathered and sent at most once a second. */
