@@ -18,7 +18,7 @@ import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { fromVancouverInput } from "../blog/schedule";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
-import { toCsv } from "../contact/csv";
+import { toCsv } from "../../core/csv";
 import {
   AUDIT_EXPORT_MAX_ROWS,
   AUDIT_PAGE_SIZE,

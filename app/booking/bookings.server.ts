@@ -5,7 +5,7 @@ import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
 import { isUniqueViolation } from "../changes/errors.server";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
-import { storeConflicts } from "./conflict-store.server";
+import { storeConflicts } from "../conflicts/conflict-store.server";
 import { holidayDatesBetween } from "./holidays.server";
 import type { BookingSettings } from "./settings";
 import { readBookingForm, splitParties, validateBooking, type BookingField } from "./booking-form";

@@ -3,7 +3,7 @@ import type { Translate } from "~/i18n/hooks";
 import { useT } from "~/i18n/hooks";
 import { telHref } from "~/components/site/Footer";
 import { sourceProps } from "~/media/sources";
-import { teamMemberKey, type TeamMemberField } from "~/team/fields";
+import { teamMemberKey, type TeamMemberField } from "~/i18n/team-member-keys";
 import { splitAreas, type TeamPhoto } from "~/team/member";
 
 export interface TeamMemberView {

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
-import { inviteAction, invitePage, type LinkPageAnswer } from "~/auth/link-pages.server";
+import type { LinkPageAnswer } from "~/auth/link-pages.server";
+import { inviteAction, invitePage } from "~/staff/invite-page.server";
 import { INVITE_INVALID } from "~/auth/account-forms";
 import { AdminToaster, Alert, AuthShell, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
