@@ -14,7 +14,7 @@ import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import type { Db } from "../../db/client";
 import { auditLog, userRoles, users, verifications } from "../../db/schema";
 import { sendControlCommand } from "../../server/control";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres, withTestDatabase } from "../helpers/db";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { cookiesFrom, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
@@ -22,15 +22,8 @@ import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
 const HOUR = 60 * 60 * 1000;
 
 describe(`invitation tokens (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    db = test.database.db;
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  withTestDatabase((test) => (db = test.database.db));
 
   it("stores only the token's hash, and an expired link (after 72 hours) creates nothing", async () => {
     const admin = await createOrPromoteAdmin(db, { email: "boss@example.test", password: "boss passphrase one" }, { via: "test" });
