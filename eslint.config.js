@@ -99,6 +99,11 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // A transaction is a DbOrTx (db/client.ts): a function that takes one says so instead of casting.
+      "no-restricted-syntax": ["error", {
+        selector: "TSAsExpression[typeAnnotation.typeName.name=/^(Db|DbOrTx)$/][expression.typeAnnotation.type='TSUnknownKeyword']",
+        message: "No `as unknown as Db`: type the parameter as DbOrTx (db/client.ts).",
+      }],
     },
   },
   // Inside app/: tabs, the kit and domain modules (see boundaryBroken).

@@ -1,24 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+// CI's second run, on PostgreSQL, takes the files declared there (and the postgres/ folder).
+import { postgresPassFiles } from "./tests/integration/on-postgres.ts";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** Integration files run at once; INTEGRATION_WORKERS=1 runs them one at a time as before. */
 const INTEGRATION_WORKERS = Number(process.env.INTEGRATION_WORKERS ?? 2);
-
-/**
- * CI's second run, on PostgreSQL, takes only the integration files that open a database of their
- * own (tests/helpers/db.ts or DATABASE_URL): the others test HTTP, outside services or a server
- * process on the embedded database, and would only repeat the first run.
- */
-function integrationFilesUsingTheDatabase(): string[] {
-  const folder = "tests/integration";
-  return readdirSync(folder)
-    .filter((name) => name.endsWith(".test.ts"))
-    .filter((name) => /helpers\/db"|DATABASE_URL/.test(readFileSync(`${folder}/${name}`, "utf8")))
-    .map((name) => `${folder}/${name}`);
-}
 
 export default defineConfig({
   test: {
@@ -33,13 +21,7 @@ export default defineConfig({
         test: {
           name: "integration",
           // The postgres/ folder needs a server: it joins the suite when DATABASE_URL is set (CI's second run).
-          include: onPostgres
-            ? [...integrationFilesUsingTheDatabase(), "tests/integration/postgres/*.test.ts"]
-            : ["tests/integration/*.test.ts"],
-          // These always run their servers on the embedded database (postgres/backup.test.ts is theirs).
-          exclude: onPostgres
-            ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts", "tests/integration/contact-mail.test.ts", "tests/integration/newsletter-mail.test.ts"]
-            : [],
+          include: onPostgres ? postgresPassFiles() : ["tests/integration/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

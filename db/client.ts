@@ -70,7 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
   const options = pgliteOptions();
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema }) satisfies Db;
   if (migrate) await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
   return {
     db,
@@ -104,7 +104,7 @@ async function openPostgres(url: string, onError: (error: Error) => void, migrat
       conn.release();
     }
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema }) satisfies Db;
   const listeners = new Set<() => Promise<void>>();
   let closed = false;
   return {

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { projectRoot } from "../db/client";
 import { appMeta, blogAutomationSettings, blogPosts, contentText, instagramSettings, teamMembers } from "../db/schema";
 import { defaultTexts, demoTeamTexts } from "../app/i18n/defaults";
-import { TEAM_MEMBER_FIELDS, teamMemberKey, teamMemberLabel } from "../app/team/fields";
+import { TEAM_MEMBER_FIELDS, teamMemberKey, teamMemberLabel } from "../app/i18n/team-member-keys";
 import { storeImage } from "../core/media";
 
 /**

@@ -20,7 +20,7 @@ import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { fromVancouverInput } from "../blog/schedule";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
-import { toCsv } from "../contact/csv";
+import { toCsv } from "../../core/csv";
 import { aboutRecord, parseRecordKey, recordsOfAddress } from "./access.server";
 import {
   AUDIT_EXPORT_MAX_ROWS,

@@ -89,7 +89,7 @@ interface MailDeps {
 }
 
 /** Send one mail; on failure `undo` (void the token), then fail the item (retried when the failure may pass). */
-async function sendOrUndo(deps: MailDeps, mailer: { current: Mailer | null }, mail: OutgoingMail, undo: () => Promise<void>): Promise<void> {
+async function sendOrUndo(deps: MailDeps, mailer: MailerRef, mail: OutgoingMail, undo: () => Promise<void>): Promise<void> {
   const settings = mailSettings(deps.config);
   if (!settings) throw new ItemFailed("Mail is not configured (SMTP_URL, MAIL_FROM).");
   try {
@@ -105,49 +105,62 @@ async function sendOrUndo(deps: MailDeps, mailer: { current: Mailer | null }, ma
 }
 
 const NO_MAIL = { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM)." };
+type MailerRef = { current: Mailer | null };
+
+/**
+ * An account mail as a job in the mail lane: one item, one mail, sent once (a retry after the
+ * send finds it marked and mails nobody twice); skipped while mail is not configured. `send`
+ * mails the item (through sendOrUndo) or says why it was skipped; the words are the card's.
+ */
+function accountMailJob<I>(
+  name: string,
+  words: { sent: string; failed: string },
+  send: (deps: MailDeps, payload: I, mailer: MailerRef) => Promise<void | { skipped: string }>,
+) {
+  return defineJob<null, I, [MailDeps]>(name, {
+    lane: MAIL_LANE,
+    retry: { maxAttempts: 5 },
+    summarize: ({ done, failed }) => (failed > 0 ? words.failed : done > 0 ? words.sent : "Nothing to send."),
+    handler: (deps) => {
+      const mailer: MailerRef = { current: null };
+      return async ({ item, saveProgress }) => {
+        if (item.progress?.sent) return;
+        if (!mailSettings(deps.config)) return NO_MAIL;
+        const skipped = await send(deps, item.payload, mailer);
+        if (skipped) return skipped;
+        await saveProgress({ sent: true });
+      };
+    },
+  });
+}
 
 /** The invitation: a new token for the address's invitation (the one sent before stops working). */
-export const inviteMailJob = defineJob<null, { email: string; role: string; invitedBy: string }, [MailDeps]>("staff-invite-mail", {
-  lane: MAIL_LANE,
-  retry: { maxAttempts: 5 },
-  summarize: ({ done, failed }) => (failed > 0 ? "The invitation could not be sent." : done > 0 ? "Invitation sent." : "Nothing to send."),
-  handler: (deps) => {
-    const mailer = { current: null as Mailer | null };
-    return async ({ item, saveProgress }) => {
-      if (item.progress?.sent) return;
-      if (!mailSettings(deps.config)) return NO_MAIL;
-      const { email, role, invitedBy } = item.payload;
-      const token = await rekeyLinkToken(deps.db, inviteIdentifier(email), LINKS.invite.ttlMs);
-      if (!token) return { skipped: "The invitation was revoked or accepted." };
-      const mail = inviteMail(deps.config.SITE_URL, token, role, invitedBy);
-      // A failed mail gives the invitation a token nobody has: it stays listed, to be resent.
-      await sendOrUndo(deps, mailer, { to: email, ...mail }, async () => void (await rekeyLinkToken(deps.db, inviteIdentifier(email), LINKS.invite.ttlMs)));
-      await saveProgress({ sent: true });
-    };
+export const inviteMailJob = accountMailJob<{ email: string; role: string; invitedBy: string }>(
+  "staff-invite-mail",
+  { sent: "Invitation sent.", failed: "The invitation could not be sent." },
+  async (deps, { email, role, invitedBy }, mailer) => {
+    const token = await rekeyLinkToken(deps.db, inviteIdentifier(email), LINKS.invite.ttlMs);
+    if (!token) return { skipped: "The invitation was revoked or accepted." };
+    const mail = inviteMail(deps.config.SITE_URL, token, role, invitedBy);
+    // A failed mail gives the invitation a token nobody has: it stays listed, to be resent.
+    await sendOrUndo(deps, mailer, { to: email, ...mail }, async () => void (await rekeyLinkToken(deps.db, inviteIdentifier(email), LINKS.invite.ttlMs)));
   },
-});
+);
 
 /**
  * The reset link. The request page queues one for any address typed (the same work whether or
  * not it has an account); the item finds out, and mails only an enabled staff account.
  */
-export const resetMailJob = defineJob<null, { email: string }, [MailDeps]>("admin-password-reset-mail", {
-  lane: MAIL_LANE,
-  retry: { maxAttempts: 5 },
-  summarize: ({ done, failed }) => (failed > 0 ? "The password reset mail could not be sent." : done > 0 ? "Password reset request handled." : "Nothing to send."),
-  handler: (deps) => {
-    const mailer = { current: null as Mailer | null };
-    return async ({ item, saveProgress }) => {
-      if (item.progress?.sent) return;
-      if (!mailSettings(deps.config)) return NO_MAIL;
-      const [user] = await deps.db.select({ id: users.id, email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.email, item.payload.email));
-      if (!user || user.disabledAt || !(await isStaff(deps.db, user.id))) return { skipped: "No enabled staff account has this address." };
-      const token = await issueLinkToken(deps.db, LINKS.reset.kind, user.id, LINKS.reset.ttlMs);
-      await sendOrUndo(deps, mailer, { to: user.email, ...resetMail(deps.config.SITE_URL, token) }, () => forgetLinkToken(deps.db, token));
-      await saveProgress({ sent: true });
-    };
+export const resetMailJob = accountMailJob<{ email: string }>(
+  "admin-password-reset-mail",
+  { sent: "Password reset request handled.", failed: "The password reset mail could not be sent." },
+  async (deps, { email }, mailer) => {
+    const [user] = await deps.db.select({ id: users.id, email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.email, email));
+    if (!user || user.disabledAt || !(await isStaff(deps.db, user.id))) return { skipped: "No enabled staff account has this address." };
+    const token = await issueLinkToken(deps.db, LINKS.reset.kind, user.id, LINKS.reset.ttlMs);
+    await sendOrUndo(deps, mailer, { to: user.email, ...resetMail(deps.config.SITE_URL, token) }, () => forgetLinkToken(deps.db, token));
   },
-});
+);
 
 /** The value an email-change link stands for. */
 export interface EmailChange {
@@ -157,38 +170,23 @@ export interface EmailChange {
 }
 
 /** The confirmation link, to the new address. */
-export const emailConfirmMailJob = defineJob<null, EmailChange, [MailDeps]>("admin-email-confirm-mail", {
-  lane: MAIL_LANE,
-  retry: { maxAttempts: 5 },
-  summarize: ({ done, failed }) => (failed > 0 ? "The confirmation mail could not be sent." : done > 0 ? "Confirmation mail sent." : "Nothing to send."),
-  handler: (deps) => {
-    const mailer = { current: null as Mailer | null };
-    return async ({ item, saveProgress }) => {
-      if (item.progress?.sent) return;
-      if (!mailSettings(deps.config)) return NO_MAIL;
-      const change = item.payload;
-      const token = await issueLinkToken(deps.db, LINKS.email.kind, JSON.stringify(change), LINKS.email.ttlMs);
-      await sendOrUndo(deps, mailer, { to: change.newEmail, ...emailConfirmMail(deps.config.SITE_URL, token, change.oldEmail) }, () => forgetLinkToken(deps.db, token));
-      await saveProgress({ sent: true });
-    };
+export const emailConfirmMailJob = accountMailJob<EmailChange>(
+  "admin-email-confirm-mail",
+  { sent: "Confirmation mail sent.", failed: "The confirmation mail could not be sent." },
+  async (deps, change, mailer) => {
+    const token = await issueLinkToken(deps.db, LINKS.email.kind, JSON.stringify(change), LINKS.email.ttlMs);
+    await sendOrUndo(deps, mailer, { to: change.newEmail, ...emailConfirmMail(deps.config.SITE_URL, token, change.oldEmail) }, () => forgetLinkToken(deps.db, token));
   },
-});
+);
 
 /** The notice to the old address once the new one is confirmed. */
-export const emailChangedMailJob = defineJob<null, { oldEmail: string; newEmail: string }, [MailDeps]>("admin-email-changed-mail", {
-  lane: MAIL_LANE,
-  retry: { maxAttempts: 5 },
-  summarize: ({ done, failed }) => (failed > 0 ? "The notice could not be sent." : done > 0 ? "Notice sent." : "Nothing to send."),
-  handler: (deps) => {
-    const mailer = { current: null as Mailer | null };
-    return async ({ item, saveProgress }) => {
-      if (item.progress?.sent) return;
-      if (!mailSettings(deps.config)) return NO_MAIL;
-      await sendOrUndo(deps, mailer, { to: item.payload.oldEmail, ...emailChangedMail(deps.config.SITE_URL, item.payload.newEmail) }, async () => {});
-      await saveProgress({ sent: true });
-    };
+export const emailChangedMailJob = accountMailJob<{ oldEmail: string; newEmail: string }>(
+  "admin-email-changed-mail",
+  { sent: "Notice sent.", failed: "The notice could not be sent." },
+  async (deps, { oldEmail, newEmail }, mailer) => {
+    await sendOrUndo(deps, mailer, { to: oldEmail, ...emailChangedMail(deps.config.SITE_URL, newEmail) }, async () => {});
   },
-});
+);
 
 /** What an admin did to a staff account, as the notice to that person says it (decision 0090). */
 export type StaffChange = { kind: "role_change"; from: string[]; to: string[] } | { kind: "disable" } | { kind: "enable" } | { kind: "second_factor_reset" };
@@ -210,17 +208,10 @@ export function staffChangeMail(siteUrl: string, change: StaffChange, by: string
 }
 
 /** The notice to the person an admin acted on: what was done and by whom (queued in the change's transaction). */
-export const staffChangeMailJob = defineJob<null, { email: string; change: StaffChange; by: string }, [MailDeps]>("staff-change-mail", {
-  lane: MAIL_LANE,
-  retry: { maxAttempts: 5 },
-  summarize: ({ done, failed }) => (failed > 0 ? "The notice could not be sent." : done > 0 ? "Notice sent." : "Nothing to send."),
-  handler: (deps) => {
-    const mailer = { current: null as Mailer | null };
-    return async ({ item, saveProgress }) => {
-      if (item.progress?.sent) return;
-      if (!mailSettings(deps.config)) return NO_MAIL;
-      await sendOrUndo(deps, mailer, { to: item.payload.email, ...staffChangeMail(deps.config.SITE_URL, item.payload.change, item.payload.by) }, async () => {});
-      await saveProgress({ sent: true });
-    };
+export const staffChangeMailJob = accountMailJob<{ email: string; change: StaffChange; by: string }>(
+  "staff-change-mail",
+  { sent: "Notice sent.", failed: "The notice could not be sent." },
+  async (deps, { email, change, by }, mailer) => {
+    await sendOrUndo(deps, mailer, { to: email, ...staffChangeMail(deps.config.SITE_URL, change, by) }, async () => {});
   },
-});
+);

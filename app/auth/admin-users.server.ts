@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { generateRandomString, hashPassword } from "better-auth/crypto";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { accounts, appMeta, sessions, userRoles, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { adminEmailSchema, newPasswordSchema } from "./forms";
@@ -80,7 +80,7 @@ function validate(input: AdminCreateInput, via: string): { email: string; passwo
   return { email: email.data, password, name };
 }
 
-export async function adminExists(db: Db): Promise<boolean> {
+export async function adminExists(db: DbOrTx): Promise<boolean> {
   const rows = await db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin")).limit(1);
   return rows.length > 0;
 }
@@ -98,7 +98,7 @@ export async function createOrPromoteAdmin(db: Db, input: AdminCreateInput, opti
   const hash = password ? await hashPassword(password) : null;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
-    if (options.onlyIfNoAdmin && (await adminExists(tx as unknown as Db))) throw new SetupAlreadyDone();
+    if (options.onlyIfNoAdmin && (await adminExists(tx))) throw new SetupAlreadyDone();
 
     let [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     let created = false;
@@ -138,7 +138,7 @@ export async function createOrPromoteAdmin(db: Db, input: AdminCreateInput, opti
       if (role === "admin") await tx.delete(appMeta).where(eq(appMeta.key, SETUP_TOKEN_KEY));
     }
 
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       userId: user.id,
       action: options.via === "setup" ? "setup" : created ? "create" : "update",
       entity: "user",

@@ -8,7 +8,7 @@ import { ACCESS_DENIED } from "./forms";
 import { END_REASONS, endedReason } from "./ended-sessions.server";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
 import { effectivePermissions, isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
-import { DEFAULT_STAFF_POLICY, staffPolicy, type StaffPolicy } from "../staff/settings.server";
+import { DEFAULT_STAFF_POLICY, staffPolicy, type StaffPolicy } from "./staff-policy.server";
 import { recordAudit } from "../changes/audit.server";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
 

@@ -2,16 +2,15 @@ import { data, type AppLoadContext } from "react-router";
 import { redirectWithToast } from "../toast/toast.server";
 import { readForm } from "../form-data.server";
 import { commonPasswordReason } from "./password-policy.server";
-import { acceptInviteSchema, INVITE_INVALID, RESET_INVALID, RESET_LIMITED, RESET_REQUESTED, resetPasswordSchema, resetRequestSchema } from "./account-forms";
+import { RESET_INVALID, RESET_LIMITED, RESET_REQUESTED, resetPasswordSchema, resetRequestSchema } from "./account-forms";
 import { fieldErrors, type FieldErrors } from "./forms";
 import { assertSameOriginMutation } from "./guard.server";
 import { requestPasswordReset, resetPassword, resetTokenValid } from "./password-reset.server";
 import { confirmEmailChange, EmailChangeRefused, emailChangeOfToken } from "./own-account.server";
-import { acceptInvitation, InvitationInvalid, invitationOfToken } from "../staff/invites.server";
 
 /**
  * The three pages a mailed link opens, outside the signed-in admin (decision 0069): accepting an
- * invitation, resetting a password, confirming a new email. Opening a link only shows a form or a
+ * invitation (its page in app/staff/invite-page.server.ts), resetting a password, confirming a new email. Opening a link only shows a form or a
  * button (GET changes nothing, so a mail scanner that fetches links uses nothing up); the POST
  * uses it. A link that does not work gets one clear sentence and changes nothing.
  */
@@ -26,40 +25,13 @@ export interface LinkPageAnswer {
   notice?: string;
 }
 
-const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
-const text = (form: FormData, name: string) => {
+/** The token of the link opened (at most 200 characters). */
+export const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+/** A posted field as text ("" when absent). */
+export const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
-
-// ------------------------------------------------------------------ invitations
-
-export async function invitePage(request: Request, context: AppLoadContext) {
-  const token = tokenOf(request);
-  const invitation = token ? await invitationOfToken(context.services.db, token) : null;
-  return { token: invitation ? token : null, invitation };
-}
-
-export async function inviteAction(request: Request, context: AppLoadContext) {
-  const { db, config, log } = context.services;
-  assertSameOriginMutation(request, config.SITE_URL);
-  const form = await readForm(request);
-  const token = text(form, "token").slice(0, 200);
-  if (!(await invitationOfToken(db, token))) return data<LinkPageAnswer>({ invalid: INVITE_INVALID }, { status: 400 });
-  const parsed = acceptInviteSchema.safeParse({ token, name: text(form, "name"), password: text(form, "password"), confirm: text(form, "confirm") });
-  if (!parsed.success) return data<LinkPageAnswer>({ error: "Please correct the highlighted fields.", fields: fieldErrors(parsed.error) }, { status: 400 });
-  const invited = await invitationOfToken(db, token);
-  const common = commonPasswordReason(parsed.data.password, [invited?.email.split("@")[0] ?? "", parsed.data.name]);
-  if (common) return data<LinkPageAnswer>({ error: "Please correct the highlighted fields.", fields: { password: common } }, { status: 400 });
-  try {
-    const accepted = await acceptInvitation(db, token, { name: parsed.data.name, password: parsed.data.password });
-    log.info({ role: accepted.role }, "staff invitation accepted");
-  } catch (error) {
-    if (error instanceof InvitationInvalid) return data<LinkPageAnswer>({ invalid: error.message }, { status: 400 });
-    throw error;
-  }
-  return redirectWithToast("/admin/login", { title: "Account created", description: "Sign in with your email and new password.", type: "success" });
-}
 
 // ------------------------------------------------------------------ password reset
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, like, lt, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { verifications } from "../../db/schema";
 
 /**
@@ -53,7 +53,7 @@ export async function peekLinkToken(db: Db, kind: string, token: string, now = n
 }
 
 /** Use a token up: what it stood for when it was valid, else null. One statement, so used once. */
-export async function consumeLinkToken(db: Db, kind: string, token: string, now = new Date()): Promise<LinkRow | null> {
+export async function consumeLinkToken(db: DbOrTx, kind: string, token: string, now = new Date()): Promise<LinkRow | null> {
   if (!plausibleToken(token)) return null;
   const [row] = await db
     .delete(verifications)

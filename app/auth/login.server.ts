@@ -11,7 +11,7 @@ import { readForm } from "../form-data.server";
 import { fieldErrors, loginSchema, type LoginActionData } from "./forms";
 import { ACCESS_DENIED, assertSameOriginMutation, getSignedInUser, isStaff, rolesOf, sessionIdOfToken } from "./guard.server";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
-import { DISABLED_SIGN_IN, isDisabled } from "../staff/staff.server";
+import { DISABLED_SIGN_IN, isDisabled } from "./disabled.server";
 import { issuePendingSecondStep, SECOND_STEP_PAGE } from "./second-step.server";
 import { confirmUnlockAction, requestUnlockAction } from "./unlock.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";

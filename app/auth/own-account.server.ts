@@ -48,8 +48,7 @@ async function checkCurrentPassword(db: Db, userId: string, password: string): P
 export async function changeOwnPassword(db: Db, user: AdminUser, currentPassword: string, newPassword: string): Promise<{ endedSessions: number }> {
   await checkCurrentPassword(db, user.id, currentPassword);
   const hash = await hashPassword(newPassword);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.update(accounts).set({ password: hash, updatedAt: new Date() }).where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
     const others = user.sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)) : eq(sessions.userId, user.id);
     const ended = await endSessionsWithNote(tx, others, "password");
@@ -65,8 +64,7 @@ export async function requestEmailChange(db: Db, user: AdminUser, newEmail: stri
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
   if (taken) throw new AdminError(EMAIL_TAKEN, 409, { newEmail: EMAIL_TAKEN });
   const change: EmailChange = { userId: user.id, oldEmail: user.email, newEmail };
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     await emailConfirmMailJob.enqueue(tx, null, [{ label: "Email confirmation link", payload: change }], { createdBy: user.id });
     await recordAudit(tx, { userId: user.id, action: "email_change_request", entity: "user", entityId: user.id, details: { from: user.email, to: newEmail }, sessionId: user.sessionId });
   });
@@ -96,8 +94,7 @@ export class EmailChangeRefused extends Error {}
  * to the old address, in one transaction under the admin lock (a refusal leaves everything).
  */
 export async function confirmEmailChange(db: Db, token: string, now = new Date()): Promise<EmailChange> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
     const row = await consumeLinkToken(tx, LINKS.email.kind, token, now);
     const change = row ? parseChange(row.value) : null;

@@ -9,7 +9,7 @@ import { adminHome } from "./tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
-import { clearPendingSecondStep, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step.server";
+import { clearPendingSecondStep, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step-pending.server";
 
 /**
  * The sign-in's second step with a passkey (decision 0074): the verify page's loader asks our

@@ -64,8 +64,7 @@ export async function resetPassword(db: Db, token: string, password: string, met
   // scrypt is slow on purpose: hashed before the transaction.
   const hash = await hashPassword(password);
   try {
-    return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    return await db.transaction(async (tx) => {
       const row = await consumeLinkToken(tx, LINKS.reset.kind, token, now);
       if (!row) return null;
       const userId = row.value;

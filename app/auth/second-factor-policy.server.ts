@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Config } from "../../core/config";
-import { staffPolicy, type StaffPolicy } from "../staff/settings.server";
+import { staffPolicy, type StaffPolicy } from "./staff-policy.server";
 import { seesClientRecords, type Role } from "./roles";
 
 /**

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { createCookie, data, redirect, type AppLoadContext, type Cookie } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { twoFactors, verifications } from "../../db/schema";
@@ -9,11 +9,12 @@ import { recordAudit } from "../changes/audit.server";
 import { readForm } from "../form-data.server";
 import { adminHome } from "./tabs";
 import { redirectWithToast } from "../toast/toast.server";
-import { authHeaders, getAuth, SECOND_STEP_SECONDS } from "./auth.server";
+import { authHeaders, getAuth } from "./auth.server";
 import { assertSameOriginMutation, rolesOf, sessionIdOfToken } from "./guard.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 import { passkeySecondStepAction } from "./passkey-sign-in.server";
 import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
+import { clearPendingSecondStep, pendingSecondStep, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step-pending.server";
 
 /**
  * The sign-in's second step (decision 0068). After a right password for an account with a second
@@ -24,58 +25,9 @@ import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
  * account's "2fa:" key) and by the plugin (5 per challenge, 10 in a row lock the account's second
  * step for 15 minutes). "Trust this device for 30 days" is the plugin's signed trust cookie.
  */
-export const SECOND_STEP_PAGE = "/admin/login/verify";
 
-export const SECOND_STEP_TEXT = {
-  wrongCode: "That code is not right. Check the time on your phone and try the newest code.",
-  codeUsed: "That code was just used. Wait for the app to show the next one.",
-  wrongRecoveryCode: "That recovery code is not right, or it was already used.",
-  timedOut: "Your sign-in timed out. Sign in again with your password.",
-  tooManyTries: "Too many wrong codes for this sign-in. Sign in again with your password.",
-  locked: "Too many wrong codes in a row: the second step of this account is locked for 15 minutes.",
-  enterTotp: "Enter the 6-digit code from your authenticator app.",
-  enterRecovery: "Enter one of your recovery codes, such as abcde-12345.",
-} as const;
-
-export interface SecondStepActionData {
-  error?: { title: string; message: string };
-  method: "totp" | "recovery" | "passkey";
-}
-
-// The account the challenge is for, so wrong codes count against it (signed; no address inside).
-const pending = new Map<string, Cookie>();
-function pendingCookie(config: { SESSION_SECRET: string; secureCookies: boolean }): Cookie {
-  const key = `${config.secureCookies}:${config.SESSION_SECRET}`;
-  let cookie = pending.get(key);
-  if (!cookie) {
-    cookie = createCookie(config.secureCookies ? "__Secure-admin-second-step" : "admin-second-step", {
-      secrets: [createHmac("sha256", config.SESSION_SECRET).update("admin-second-step").digest("base64url")],
-      httpOnly: true,
-      secure: config.secureCookies,
-      sameSite: "lax",
-      path: "/admin/login",
-      maxAge: SECOND_STEP_SECONDS,
-    });
-    pending.set(key, cookie);
-  }
-  return cookie;
-}
-
-/** Set-Cookie for the account whose second step is pending (the login action sends it). */
-export const issuePendingSecondStep = (config: { SESSION_SECRET: string; secureCookies: boolean }, email: string) =>
-  pendingCookie(config).serialize({ email });
-
-export const clearPendingSecondStep = (config: { SESSION_SECRET: string; secureCookies: boolean }) => pendingCookie(config).serialize("", { maxAge: 0 });
-
-/** The account whose second step this browser is in, or null. */
-export async function pendingSecondStep(request: Request, config: { SESSION_SECRET: string; secureCookies: boolean }): Promise<string | null> {
-  try {
-    const value = (await pendingCookie(config).parse(request.headers.get("Cookie"))) as { email?: unknown } | null;
-    return typeof value?.email === "string" ? value.email : null;
-  } catch {
-    return null;
-  }
-}
+// The pending step and its sentences, shared with the passkey way (passkey-sign-in.server.ts).
+export { clearPendingSecondStep, issuePendingSecondStep, pendingSecondStep, SECOND_STEP_PAGE, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step-pending.server";
 
 const stepSchema = z.discriminatedUnion("method", [
   z.object({

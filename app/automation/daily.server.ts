@@ -88,7 +88,8 @@ async function storePost(
       return null;
     }
   } else if (!topic || topic.status !== "pending") {
-    throw new Error(TOPIC_GONE);
+    // The runner rolls the transaction back and fails the item with this sentence.
+    throw new ItemFailed(TOPIC_GONE);
   }
   const settings = await readSettings(tx);
   const immediate = settings.publishMode === "immediate";

@@ -33,8 +33,7 @@ export async function tick(services: SchedulerServices): Promise<TickResult> {
   const runDate = utcDate(latestRunTime(now));
   const settings = await readSettings(services.db);
   if (!settings.enabled) return { runDate, action: "paused" };
-  const jobId = await services.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const jobId = await services.db.transaction(async (tx) => {
     const [claimed] = await tx.insert(automationRuns).values({ runDate, status: "queued" }).onConflictDoNothing().returning();
     if (!claimed) return null;
     const queued = await generatePost.enqueue(tx, { mode: "daily", runDate }, [{ label: `Daily post for ${runDate}` }]);

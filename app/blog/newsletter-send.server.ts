@@ -291,8 +291,7 @@ export function latestDigestSlot(now: Date, weekday: number, hour: number): Date
  * "each" mode, posts left waiting by a switch from weekly go out at once, together.
  */
 export async function sweepNewsletter(db: Db, now: Date): Promise<number | null> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const settings = await readNewsletterSettings(tx);
     const waitingWhere = () => and(isNotNull(blogPosts.newsletterClaimedAt), isNull(blogPosts.newsletterJobId), eq(blogPosts.published, true));
     if (settings.mode === "weekly") {

@@ -54,8 +54,8 @@ export async function subscribe(
   const limit = await hitRateLimit(db, `newsletter:${input.clientIp}`, { limit: input.limit ?? NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_RATE_WINDOW_MS });
   if (!limit.allowed) return "rate-limited";
   await db.transaction(async (tx) => {
-    await addSubscriber(tx as unknown as Db, input.email, input.language);
-    if (mailConfirmation) await mailConfirmation(tx as unknown as Db, input.email);
+    await addSubscriber(tx, input.email, input.language);
+    if (mailConfirmation) await mailConfirmation(tx, input.email);
   });
   return "accepted";
 }

@@ -5,7 +5,7 @@ import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
 import { isUniqueViolation } from "../changes/errors.server";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
-import { storeConflicts } from "./conflict-store.server";
+import { storeConflicts } from "../conflicts/conflict-store.server";
 import { holidayDatesBetween } from "./holidays.server";
 import type { BookingSettings } from "./settings";
 import { readBookingForm, splitParties, validateBooking, type BookingField } from "./booking-form";
@@ -71,9 +71,9 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
         const names = splitParties(parties);
         if (names.length > 0) await tx.insert(consultationParties).values(names.map((party) => ({ bookingId: row.id, name: party })));
         // The conflict check, stored with the booking (staff only; decision 0080).
-        await storeConflicts(tx as unknown as Db, { bookingId: row.id }, [name, ...names]);
+        await storeConflicts(tx, { bookingId: row.id }, [name, ...names]);
         // The visitor's confirmation and the firm's notice commit with the booking (decision 0079).
-        await queueBookingMail(tx as unknown as Db, row.id, "confirmation");
+        await queueBookingMail(tx, row.id, "confirmation");
         return row;
       });
       await deps.countEnquiry?.("booking");

@@ -124,8 +124,7 @@ export async function manageBooking(deps: ManageDeps, form: FormData, token: str
 }
 
 async function cancel(deps: ManageDeps, token: string, now: Date): Promise<ManageResult> {
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const id = await consumeManageToken(tx, token, now);
     if (id === null) throw new Refused({ status: 410, error: "booking-manage-invalid" });
     const [row] = await tx
@@ -141,8 +140,7 @@ async function cancel(deps: ManageDeps, token: string, now: Date): Promise<Manag
 }
 
 async function reschedule(deps: ManageDeps, token: string, start: Date, now: Date): Promise<ManageResult> {
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const id = await consumeManageToken(tx, token, now);
     if (id === null) throw new Refused({ status: 410, error: "booking-manage-invalid" });
     const [row] = await tx.select().from(consultationBookings).where(eq(consultationBookings.id, id)).for("update");

@@ -29,8 +29,7 @@ export interface ReminderDeps {
 export async function queueDueReminders(deps: ReminderDeps): Promise<number[]> {
   const now = deps.clock.now();
   const until = new Date(now.getTime() + REMINDER_BEFORE_MS);
-  const claimed = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const claimed = await deps.db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       update consultation_bookings set reminder_queued_at = ${now.toISOString()}::timestamptz
       where id in (

@@ -4,8 +4,8 @@ import { BOOKING_STATUSES, conflictMatches, consultationBookings, consultationCl
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
-import { conflictsOf } from "./conflict-store.server";
-import type { StoredConflict } from "./conflict-labels";
+import { conflictsOf } from "../conflicts/conflict-store.server";
+import type { StoredConflict } from "../conflicts/conflict-labels";
 import { queueBookingMail } from "./mails.server";
 import { SETTINGS_LIMITS } from "./settings";
 import { addDays, parseDate, vancouverDate, vancouverMoment } from "./slots.server";

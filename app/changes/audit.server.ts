@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { auditLog } from "../../db/schema";
 
 export type AuditAction =
@@ -37,7 +37,7 @@ export interface Actor {
 export const auditFrom = (actor: Actor | null): Pick<AuditEntry, "userId" | "sessionId"> => ({ userId: actor?.id ?? null, sessionId: actor?.sessionId ?? null });
 
 /** Append one row to the audit log: who did what to which record, and when (created_at). */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.userId,
     action: entry.action,

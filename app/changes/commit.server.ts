@@ -41,7 +41,7 @@ export async function commit<R>(deps: ChangeDeps, work: (db: Db) => Promise<Comm
     for (const entry of entries) await recordAudit(db, entry);
     return outcome;
   };
-  const outcome = options.transaction === false ? await run(deps.db) : await deps.db.transaction((tx) => run(tx as unknown as Db));
+  const outcome = options.transaction === false ? await run(deps.db) : await deps.db.transaction((tx) => run(tx));
   for (const kind of new Set(outcome.changes ?? [])) await deps.events.emit(kind);
   return outcome.result;
 }

@@ -3,7 +3,7 @@ import { ImageRejected, TOO_LARGE } from "../../core/media";
 import { isOutsideServiceError } from "../../core/outside/errors";
 import { BadForm } from "../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
-import type { SaveConflict } from "../revisions/types";
+import type { SaveConflict } from "./conflict";
 
 /** What an admin action answers when nothing more specific is known (the cause is logged). */
 export const SERVER_FAILURE = "The server could not complete the change. Please try again.";

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
-import { storeConflicts } from "../booking/conflict-store.server";
+import { storeConflicts } from "../conflicts/conflict-store.server";
 import { CONTACT_FIELDS, CONTACT_LIMITS, emptyContactValues, HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
 
 /** What the contact action answers; the page shows it as toasts (with JavaScript) or inline (without). */
@@ -72,8 +72,8 @@ export async function submitContact(
         .values({ name, email, phone, message: storedContactMessage(subject, message), notifyStatus: deps.notify ? "queued" : "none" })
         .returning({ id: contactSubmissions.id });
       // The conflict check, stored with the message (staff only; decision 0080).
-      await storeConflicts(tx as unknown as Db, { contactId: stored.id }, [name]);
-      if (deps.notify) await deps.notify(tx as unknown as Db, stored.id);
+      await storeConflicts(tx, { contactId: stored.id }, [name]);
+      if (deps.notify) await deps.notify(tx, stored.id);
     });
     await deps.countEnquiry?.("contact");
     return { status: 200, body: { ok: true } };

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conflictMatches, contactSubmissions, newsletterSubscribers } from "../../db/schema";
-import { conflictsOf } from "../booking/conflict-store.server";
-import type { StoredConflict } from "../booking/conflict-labels";
+import { conflictsOf } from "../conflicts/conflict-store.server";
+import type { StoredConflict } from "../conflicts/conflict-labels";
 import type { AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { recordAccess } from "../audit/access.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
-import { toCsv } from "./csv";
+import { toCsv } from "../../core/csv";
 import { splitContactMessage } from "./message";
 
 /** The tab shows this many of each, newest first; the CSV export always has everything. */

@@ -1,7 +1,7 @@
 import { asc, inArray, notLike } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText } from "../../db/schema";
-import { teamMemberKeyPattern } from "../team/fields";
+import { teamMemberKeyPattern } from "../i18n/team-member-keys";
 import { auditFrom, type Actor, type AuditEntry } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTeamMemberKey } from "../team/fields";
+import { isTeamMemberKey } from "../i18n/team-member-keys";
 import type { ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 

@@ -6,11 +6,13 @@
 import { and, eq, isNull, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText, teamMembers } from "../../db/schema";
-import type { Services } from "../services";
+import type { Config } from "../../core/config";
+import type { ChangeEvents } from "../../core/events";
+import type { Translator } from "../../core/outside/translate";
 import type { AdminUser } from "../auth/guard.server";
 import { hasText } from "../i18n/translated";
-import { teamMemberIdOfKey, teamMemberKeyPattern } from "../team/fields";
-import { ItemFailed, StopJob } from "../jobs/runner.server";
+import { teamMemberIdOfKey, teamMemberKeyPattern } from "../i18n/team-member-keys";
+import { ItemFailed, StopJob, type JobRunner } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { checkTextTranslation } from "../ai/machine-text.server";
 import { recordMachineTranslation, type TranslationLanguage } from "../translation/review.server";
@@ -21,6 +23,15 @@ import { startedJob, type Started } from "../jobs/started.server";
 import { LANGUAGE_NAMES } from "../i18n/language-names";
 import { pendingFor, proposeChange } from "../revisions/store.server";
 import { contentSnapshot, type ContentSnapshot } from "./revisions.server";
+
+/** The parts of the app's Services (app/services.ts) the translations use. */
+interface Services {
+  db: Db;
+  translator: Translator;
+  events: ChangeEvents;
+  config: Pick<Config, "TRANSLATE_DELAY_MS">;
+  jobs: JobRunner;
+}
 
 export const TRANSLATE_MISSING = "content.translate-missing";
 

@@ -284,8 +284,7 @@ export async function postToInstagram(deps: Deps, user: AdminUser, postId: numbe
     }
     throw error;
   }
-  const queued = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const queued = await deps.db.transaction(async (tx) => {
     await tx
       .update(blogPosts)
       .set({ instagramError: null, instagramQueuedAt: sql`coalesce(${blogPosts.instagramQueuedAt}, now())` })

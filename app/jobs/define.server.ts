@@ -9,7 +9,7 @@
  * reads either: the payload types are checked where a job is queued and where it runs.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { jobItems, jobs } from "../../db/schema";
 import { insertJob, type AnyJobKind, type ItemContext, type ItemOutcome, type JobCounts, type JobKind } from "./runner.server";
 
@@ -41,7 +41,7 @@ export interface Queued {
 export interface JobHandle<P, I, A extends unknown[]> {
   readonly name: string;
   /** Queue the job in the caller's transaction (or its own statement outside one). */
-  enqueue(tx: Db, payload: P, items: JobItems<I>, options?: { createdBy?: string | null; runAfter?: Date }): Promise<Queued>;
+  enqueue(tx: DbOrTx, payload: P, items: JobItems<I>, options?: { createdBy?: string | null; runAfter?: Date }): Promise<Queued>;
   /** The unique key a job of this payload and these items has (for tests and the jobs list). */
   keyOf(payload: P, items: JobItems<I>): string | null;
   /** The item payloads of this job's queued and running jobs (e.g. the posts being posted now). */
@@ -58,7 +58,7 @@ export function defineJob<P, I = null, A extends unknown[] = []>(name: string, o
     enqueue(tx, payload, items, extra = {}) {
       // In a transaction of its own (a savepoint inside the caller's): a start button passes the
       // pool, and the job row must not be seen by a runner before its items are.
-      return tx.transaction((own) => insertJob(own as unknown as Db, {
+      return tx.transaction((own) => insertJob(own, {
         kind: name,
         payload,
         items,

@@ -26,7 +26,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client";
+import type { Database, Db, DbOrTx } from "../../db/client";
 import { jobItems, jobs } from "../../db/schema";
 import type { ChangeEvents, ChangeKind } from "../../core/events";
 import type { Logger } from "../../core/log";
@@ -51,9 +51,10 @@ export type ItemChange = Omit<Committed<unknown>, "result">;
 export type ItemOutcome = void | {
   /**
    * Runs in the transaction that marks the item done, through `commit()` like every change: no
-   * outside calls here. It may declare the audit entries and change events of what it stored.
+   * outside calls here. It may declare the audit entries and change events of what it stored,
+   * or throw `ItemFailed` when what it finds has changed since (nothing is stored, the item fails).
    */
-  apply?: (tx: Db) => Promise<void | ItemChange>;
+  apply?: (tx: DbOrTx) => Promise<void | ItemChange>;
   /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
   skipped?: string;
   /**
@@ -251,7 +252,7 @@ export class JobRunner {
    */
   async enqueue<P, I>(request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
     if (!this.kinds.has(request.kind)) throw new Error(`Unknown job kind ${request.kind}`);
-    return this.deps.db.transaction((tx) => insertJob(tx as unknown as Db, request));
+    return this.deps.db.transaction((tx) => insertJob(tx, request));
   }
 
   /** Cancel a job: a queued one at once, a running one as soon as its runner hears of it. */
@@ -475,7 +476,7 @@ export class JobRunner {
     } catch (error) {
       if (error instanceof StopJob) {
         await db.transaction(async (tx) => {
-          await skipPending(tx as unknown as Db, job.id, "Not done: the job stopped");
+          await skipPending(tx, job.id, "Not done: the job stopped");
         });
         await this.finish(job.id, "failed", error.message);
       } else {
@@ -538,7 +539,26 @@ export class JobRunner {
     }
     // Stored as every change is (commit(), app/changes): in one transaction with the item's mark,
     // its audit entries with it, and its change events after the commit (batched, see below).
-    const stored = await commit({ db, events: this.batchedEvents }, async (t) => {
+    let stored: boolean;
+    try {
+      stored = await this.storeItem(job, item, outcome);
+    } catch (error) {
+      // `apply` may still refuse (what it found changed since the slow part): nothing of it is
+      // stored, and the item fails with the reason, as one refused before it would.
+      if (!(error instanceof ItemFailed) || signal.aborted) throw error;
+      await this.itemFailed(kind, job.id, item, error);
+      return;
+    }
+    if (!stored) {
+      log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
+      this.current.get(job.id)?.abort("lease");
+    }
+  }
+
+  /** An item's outcome stored with its mark; false when this runner no longer holds the lease. */
+  private async storeItem(job: JobRow, item: ItemRow, outcome: ItemOutcome): Promise<boolean> {
+    const { db } = this.deps;
+    return commit({ db, events: this.batchedEvents }, async (t) => {
       // Only the lease holder stores: a runner that lost its lease must not finish items twice.
       const [mine] = await t
         .update(jobs)
@@ -558,10 +578,6 @@ export class JobRunner {
         .where(and(eq(jobItems.jobId, job.id), eq(jobItems.seq, item.seq)));
       return { result: true, audit: declared?.audit, changes: [...(outcome?.changes ?? []), ...(declared?.changes ?? [])] };
     });
-    if (!stored) {
-      log.warn({ job: job.id, item: item.seq }, "job lease lost before an item was stored");
-      this.current.get(job.id)?.abort("lease");
-    }
   }
 
   /** The change events of stored items, gathered and sent at most once a second. */
@@ -606,8 +622,7 @@ export class JobRunner {
         .where(and(eq(jobItems.jobId, jobId), eq(jobItems.seq, item.seq)));
       return;
     }
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t
         .update(jobItems)
         .set({ status: "failed", attempts, error: message, updatedAt: sql`now()` })
@@ -641,8 +656,7 @@ export class JobRunner {
   }
 
   private async finishCancelled(jobId: number): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await this.deps.db.transaction(async (t) => {
       await skipPending(t, jobId, CANCELLED);
       const [row] = await t.select({ done: jobs.done, total: jobs.total }).from(jobs).where(eq(jobs.id, jobId));
       await t
@@ -670,7 +684,7 @@ const ACTIVE_SQL = sql`status in ('queued', 'running')`;
  * that job is returned (`attached`): ON CONFLICT against the partial unique index, so two
  * requests at once never abort the caller's transaction with a unique violation.
  */
-export async function insertJob<P, I>(tx: Db, request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
+export async function insertJob<P, I>(tx: DbOrTx, request: EnqueueRequest<P, I>): Promise<{ id: number; attached: boolean }> {
   for (let round = 0; ; round++) {
     const [row] = await tx
       .insert(jobs)
@@ -755,7 +769,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-async function skipPending(db: Db, jobId: number, reason: string): Promise<void> {
+async function skipPending(db: DbOrTx, jobId: number, reason: string): Promise<void> {
   await db
     .update(jobItems)
     .set({ status: "skipped", error: reason, updatedAt: sql`now()` })

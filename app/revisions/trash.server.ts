@@ -67,8 +67,7 @@ export async function purgeTrash(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - TRASH_KEEP_DAYS * 86_400_000);
   const due = await db.select().from(deletedItems).where(lt(deletedItems.deletedAt, cutoff)).orderBy(asc(deletedItems.id)).limit(500);
   for (const row of due) {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await db.transaction(async (tx) => {
       await tx.delete(deletedItems).where(eq(deletedItems.id, row.id));
       const revisioned = revisionEntityOf(row.entity);
       if (revisioned) await forgetRevisions(tx, revisioned, row.entityId);

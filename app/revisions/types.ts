@@ -2,25 +2,8 @@
  * What the history panels show, without server code (the admin's browser bundle reads these).
  */
 
-/** A run of words of a diff: kept, added or removed. */
-export interface DiffPart {
-  value: string;
-  added?: boolean;
-  removed?: boolean;
-}
-
-/** One field that differs between two states ("Title (Farsi)"), as a word-level diff. */
-export interface FieldDiff {
-  key: string;
-  label: string;
-  parts: DiffPart[];
-}
-
-/** A save refused because the item changed since it was opened: what changed, and its version now. */
-export interface SaveConflict {
-  diff: FieldDiff[];
-  version: number;
-}
+// The diff and conflict shapes stand in app/changes (a refusal carries a conflict); named here as before.
+export type { DiffPart, FieldDiff, SaveConflict } from "../changes/conflict";
 
 /** What produced a revision, as people read it. */
 export const SOURCE_LABELS = {

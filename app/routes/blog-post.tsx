@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { ArrowLeft, CalendarDays, Scale, ShieldAlert, UserRound } from "lucide-react";
+import { ArrowLeft, Scale, ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/blog-post";
 import { formatPostDate } from "~/blog/dates";
 import { postImage } from "~/blog/images.server";
@@ -8,7 +8,7 @@ import { findPublishedPost, localizePost, type BlogPostRow } from "~/blog/posts.
 import { redirectedSlug } from "~/blog/revisions.server";
 import { langFromPath, localizePath } from "~/i18n/languages";
 import { PostBody } from "~/components/blog/PostBody";
-import { textLangProps } from "~/components/blog/PostCards";
+import { Byline, textLangProps } from "~/components/blog/PostCards";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { useLang, useT } from "~/i18n/hooks";
@@ -161,20 +161,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl leading-tight font-bold text-brand-900 sm:text-4xl" {...textLangProps(post.title, lang)}>
               {post.title.text}
             </h1>
-            <p className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-slate-600">
-              {post.author ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <UserRound aria-hidden="true" className="size-4 text-brand-600" />
-                  {t("blog-by")} {post.author}
-                </span>
-              ) : null}
-              {post.date ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <CalendarDays aria-hidden="true" className="size-4 text-brand-600" />
-                  <time dateTime={post.publishedAt ?? undefined}>{post.date}</time>
-                </span>
-              ) : null}
-            </p>
+            <Byline post={post} className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-slate-600" />
           </header>
 
           <PostBody html={post.content.html} {...textLangProps(post.content, lang)} />

@@ -7,7 +7,7 @@ import { seoSiteFor } from "~/seo/site.server";
 import { addJsonLd } from "~/document/json-ld.server";
 import { attorney, breadcrumbList, splitList, type SeoSite } from "~/seo/jsonld";
 import { sourceProps, staticImageUrl, staticSrcSet } from "~/media/sources";
-import { TEAM_MEMBER_KEY_PREFIX, teamMemberIdOfKey, teamMemberKey, type TeamMemberField } from "~/team/fields";
+import { TEAM_MEMBER_KEY_PREFIX, teamMemberIdOfKey, teamMemberKey, type TeamMemberField } from "~/i18n/team-member-keys";
 import { splitAreas } from "~/team/member";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";

@@ -78,8 +78,7 @@ const deadId = () => hashToken(newToken());
 /** Invite an address with a role: refused when it has an account or an invitation already. */
 export async function inviteStaff(db: Db, actor: AdminUser, email: string, role: Role, now = new Date()): Promise<{ email: string; role: Role }> {
   if (!isRole(role)) throw new AdminError(`Choose one of: ${ROLES.join(", ")}.`);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await lockAsAdmin(tx, actor);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (existing) throw new AdminError(ACCOUNT_EXISTS, 409, { email: ACCOUNT_EXISTS });
@@ -95,8 +94,7 @@ export async function inviteStaff(db: Db, actor: AdminUser, email: string, role:
 
 /** Send an invitation again: the link sent before stops working now, the new one works 72 hours. */
 export async function resendInvitation(db: Db, actor: AdminUser, email: string, now = new Date()): Promise<{ email: string }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await lockAsAdmin(tx, actor);
     const [row] = await tx
       .update(verifications)
@@ -113,8 +111,7 @@ export async function resendInvitation(db: Db, actor: AdminUser, email: string, 
 
 /** Withdraw an invitation: its link stops working. */
 export async function revokeInvitation(db: Db, actor: AdminUser, email: string): Promise<{ email: string }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await lockAsAdmin(tx, actor);
     const deleted = await tx.delete(verifications).where(eq(verifications.identifier, inviteIdentifier(email))).returning({ value: verifications.value });
     if (deleted.length === 0) throw new NotFound("This invitation no longer exists: it was accepted or revoked.");
@@ -142,8 +139,7 @@ export class InvitationInvalid extends Error {
  * the caller with the setup rules (forms.ts).
  */
 export async function acceptInvitation(db: Db, token: string, input: { name: string; password: string }, now = new Date()): Promise<{ userId: string; email: string; role: Role }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
     const row = await consumeLinkToken(tx, LINKS.invite.kind, token, now);
     const value = row ? parseValue(row.value) : null;

@@ -3,30 +3,14 @@
  * need a lawyer's sign-off (on by default), and whether every role must use a second factor
  * (admins always do). One row, id 1; a database without it has the defaults.
  */
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { staffSettings } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
+import { DEFAULT_STAFF_POLICY, staffPolicy, type StaffPolicy } from "../auth/staff-policy.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 
-export interface StaffPolicy {
-  /** Only a lawyer or an admin makes machine-written text or a proposed change public. */
-  signOffRequired: boolean;
-  /** A second factor for every role at sign-in, not only for admins. */
-  secondFactorForAll: boolean;
-}
-
-export const DEFAULT_STAFF_POLICY: Readonly<StaffPolicy> = Object.freeze({ signOffRequired: true, secondFactorForAll: false });
-
-/** The staff policy as stored, or the defaults when it was never changed. */
-export async function staffPolicy(db: Db): Promise<StaffPolicy> {
-  const [row] = await db
-    .select({ signOffRequired: staffSettings.signOffRequired, secondFactorForAll: staffSettings.secondFactorForAll })
-    .from(staffSettings)
-    .where(eq(staffSettings.id, 1))
-    .limit(1);
-  return row ? { signOffRequired: row.signOffRequired, secondFactorForAll: row.secondFactorForAll } : { ...DEFAULT_STAFF_POLICY };
-}
+// Read by the guard at every sign-in, so the reading stands in app/auth; named here as before.
+export { DEFAULT_STAFF_POLICY, staffPolicy, type StaffPolicy } from "../auth/staff-policy.server";
 
 /**
  * Store the staff policy (admins only: the Staff tab's staff.manage), with an audit entry naming

@@ -20,7 +20,8 @@ import { staffChangeMailJob, type StaffChange } from "../auth/account-mail.serve
  */
 
 export const LAST_ADMIN = "This is the last enabled admin: make another account an admin first. Nothing was changed.";
-export const DISABLED_SIGN_IN = "This account is disabled. Ask an administrator to enable it.";
+// Sign-in refuses a disabled account (app/auth); the Staff tab disables it.
+export { DISABLED_SIGN_IN, isDisabled } from "../auth/disabled.server";
 export const SELF_DISABLE = "You cannot disable your own account. Ask another admin.";
 const NO_LONGER_ADMIN = "Your account is no longer an enabled admin. Nothing was changed.";
 /** The confirm field must name the account acted on (decision 0090). */
@@ -85,12 +86,6 @@ export async function listStaff(db: Db, now = new Date()): Promise<StaffMember[]
       secondFactor: row.twoFactorEnabled,
     };
   });
-}
-
-/** Whether an account is disabled (unknown accounts are not). */
-export async function isDisabled(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row?.disabledAt);
 }
 
 /** The enabled admins, counted under the lock. */

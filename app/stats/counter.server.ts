@@ -319,7 +319,7 @@ export class SiteStats {
             added.set(id, (added.get(id) ?? 0) + 1);
           }
         }
-        const rows = await this.capped(tx as unknown as Db, counts);
+        const rows = await this.capped(tx, counts);
         for (const [id, n] of added) rows.set(id, (rows.get(id) ?? 0) + n);
         const values = [...rows].map(([id, n]) => {
           const [day, kind, key] = id.split("\t");

@@ -2,7 +2,7 @@
 import { and, between, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { statsCounts, statsEnquiries } from "../../db/schema";
-import { toCsv } from "../contact/csv";
+import { toCsv } from "../../core/csv";
 import { LANGUAGE_NAMES } from "../i18n/language-names";
 import { addDays } from "./days";
 import { CAMPAIGN_SEPARATOR } from "./normalise";
@@ -135,7 +135,7 @@ export async function statsReport(db: Db, range: StatsRange): Promise<StatsRepor
   };
 }
 
-/** One table as CSV (RFC 4180, formula cells neutralised: app/contact/csv.ts), all its rows up to EXPORT_MAX_ROWS. */
+/** One table as CSV (RFC 4180, formula cells neutralised: core/csv.ts), all its rows up to EXPORT_MAX_ROWS. */
 export async function statsCsv(db: Db, table: StatsTableName, range: StatsRange): Promise<{ filename: string; csv: string; rows: number }> {
   let rows: Array<Array<string | number>>;
   if (table === "daily") {

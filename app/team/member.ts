@@ -8,6 +8,16 @@ export interface TeamPhoto {
   height: number | null;
 }
 
+/** A team member as the public team page shows them (its texts are content texts, read apart). */
+export interface PublicTeamMember {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  photo: TeamPhoto | null;
+  photoBw: TeamPhoto | null;
+}
+
 /** Areas of practice are typed as one list separated by Latin, Arabic-script or full-width commas. */
 export function splitAreas(text: string): string[] {
   return text

@@ -9,7 +9,7 @@ import { ConflictError, describeConflict } from "../revisions/review.server";
 import { pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { memberFields, memberRevisions, readMemberSnapshot, writeMember, type MemberSnapshot } from "./revisions.server";
-import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "./fields";
+import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../i18n/team-member-keys";
 import { mediaUrl } from "../media/sources";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";

@@ -1,7 +1,7 @@
 /**
  * A team member's revisions (decision 0061): the member's fields and photos with its five texts in
  * the three languages. Writing one raises the member's version; the texts stay content texts
- * (app/team/fields.ts), so the public pages read them as before.
+ * (app/i18n/team-member-keys.ts), so the public pages read them as before.
  */
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -10,7 +10,7 @@ import type { FieldText, Revisioned } from "../revisions/review.server";
 import { ensureBaseline } from "../revisions/store.server";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 import { recordSavedTranslation } from "../translation/review.server";
-import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "./fields";
+import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../i18n/team-member-keys";
 import { MEMBER_FIELD_LABELS, MEMBER_TEXT_FIELDS, type MemberTexts } from "./schema";
 
 export interface MemberSnapshot {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { FieldNamer } from "../changes/field-errors";
-import { TEAM_MEMBER_FIELDS, type TeamMemberField } from "./fields";
+import { TEAM_MEMBER_FIELDS, type TeamMemberField } from "../i18n/team-member-keys";
 import { CONTENT_MAX_LENGTH } from "../content/schema";
 
-/** The per-member texts: the site's one list (app/team/fields.ts, no imports, so the browser bundle stays small). */
+/** The per-member texts: the site's one list (app/i18n/team-member-keys.ts, no imports, so the browser bundle stays small). */
 export const MEMBER_TEXT_FIELDS = TEAM_MEMBER_FIELDS;
 export type MemberTextField = TeamMemberField;
 

@@ -3,16 +3,9 @@ import type { Db } from "../../db/client";
 import { mediaVariants, teamMembers } from "../../db/schema";
 import { MEDIA_URL } from "../../core/media";
 import { mediaSources, type ImageVariant } from "../media/sources";
-import type { TeamPhoto } from "./member";
+import type { PublicTeamMember, TeamPhoto } from "./member";
 
-export interface PublicTeamMember {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  photo: TeamPhoto | null;
-  photoBw: TeamPhoto | null;
-}
+export type { PublicTeamMember };
 
 /**
  * Turn a stored photo reference into what an <img> needs: a /media image gets a srcset

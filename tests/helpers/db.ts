@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -49,4 +50,19 @@ export async function dropTestDatabase(url: string): Promise<void> {
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
+}
+
+/**
+ * A fresh database for the tests of the `describe` block this is called in: opened before them
+ * (`opened` receives it, e.g. to keep its `db`), dropped after them.
+ */
+export function withTestDatabase(opened: (test: Awaited<ReturnType<typeof openTestDatabase>>) => void): void {
+  let test: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    opened(test);
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
 }

@@ -9,24 +9,17 @@ import type { Db } from "../../db/client";
 import { auditLog, sessions, userRoles, users } from "../../db/schema";
 import type { Config } from "../../core/config";
 import { sendControlCommand } from "../../server/control";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres, withTestDatabase } from "../helpers/db";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { cookiesFrom, formPost, get, openDataDir, runAdminCreate, setupTokenFrom, signInHttp } from "../helpers/admin-http";
 
 const SECOND = 1000;
 
 describe(`login throttle and sessions (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
   const config = { SESSION_SECRET: "s".repeat(48), SITE_URL: "http://localhost:3000", secureCookies: false } as Config;
 
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    db = test.database.db;
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  withTestDatabase((test) => (db = test.database.db));
 
   it("allows five attempts per account, then waits 30 s, 60 s, 120 s ... never more than 15 minutes", async () => {
     const t0 = Date.UTC(2026, 0, 1, 12);

@@ -4,7 +4,7 @@
  * and on PostgreSQL when DATABASE_URL is set (two instances then have connections of their own).
  */
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { automationRuns, blogPosts, blogTopics, jobs, users } from "../../db/schema";
 import { openDatabase, type Database } from "../../db/client";
 import { seedDatabase } from "../../server/seed";
@@ -234,6 +234,25 @@ describe(`the daily run and the topic queue (${usingPostgres() ? "PostgreSQL" : 
     expect((await topic(future.id)).status).toBe("used");
     await expect(startGenerateNow(app, user)).rejects.toThrow(AdminError);
     await setPublishMode(app, user, "draft");
+  });
+
+  it("Test Generate Now whose topic is used while its post is written fails the item with the reason and stores nothing", async () => {
+    clock.set("2025-03-11T13:00:00Z");
+    const gone = await insertTopic("Adopting a stepchild", "2025-03-25T09:00:00Z");
+    const before = (await posts()).length;
+    fake.setLatency(1_500);
+    const started = await startGenerateNow(app, user);
+    expect(started.topic).toBe(gone.topic);
+    const worked = app.jobs.drain();
+    // The article is being written (its request is held): another run uses the topic meanwhile.
+    await vi.waitFor(() => expect(fake.chatCalls().length).toBeGreaterThan(0), { timeout: 10_000 });
+    await db().update(blogTopics).set({ status: "used", usedAt: clock.now() }).where(eq(blogTopics.id, gone.id));
+    fake.setLatency(0);
+    await worked;
+    const job = (await app.jobs.get(started.job.id))!;
+    expect(job).toMatchObject({ status: "done", failed: 1, done: 0, message: "The post could not be generated." });
+    expect(job.failures).toEqual([{ label: gone.topic, error: "The topic was deleted or used by another run while its post was written; nothing was stored." }]);
+    expect(await posts()).toHaveLength(before);
   });
 
   it("a warning when automation is on but the AI service is not configured", async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../helpers/db";
 import { consultationBookings, consultationParties, contactSubmissions } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { CONFLICT_THRESHOLD, findConflicts } from "../../app/booking/conflicts.server";
+import { CONFLICT_THRESHOLD, findConflicts } from "../../app/conflicts/conflicts.server";
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;

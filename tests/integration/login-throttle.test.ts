@@ -2,22 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { beginLoginAttempt, checkLoginThrottle, clearLoginFailures, THROTTLE } from "../../app/auth/login-throttle.server";
 import type { Db } from "../../db/client";
 import { sendControlCommand } from "../../server/control";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres, withTestDatabase } from "../helpers/db";
 import { startSite, type SiteServer } from "../helpers/server";
 import { cookiesFrom, formPost, get } from "../helpers/admin-http";
 
 const SECOND = 1000;
 
 describe(`known-device allowance in the throttle (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    db = test.database.db;
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  withTestDatabase((test) => (db = test.database.db));
 
   it("counts a known device apart from the untrusted per-account lock, with its own allowance and waits", async () => {
     const now = new Date(Date.UTC(2026, 1, 1, 12));

@@ -12,7 +12,7 @@ import { THROTTLE } from "../../app/auth/login-throttle.server";
 import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
 import { sendControlCommand } from "../../server/control";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres, withTestDatabase } from "../helpers/db";
 import { startSite, type SiteServer } from "../helpers/server";
 import { cookiesFrom, formPost, get } from "../helpers/admin-http";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
@@ -20,15 +20,8 @@ import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
 const MINUTE = 60 * 1000;
 
 describe(`unlock tokens and the mail allowance (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    db = test.database.db;
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  withTestDatabase((test) => (db = test.database.db));
 
   it("stores only the token's SHA-256, and a token unlocks once, within the hour", async () => {
     const now = new Date();

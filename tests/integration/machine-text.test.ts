@@ -23,7 +23,7 @@ import { generateForEditor, startRegeneratePosts, startTranslatePosts, translate
 import { postToFormValues } from "~/blog/manage.server";
 import { LIMITS, SLUG_MAX, SLUG_PATTERN, validatePostForm } from "~/blog/post-schema";
 import { startTranslateMissing, translateTeamText } from "~/content/translate.server";
-import { teamMemberKey } from "~/team/fields";
+import { teamMemberKey } from "~/i18n/team-member-keys";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { article, startFakeAi, type FakeAi } from "../fakes/openai";

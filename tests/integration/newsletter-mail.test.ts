@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
 import type { Lang } from "~/i18n/languages";
 import { formPost, get } from "../helpers/admin-http";
@@ -121,11 +122,16 @@ describe("the newsletter's mails", () => {
 
   it("answers a sign-up while the mail server is down and mails it once the server is back", async () => {
     await smtp.stop();
+    // Down: its port drops every connection at once, counting them (a network failure, retried).
+    let tried = 0;
+    const down = createServer((socket) => void (tried++, socket.destroy()));
+    await new Promise<void>((resolve) => down.listen(smtp.port, "127.0.0.1", resolve));
     const signed = await signUp("patient@example.com", "198.51.100.13");
     expect(signed.status).toBe(200);
     expect(statusLine(signed.html)).toBe(text("blog-newsletter-check-inbox"));
-    // Attempts while nothing listens fail and are retried; a retry finds the server back.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The site has tried and failed; a retry finds the server back.
+    await vi.waitFor(() => expect(tried).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
+    await new Promise<void>((resolve, reject) => down.close((error) => (error ? reject(error) : resolve())));
     await smtp.start();
     const mail = await waitForMailTo("patient@example.com");
     const confirmUrl = linkIn(mail, "/newsletter/confirm");

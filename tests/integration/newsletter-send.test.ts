@@ -9,8 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, contactSubmissions, jobs, newsletterSettings, newsletterSubscribers, users } from "../../db/schema";
-import type { Db } from "../../db/client";
+import { blogPosts, contactSubmissions, jobItems, jobs, newsletterSettings, newsletterSubscribers, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
@@ -82,6 +81,11 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
   }
 }
 const jobOf = async (postId: number) => (await db().select({ jobId: blogPosts.newsletterJobId }).from(blogPosts).where(eq(blogPosts.id, postId)))[0].jobId;
+/** The newsletter jobs ever queued, and whether any is still to run (queued or running). */
+async function sendJobs() {
+  const rows = await db().select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.kind, newsletterSendJob.name));
+  return { count: rows.length, open: rows.filter((row) => row.status === "queued" || row.status === "running").length };
+}
 async function jobDone(postId: number) {
   await until(async () => {
     const id = await jobOf(postId);
@@ -152,10 +156,12 @@ describe("the newsletter's sending", () => {
     const report = await newsletterReport(db(), post.id);
     expect(report).toMatchObject({ recipients: 3, sent: 3, queued: 0, failed: 0, unsubscribedSince: 0 });
 
-    // Unpublish, publish again, edit: nothing more.
+    // Unpublish, publish again, edit: nothing more. The hook runs in the save's transaction, so
+    // once the save returns its job would exist: there is none, and nothing is left to run.
+    const before = await sendJobs();
     await setPublished(post.id, false);
     await setPublished(post.id, true);
-    await sleep(300);
+    expect(await sendJobs()).toEqual({ count: before.count, open: 0 });
     expect(smtp.received).toHaveLength(3);
     // A recipient who leaves later shows in the report.
     await unsubscribe(db(), faRow.unsubscribeToken);
@@ -167,8 +173,11 @@ describe("the newsletter's sending", () => {
     const post = await draft({ sendNewsletter: false });
     const r = runner();
     await r.start();
+    const before = await sendJobs();
     await setPublished(post.id, true);
-    await sleep(300);
+    // Published (the hook has run in the save's transaction), unclaimed, and no job queued for it.
+    expect(await findPost(db(), post.id)).toMatchObject({ published: true, newsletterClaimedAt: null, newsletterJobId: null });
+    expect(await sendJobs()).toEqual({ count: before.count, open: 0 });
     expect(smtp.received).toHaveLength(0);
     expect(await newsletterReport(db(), post.id)).toBeNull();
   });
@@ -223,7 +232,11 @@ describe("the newsletter's sending", () => {
     const r = runner();
     await r.start();
     await setPublished(post.id, true);
-    await sleep(500);
+    // The runner has tried the first mail and failed (the item keeps the error and waits).
+    await until(async () => {
+      const id = await jobOf(post.id);
+      return id !== null && (await db().select({ error: jobItems.error }).from(jobItems).where(eq(jobItems.jobId, id))).some((item) => item.error !== null);
+    });
     expect(await newsletterReport(db(), post.id)).toMatchObject({ queued: 3, sent: 0, failed: 0 });
     await smtp.start();
     await jobDone(post.id);
@@ -261,7 +274,9 @@ describe("the newsletter's sending", () => {
     const attempts = smtp.attempts;
     const post = await draft();
     await setPublished(post.id, true);
-    await sleep(300);
+    // Claimed in the save's transaction with no one to mail (job 0: "went to no one"), and no job left to run.
+    expect(await jobOf(post.id)).toBe(0);
+    expect((await sendJobs()).open).toBe(0);
     expect(smtp.attempts).toBe(attempts);
     expect(smtp.received).toHaveLength(0);
   });
@@ -320,7 +335,7 @@ describe("the newsletter's sending", () => {
     await until(() => smtp.received.length >= 1);
     const [message] = await db().insert(contactSubmissions).values({ name: "Client", email: "client@example.com", message: "Please call me", notifyStatus: "queued" }).returning();
     const asked = Date.now();
-    await db().transaction((tx) => queueContactNotification(tx as unknown as Db, message.id));
+    await db().transaction((tx) => queueContactNotification(tx, message.id));
     await until(() => mailsTo("office@firm.example").length === 1, 10_000);
     expect(Date.now() - asked).toBeLessThan(5_000);
     // The newsletter is still being paced: one of 20 out.

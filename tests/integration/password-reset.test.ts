@@ -17,21 +17,14 @@ import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import type { Db } from "../../db/client";
 import { accounts, auditLog } from "../../db/schema";
 import { sendControlCommand } from "../../server/control";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres, withTestDatabase } from "../helpers/db";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { cookiesFrom, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
 
 describe(`reset tokens (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    db = test.database.db;
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  withTestDatabase((test) => (db = test.database.db));
 
   it("a reset link older than an hour changes nothing", async () => {
     const user = await createOrPromoteAdmin(db, { email: "old@example.test", password: "old passphrase one" }, { via: "test" });

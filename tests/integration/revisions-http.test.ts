@@ -6,7 +6,7 @@
  */
 import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createOrPromoteAdmin } from "~/auth/admin-users.server";
 import { blogPosts, contentText, revisions, teamMembers } from "../../db/schema";
@@ -140,8 +140,15 @@ describe("concurrent saves over HTTP", () => {
     } finally {
       fake.setLatency(0);
     }
-    // The last rewrite is stored a moment after its image.
-    await sleep(1_500);
+    // The last rewrite is stored a moment after its image: wait for the job's end, as its card reads it.
+    const jobNow = async (id: number) => {
+      const response = await get(`${site.url}/admin/jobs/${id}`, cookies.alice);
+      return response.status === 404 ? null : ((await response.json()) as { job: { kind: string; status: string } }).job;
+    };
+    let regenerate: number | null = null;
+    for (let id = 1; id < 100 && regenerate === null; id++) if ((await jobNow(id))?.kind === "blog.regenerate-all") regenerate = id;
+    expect(regenerate).not.toBeNull();
+    await vi.waitFor(async () => expect((await jobNow(regenerate!))?.status).toBe("done"), { timeout: 30_000, interval: 100 });
     expectIntact(await listing());
   });
 

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { rmSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../db/schema";
 import { openDataDir } from "../helpers/admin-http";
 import { startSite, tempDir } from "../helpers/server";
@@ -8,13 +8,18 @@ import { startSite, tempDir } from "../helpers/server";
 const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: undefined, SEED_DEMO: "false", LOG_LEVEL: "info" });
 const body = new URLSearchParams({ name: "Slow Sender", email: "slow@example.test", phone: "", subject: "In flight", message: "Sent while the server stops." }).toString();
 
-/** A contact form POST whose body arrives in two halves: `finish()` sends the rest and resolves with the answer. */
+/**
+ * A contact form POST whose body arrives in two halves: `finish()` sends the rest and resolves with
+ * the answer. `reading` resolves once the server has read its head and waits for the body (its
+ * "100 Continue" answer to `Expect: 100-continue`, sent as it takes the request in).
+ */
 function slowPost(base: string) {
   const url = new URL("/contact", base);
   const req = request(url, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: url.origin },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: url.origin, Expect: "100-continue" },
   });
+  const reading = new Promise<void>((resolve) => req.once("continue", resolve));
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     req.on("response", (res) => {
       let text = "";
@@ -28,6 +33,7 @@ function slowPost(base: string) {
   answer.catch(() => {});
   req.write(body.slice(0, 20));
   return {
+    reading,
     finish() {
       req.end(body.slice(20));
       return answer;
@@ -55,7 +61,7 @@ describe("stopping the server", () => {
     })();
 
     const post = slowPost(site.url);
-    await new Promise((r) => setTimeout(r, 300)); // the request is being read
+    await post.reading;
     const exited = new Promise<number | null>((resolve) => site.process.once("exit", (code) => resolve(code)));
     site.process.kill("SIGTERM");
     expect(await streamEnded).toBe(true);
@@ -84,11 +90,10 @@ describe("stopping the server", () => {
   it("exits at once on a second signal while a request is still in flight", async () => {
     const site = await startSite(env(dataDir));
     // Half of its body sent and the rest never: the request stays in flight, whatever the machine's speed.
-    slowPost(site.url);
-    await new Promise((r) => setTimeout(r, 300));
+    await slowPost(site.url).reading;
     const exited = new Promise<number | null>((resolve) => site.process.once("exit", (code) => resolve(code)));
     site.process.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(site.output()).toContain("shutting down: finishing requests in flight"), { timeout: 10_000, interval: 20 });
     site.process.kill("SIGINT");
     // Well before the 10 s a request in flight is given.
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running"), 5000))]);

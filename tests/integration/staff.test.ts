@@ -9,7 +9,7 @@ import { AdminError } from "../../app/changes/errors.server";
 import { changeRole, disableUser, DISABLED_SIGN_IN, enableUser, endAllSessions, LAST_ADMIN, listStaff, resetSecondFactor, SELF_DISABLE } from "../../app/staff/staff.server";
 import type { Db } from "../../db/client";
 import { auditLog, sessions, twoFactors, userRoles, users, verifications } from "../../db/schema";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres, withTestDatabase } from "../helpers/db";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -36,20 +36,13 @@ const refusedWith = async (promise: Promise<unknown>, status: number, message: s
 };
 
 describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
   const make = async (who: string, role: "admin" | "editor" | "lawyer"): Promise<AdminUser> => {
     const result = await createOrPromoteAdmin(db, { email: `${who}@example.test`, password: PASSWORD }, { via: "test", role });
     return { id: result.userId, email: result.email, name: who, roles: [role] };
   };
 
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    db = test.database.db;
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  withTestDatabase((test) => (db = test.database.db));
 
   it("the last enabled admin cannot be demoted or disabled: 409, nothing changed", async () => {
     const only = await make("only-admin", "admin");

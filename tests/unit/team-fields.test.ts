@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MEMBER_TEXT_FIELDS } from "~/team/schema";
 import { demoTeamTexts } from "~/i18n/defaults";
-import { isTeamMemberKey, TEAM_MEMBER_FIELDS, TEAM_MEMBER_KEY_PREFIX, teamMemberIdOfKey, teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "~/team/fields";
+import { isTeamMemberKey, TEAM_MEMBER_FIELDS, TEAM_MEMBER_KEY_PREFIX, teamMemberIdOfKey, teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "~/i18n/team-member-keys";
 
 describe("team member fields and their content keys", () => {
   it("are one list, which the Team Management tab uses as it is", () => {

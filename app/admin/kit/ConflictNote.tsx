@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import { conflictRecord, conflictWhy, type StoredConflict } from "~/booking/conflict-labels";
+import { conflictRecord, conflictWhy, type StoredConflict } from "~/conflicts/conflict-labels";
 
 /**
  * "Possible conflict" on a booking or a contact message (decision 0080): which name matched which

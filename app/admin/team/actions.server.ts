@@ -9,7 +9,7 @@ import { addMember, deleteMember, setMemberPhoto, updateMember } from "~/team/me
 import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/team/schema";
 import { translateTeamText } from "~/content/translate.server";
 import { versionFromForm } from "~/revisions/version";
-import { teamMemberKey } from "~/team/fields";
+import { teamMemberKey } from "~/i18n/team-member-keys";
 
 export const intents = {
   add: intent({

@@ -48,10 +48,17 @@ export function PostImage({
   );
 }
 
-function Byline({ post }: { post: PostCardData }) {
+/** Who wrote a post and when: the cards' small line, or with the post page's own classes. */
+export function Byline({
+  post,
+  className = "flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600",
+}: {
+  post: Pick<PostCardData, "author" | "date" | "publishedAt">;
+  className?: string;
+}) {
   const t = useT();
   return (
-    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+    <p className={className}>
       {post.author ? (
         <span className="inline-flex items-center gap-1.5">
           <UserRound aria-hidden="true" className="size-4 text-brand-600" />

@@ -3,17 +3,8 @@ import type { Translate } from "~/i18n/hooks";
 import { useT } from "~/i18n/hooks";
 import { telHref } from "~/components/site/Footer";
 import { sourceProps } from "~/media/sources";
-import { teamMemberKey, type TeamMemberField } from "~/team/fields";
-import { splitAreas, type TeamPhoto } from "~/team/member";
-
-export interface TeamMemberView {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  photo: TeamPhoto | null;
-  photoBw: TeamPhoto | null;
-}
+import { teamMemberKey, type TeamMemberField } from "~/i18n/team-member-keys";
+import { splitAreas, type PublicTeamMember, type TeamPhoto } from "~/team/member";
 
 /** Cards are one column on phones, two on tablets and three from 1024 px (max 7xl wide). */
 const PHOTO_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -60,7 +51,7 @@ function Photo({ photo, alt, className, hoverOnly }: { photo: TeamPhoto; alt: st
  * fades in while the card is hovered or anything in it has keyboard focus (CSS only), on devices
  * that can hover (on the others it is a transparent pixel, and the colour photo stays).
  */
-export function TeamMemberCard({ member }: { member: TeamMemberView }) {
+export function TeamMemberCard({ member }: { member: PublicTeamMember }) {
   const t = useT();
   const role = memberText(t, member.id, "role");
   const bio = memberText(t, member.id, "bio");

@@ -1,5 +1,5 @@
 import type { DefaultText, DefaultTextGroup } from "./types";
-import { isTeamMemberKey } from "../../team/fields";
+import { isTeamMemberKey } from "../team-member-keys";
 import navigation from "./navigation";
 import footer from "./footer";
 import common from "./common";
@@ -52,7 +52,7 @@ export interface DefaultEntry extends DefaultText {
 const allEntries: DefaultEntry[] = defaultGroups.flatMap((group) =>
   Object.entries(group.texts).map(([key, text]) => ({ ...text, key, category: group.category })),
 );
-// The demo members' texts (their fields and keys: ../../team/fields.ts).
+// The demo members' texts (their fields and keys: ../team-member-keys.ts).
 const isDemoMemberText = isTeamMemberKey;
 
 /**

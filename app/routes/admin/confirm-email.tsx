@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/confirm-email";
 import { EMAIL_LINK_INVALID } from "~/auth/account-forms";
 import { confirmEmailAction, confirmEmailPage, type LinkPageAnswer } from "~/auth/link-pages.server";
-import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta } from "~/auth/ui";
+import { LinkPage, usePosting } from "~/auth/link-page";
+import { Alert, SubmitButton, adminMeta } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 
 export const meta: Route.MetaFunction = () => adminMeta("Confirm Email Address");
@@ -21,32 +22,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as LinkPageAnswer | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePosting();
   const invalid = result?.invalid ?? (loaderData.change ? null : EMAIL_LINK_INVALID);
   return (
-    <>
-      <AuthShell title="Confirm Email Address">
-        {invalid || !loaderData.change ? (
-          <Alert title="This link cannot be used">{invalid}</Alert>
-        ) : (
-          <Form method="post" className="flex flex-col gap-4">
-            <input type="hidden" name="token" value={loaderData.token ?? ""} />
-            <p className="text-sm text-slate-700">
-              Sign in with <strong>{loaderData.change.newEmail}</strong> instead of <strong>{loaderData.change.oldEmail}</strong> from now on? The link works only once.
-            </p>
-            <SubmitButton busy={busy} busyLabel="Confirming…">
-              Confirm new email address
-            </SubmitButton>
-          </Form>
-        )}
-        <p className="mt-6 text-sm">
-          <a className="underline" href="/admin/login">
-            Go to sign-in
-          </a>
-        </p>
-      </AuthShell>
-      <AdminToaster />
-    </>
+    <LinkPage title="Confirm Email Address">
+      {invalid || !loaderData.change ? (
+        <Alert title="This link cannot be used">{invalid}</Alert>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="token" value={loaderData.token ?? ""} />
+          <p className="text-sm text-slate-700">
+            Sign in with <strong>{loaderData.change.newEmail}</strong> instead of <strong>{loaderData.change.oldEmail}</strong> from now on? The link works only once.
+          </p>
+          <SubmitButton busy={busy} busyLabel="Confirming…">
+            Confirm new email address
+          </SubmitButton>
+        </Form>
+      )}
+    </LinkPage>
   );
 }

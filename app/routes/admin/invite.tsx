@@ -1,8 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/invite";
-import { inviteAction, invitePage, type LinkPageAnswer } from "~/auth/link-pages.server";
+import type { LinkPageAnswer } from "~/auth/link-pages.server";
+import { inviteAction, invitePage } from "~/staff/invite-page.server";
 import { INVITE_INVALID } from "~/auth/account-forms";
-import { AdminToaster, Alert, AuthShell, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
+import { LinkPage, usePosting } from "~/auth/link-page";
+import { Alert, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
 
@@ -22,34 +24,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as LinkPageAnswer | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePosting();
   const invalid = result?.invalid ?? (loaderData.invitation ? null : INVITE_INVALID);
+  const intro = invalid || !loaderData.invitation ? undefined : <>Create the {loaderData.invitation.role} account for <strong>{loaderData.invitation.email}</strong>. The link works once.</>;
   return (
-    <>
-      <AuthShell title="Accept Invitation" intro={invalid || !loaderData.invitation ? undefined : <>Create the {loaderData.invitation.role} account for <strong>{loaderData.invitation.email}</strong>. The link works once.</>}>
-        {invalid ? (
-          <Alert title="This invitation cannot be used">{invalid}</Alert>
-        ) : (
-          <>
-            {result?.error ? <Alert title="Account not created">{result.error}</Alert> : null}
-            <Form method="post">
-              <input type="hidden" name="token" value={loaderData.token ?? ""} />
-              <InputField name="name" label="Your name" autoComplete="name" required maxLength={100} error={result?.fields?.name} />
-              <NewPasswordFields error={result?.fields?.password} confirmError={result?.fields?.confirm} />
-              <SubmitButton busy={busy} busyLabel="Creating account…">
-                Create account
-              </SubmitButton>
-            </Form>
-          </>
-        )}
-        <p className="mt-6 text-sm">
-          <a className="underline" href="/admin/login">
-            Go to sign-in
-          </a>
-        </p>
-      </AuthShell>
-      <AdminToaster />
-    </>
+    <LinkPage title="Accept Invitation" intro={intro}>
+      {invalid ? (
+        <Alert title="This invitation cannot be used">{invalid}</Alert>
+      ) : (
+        <>
+          {result?.error ? <Alert title="Account not created">{result.error}</Alert> : null}
+          <Form method="post">
+            <input type="hidden" name="token" value={loaderData.token ?? ""} />
+            <InputField name="name" label="Your name" autoComplete="name" required maxLength={100} error={result?.fields?.name} />
+            <NewPasswordFields error={result?.fields?.password} confirmError={result?.fields?.confirm} />
+            <SubmitButton busy={busy} busyLabel="Creating account…">
+              Create account
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+    </LinkPage>
   );
 }

@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { RESET_INVALID } from "~/auth/account-forms";
 import { resetAction, resetPage, type LinkPageAnswer } from "~/auth/link-pages.server";
-import { AdminToaster, Alert, AuthShell, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
+import { LinkPage, usePosting } from "~/auth/link-page";
+import { Alert, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
 
@@ -26,74 +27,55 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return retry ? { "Retry-After": retry } : new Headers();
 }
 
-function BackToSignIn() {
-  return (
-    <p className="mt-6 text-sm">
-      <a className="underline" href="/admin/login">
-        Back to sign-in
-      </a>
-    </p>
-  );
-}
-
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as LinkPageAnswer | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePosting();
 
   if (loaderData.mode === "request") {
     return (
-      <>
-        <AuthShell title="Reset Password" intro="Enter the email address of your staff account. We will mail you a link to choose a new password.">
-          {result?.error ? <Alert title="Request refused">{result.error}</Alert> : null}
-          {result?.notice ? (
-            <Alert tone="info" title="Check your email">
-              {result.notice}
-            </Alert>
-          ) : null}
-          <Form method="post">
-            <input type="hidden" name="intent" value="request" />
-            <InputField name="email" type="email" label="Email" autoComplete="username" required maxLength={255} error={result?.fields?.email} />
-            <SubmitButton busy={busy} busyLabel="Sending…">
-              Email me a reset link
-            </SubmitButton>
-          </Form>
-          <BackToSignIn />
-        </AuthShell>
-        <AdminToaster />
-      </>
+      <LinkPage title="Reset Password" intro="Enter the email address of your staff account. We will mail you a link to choose a new password." back="Back to sign-in">
+        {result?.error ? <Alert title="Request refused">{result.error}</Alert> : null}
+        {result?.notice ? (
+          <Alert tone="info" title="Check your email">
+            {result.notice}
+          </Alert>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value="request" />
+          <InputField name="email" type="email" label="Email" autoComplete="username" required maxLength={255} error={result?.fields?.email} />
+          <SubmitButton busy={busy} busyLabel="Sending…">
+            Email me a reset link
+          </SubmitButton>
+        </Form>
+      </LinkPage>
     );
   }
 
   const invalid = result?.invalid ?? (loaderData.valid ? null : RESET_INVALID);
   return (
-    <>
-      <AuthShell title="Choose a New Password" intro={invalid ? undefined : "Setting a new password signs the account out on every device. The link works once."}>
-        {invalid ? (
-          <>
-            <Alert title="This link cannot be used">{invalid}</Alert>
-            <p className="text-sm">
-              <a className="underline" href="/admin/reset-password">
-                Ask for a new link
-              </a>
-            </p>
-          </>
-        ) : (
-          <>
-            {result?.error ? <Alert title="Password not changed">{result.error}</Alert> : null}
-            <Form method="post">
-              <input type="hidden" name="intent" value="reset" />
-              <input type="hidden" name="token" value={loaderData.token ?? ""} />
-              <NewPasswordFields label="New password" error={result?.fields?.password} confirmError={result?.fields?.confirm} />
-              <SubmitButton busy={busy} busyLabel="Saving…">
-                Set new password
-              </SubmitButton>
-            </Form>
-          </>
-        )}
-        <BackToSignIn />
-      </AuthShell>
-      <AdminToaster />
-    </>
+    <LinkPage title="Choose a New Password" intro={invalid ? undefined : "Setting a new password signs the account out on every device. The link works once."} back="Back to sign-in">
+      {invalid ? (
+        <>
+          <Alert title="This link cannot be used">{invalid}</Alert>
+          <p className="text-sm">
+            <a className="underline" href="/admin/reset-password">
+              Ask for a new link
+            </a>
+          </p>
+        </>
+      ) : (
+        <>
+          {result?.error ? <Alert title="Password not changed">{result.error}</Alert> : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="reset" />
+            <input type="hidden" name="token" value={loaderData.token ?? ""} />
+            <NewPasswordFields label="New password" error={result?.fields?.password} confirmError={result?.fields?.confirm} />
+            <SubmitButton busy={busy} busyLabel="Saving…">
+              Set new password
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+    </LinkPage>
   );
 }
