@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, consultationBookings, contactSubmissions, newsletterSubscribers } from "../../db/schema";
-import type { StoredConflict } from "../booking/conflict-labels";
+import type { StoredConflict } from "../conflicts/conflict-labels";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
 
 /** The kinds of client record, as the Audit tab's record filter names them (`contact:12`). */
