@@ -234,7 +234,8 @@ describe("roles, declared once: every admin route and intent for every role", ()
       }
     }
     expect(checked).toBeGreaterThanOrEqual(30 * VISITORS.length);
-  });
+    // Six kinds of visitor × every intent, each a rendered page: minutes on a busy machine.
+  }, 240_000);
 
   it("client records: every client route, intent, .data request and export, for every visitor (refused: 403, the sentence, nothing of the client, an access-denied entry)", async () => {
     const isClient = (permission: Permission) => CLIENT_RECORD_PERMISSIONS.includes(permission);
@@ -315,7 +316,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     }
     // Nobody refused is an admin; the lawyer is refused only exports.
     expect(lines.some((line) => line.includes(`,${email("admin")},access_denied,`))).toBe(false);
-  });
+  }, 180_000);
 
   it("an editor cannot publish a change waiting for review (403, nothing changed); a lawyer can", async () => {
     const url = `${site!.url}/admin/dashboard/history/post/${livePostId}`;
