@@ -202,8 +202,8 @@ export function outcomeMail(
   const who = facts.reviewer ?? (facts.outcome === "published" ? "The schedule" : "Someone");
   const text = [
     facts.outcome === "published"
-      ? `${who} published your proposed change to the ${noun} “${facts.label}” (${formatFirmTime(facts.at)}). Visitors see it now.`
-      : `${who} discarded your proposed change to the ${noun} “${facts.label}” (${formatFirmTime(facts.at)}). The live version stays as it was.`,
+      ? `${who} published your proposed change to the ${noun} “${facts.label}” on ${formatFirmTime(facts.at)}. Visitors see it now.`
+      : `${who} discarded your proposed change to the ${noun} “${facts.label}” on ${formatFirmTime(facts.at)}. The live version stays as it was.`,
     "",
     ...(facts.comment ? ["Comment:", facts.comment, ""] : []),
     `History of the ${noun}: ${absolute(siteUrl, `/admin/dashboard/history/${facts.entity}/${encodeURIComponent(facts.entityId)}`)}`,
