@@ -102,7 +102,8 @@ export function ChangeView({ change }: { change: RenderedChange }) {
     setSelected(index);
     tabs.current[index]?.focus();
   };
-  const details = change.details.filter((f) => f.rows.length > 0);
+  // The details only where they change; the texts in full, for their context.
+  const details = change.details.filter((f) => f.changed && f.rows.length > 0);
   return (
     <div className="space-y-6" data-testid="change-view">
       {details.length > 0 ? (
