@@ -1,4 +1,4 @@
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, Link, useFetcher, type FetcherWithComponents } from "react-router";
 import type { Route } from "./+types/queue-route";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { AdminTab } from "~/admin/kit/AdminTab";
@@ -10,7 +10,7 @@ import { adminMeta } from "~/auth/ui";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { readQueueFilters, type QueueFilters } from "~/review/filters";
-import { KIND_NOUNS, REVIEW_QUEUE_PATH } from "~/review/paths";
+import { KIND_NOUNS, REVIEW_QUEUE_PATH, reviewPath } from "~/review/paths";
 import { listReviewQueue, type QueueItem } from "~/review/queue.server";
 import { SOURCE_LABELS } from "~/revisions/types";
 import { formatFirmTime } from "../../../core/clock";
@@ -69,9 +69,7 @@ function Filters({ filters }: { filters: QueueFilters }) {
   );
 }
 
-function QueueRow({ item, now }: { item: QueueItem; now: string }) {
-  const fetcher = useFetcher<ReviewActionResult>();
-  useResultToast(fetcher, decisionToast);
+function QueueRow({ item, now, fetcher }: { item: QueueItem; now: string; fetcher: FetcherWithComponents<ReviewActionResult> }) {
   const busy = fetcher.state !== "idle";
   const name = itemName(item.entity, item.what);
   return (
@@ -107,11 +105,6 @@ function QueueRow({ item, now }: { item: QueueItem; now: string }) {
             </>
           ) : null}
         </div>
-        {fetcher.data?.ok && fetcher.data.intent === "publish" && !fetcher.data.published ? (
-          <p role="alert" className="mt-2 text-sm text-amber-900">
-            {fetcher.data.conflict.message} <Link to={item.open} className="underline">Compare both</Link>
-          </p>
-        ) : null}
       </td>
     </tr>
   );
@@ -121,6 +114,10 @@ const COLUMNS = ["What", "Proposed by", "Made by", "Languages", "Proposed", "Wai
 
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const { items, total, filters, error, now } = loaderData;
+  // One fetcher for the list: a decided row leaves the list, and its answer's toast must still show.
+  const fetcher = useFetcher<ReviewActionResult>();
+  useResultToast(fetcher, decisionToast);
+  const held = fetcher.data?.ok && fetcher.data.intent === "publish" && !fetcher.data.published ? fetcher.data : null;
   return (
     <AdminTab
       id="review-queue-heading"
@@ -133,6 +130,14 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
+      {held ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {held.conflict.message}{" "}
+          <Link to={reviewPath(held.revision)} className="underline">
+            Compare both
+          </Link>
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700" aria-live="polite">
         {items.length === total ? `${total} waiting.` : `${items.length} of ${total} waiting match the filters.`}
       </p>
@@ -143,7 +148,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
             <TableHead columns={COLUMNS} />
             <tbody className="divide-y divide-slate-200">
               {items.map((item) => (
-                <QueueRow key={item.id} item={item} now={now} />
+                <QueueRow key={item.id} item={item} now={now} fetcher={fetcher} />
               ))}
             </tbody>
           </table>

@@ -19,9 +19,9 @@ function Cell({ row, side, format }: { row: RenderedRow; side: "live" | "propose
   const html = row[side];
   const body = format === "markdown" ? POST_BODY_CLASS : "text-base leading-7 text-slate-800";
   if (row.kind === "same") {
-    // Shown once on a narrow screen (the proposal's copy) and read once by a screen reader.
+    // Shown once on a narrow screen (the proposal's copy); read and focused once (inert: its links too).
     return side === "live" ? (
-      <div aria-hidden="true" className={`hidden min-w-0 lg:block ${body}`} dangerouslySetInnerHTML={{ __html: html ?? "" }} />
+      <div inert className={`hidden min-w-0 lg:block ${body}`} dangerouslySetInnerHTML={{ __html: html ?? "" }} />
     ) : (
       <div className={`min-w-0 ${body}`} dangerouslySetInnerHTML={{ __html: html ?? "" }} />
     );
@@ -43,15 +43,17 @@ function Cell({ row, side, format }: { row: RenderedRow; side: "live" | "propose
 }
 
 /** One field: its rows side by side on a wide screen, live then proposed stacked on a narrow one. */
-function FieldRows({ field }: { field: RenderedField }) {
+function FieldRows({ field, level }: { field: RenderedField; level: "h3" | "h4" }) {
   const headingId = useId();
   if (field.rows.length === 0) return null;
+  // A language's fields are h3: an article's own h2/h3 headings inside them keep the order.
+  const Heading = level;
   return (
     <section aria-labelledby={headingId} className="space-y-2" data-testid="review-field" data-changed={field.changed ? "yes" : "no"}>
-      <h4 id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
+      <Heading id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
         {field.label}
         <span className={`rounded-full px-2 py-0.5 text-xs ${field.changed ? "bg-amber-100 text-amber-950" : "bg-slate-100 text-slate-700"}`}>{field.changed ? "Changed" : "Unchanged"}</span>
-      </h4>
+      </Heading>
       <div className={`grid grid-cols-1 gap-x-6 gap-y-3 lg:grid-cols-2 ${MARKS}`}>
         <p aria-hidden="true" className="hidden text-xs font-semibold text-slate-600 lg:block">
           Live version
@@ -79,7 +81,7 @@ function RowPair({ row, format }: { row: RenderedRow; format: RenderedField["for
 function LanguagePanel({ view, tabId, panelId, hidden }: { view: LanguageView; tabId: string; panelId: string; hidden: boolean }) {
   return (
     <div role="tabpanel" id={panelId} aria-labelledby={tabId} hidden={hidden} tabIndex={0} lang={view.language} dir={view.dir} className="space-y-6 pt-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-      {view.fields.some((f) => f.rows.length > 0) ? view.fields.map((field) => <FieldRows key={field.key} field={field} />) : <p className="text-sm text-slate-600">No text in this language.</p>}
+      {view.fields.some((f) => f.rows.length > 0) ? view.fields.map((field) => <FieldRows key={field.key} field={field} level="h3" />) : <p className="text-sm text-slate-600">No text in this language.</p>}
     </div>
   );
 }
@@ -110,7 +112,7 @@ export function ChangeView({ change }: { change: RenderedChange }) {
         <div className="space-y-4">
           <h3 className="font-semibold text-slate-900">Details</h3>
           {details.map((field) => (
-            <FieldRows key={field.key} field={field} />
+            <FieldRows key={field.key} field={field} level="h4" />
           ))}
         </div>
       ) : null}
