@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { diffParagraphs, paragraphsOf } from "~/review/paragraphs.server";
 import { marksToHtml, renderChange } from "~/review/render.server";
 import { postRevisions, type PostSnapshot } from "~/blog/revisions.server";
+import { memberRevisions, type MemberSnapshot } from "~/team/revisions.server";
 
 const words = (parts: Array<{ value: string; added?: boolean; removed?: boolean }>) => parts.map((p) => `${p.added ? "+" : p.removed ? "-" : "="}${p.value}`);
 
@@ -90,5 +91,19 @@ describe("rendered marks", () => {
     expect(content.rows[1].proposed).toContain('href="https://example.com/rules"');
     expect(content.rows[1].live).not.toContain("<ins");
     expect(view.languages.find((l) => l.language === "fa")!).toMatchObject({ dir: "rtl", changed: 0 });
+  });
+
+  it("a team member: the photo as a thumbnail, the Farsi bio in its own tab, an unsafe image address as text", () => {
+    const texts = (bio: { en: string; fa: string; zh: string }) => ({ role: { en: "Lawyer", fa: "", zh: "" }, bio, education: { en: "", fa: "", zh: "" }, bar_admissions: { en: "", fa: "", zh: "" }, areas_of_practice: { en: "", fa: "", zh: "" } });
+    const live: MemberSnapshot = { name: "Alex Morgan", email: null, phone: "604", orderIndex: 1, active: true, photoUrl: "/media/a.webp", photoBwUrl: null, texts: texts({ en: "Alex practises family law.", fa: "الکس وکیل خانواده است.", zh: "" }) };
+    const proposed: MemberSnapshot = { ...live, photoUrl: "javascript:alert(1)", texts: texts({ en: "Alex practises family law.", fa: "الکس وکیل خانواده و مهاجرت است.", zh: "" }) };
+    const view = renderChange("team_member", memberRevisions, live, proposed);
+    const photo = view.details.find((f) => f.key === "photoUrl")!;
+    expect(photo.rows[0].live).toContain('<img class="review-thumb" src="/media/a.webp"');
+    expect(photo.rows[0].proposed).toBe("<p>javascript:alert(1)</p>");
+    expect(view.languages.map((l) => [l.language, l.changed])).toEqual([["en", 0], ["fa", 1], ["zh", 0]]);
+    const bio = view.languages[1].fields.find((f) => f.key === "bio.fa")!;
+    expect(bio.rows[0].kind).toBe("changed");
+    expect(bio.rows[0].proposed).toContain('<span class="sr-only">added: </span>');
   });
 });
