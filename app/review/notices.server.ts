@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contentText, reviewNotices, revisions, userRoles, users } from "../../db/schema";
+import { contentText, jobs, reviewNotices, revisions, userRoles, users } from "../../db/schema";
 import { createMailer, MailError, mailSettings, type Mailer, type OutgoingMail } from "../../core/mail";
 import { formatFirmTime } from "../../core/clock";
 import type { Config } from "../../core/config";
@@ -58,8 +58,13 @@ export async function noteProposal(tx: Db, revision: Revision): Promise<void> {
   for (const userId of reviewers) {
     const at = lastAt.get(userId);
     const next = at ? new Date(new Date(at).getTime() + DIGEST_EVERY_MS) : null;
+    const when = next && next.getTime() > Date.now() ? { runAfter: next } : {};
     // A digest already queued for this person attaches (one per key): it will list this one too.
-    await reviewDigestJob.enqueue(tx, null, [{ label: `Review digest for user ${userId}`, payload: { userId } }], next && next.getTime() > Date.now() ? { runAfter: next } : {});
+    const queued = await reviewDigestJob.enqueue(tx, null, [{ label: `Review digest for user ${userId}`, payload: { userId } }], when);
+    if (!queued.attached) continue;
+    // One being sent right now may have read its notes already: the next digest (its own key) lists this one.
+    const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, queued.id));
+    if (job?.status === "running") await reviewDigestJob.enqueue(tx, null, [{ label: `Next review digest for user ${userId}`, payload: { userId, next: true } }], { runAfter: new Date(Date.now() + DIGEST_EVERY_MS) });
   }
 }
 
@@ -146,10 +151,11 @@ export function digestMail(siteUrl: string, lines: DigestLine[]): { subject: str
  * One person's digest: the proposals noted for them and not yet mailed, those still waiting
  * (a proposal published, discarded or replaced meanwhile is dropped from it).
  */
-export const reviewDigestJob = defineJob<null, { userId: string }, [ReviewMailDeps]>("review-digest-mail", {
+export const reviewDigestJob = defineJob<null, { userId: string; next?: boolean }, [ReviewMailDeps]>("review-digest-mail", {
   lane: MAIL_LANE,
   retry: { maxAttempts: 8 },
-  uniqueKey: (_payload, items) => `review-digest:${items[0]?.payload?.userId ?? ""}`,
+  // A second key per person for the digest queued while one is being sent (see noteProposal).
+  uniqueKey: (_payload, items) => `review-digest:${items[0]?.payload?.userId ?? ""}${items[0]?.payload?.next ? ":next" : ""}`,
   summarize: ({ done, failed }) => (failed > 0 ? "The review digest could not be sent." : done > 0 ? "Review digest handled." : "Nothing to send."),
   handler: (deps) => {
     const mailer = { current: null as Mailer | null };

@@ -5,7 +5,7 @@
  * delays the mails (the proposal is stored at once).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "../../core/log";
 import type { Db } from "../../db/client";
@@ -77,6 +77,7 @@ async function letTheWindowPass() {
   await db.update(jobs).set({ runAfter: sql`now()` }).where(and(eq(jobs.kind, reviewDigestJob.name), eq(jobs.status, "queued")));
 }
 
+const activeDigests = () => db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, reviewDigestJob.name), inArray(jobs.status, ["queued", "running"])));
 const queuedDigests = () => db.select({ id: jobs.id, runAfter: jobs.runAfter, uniqueKey: jobs.uniqueKey }).from(jobs).where(and(eq(jobs.kind, reviewDigestJob.name), eq(jobs.status, "queued")));
 
 beforeAll(async () => {
@@ -110,6 +111,7 @@ describe(`review mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     // The admin may publish too and gets one; the editor, who proposed it and may not publish, none.
     await waitForMails(PEOPLE.admin.email, 1);
     expect(mailsTo(PEOPLE.editor.email)).toHaveLength(0);
+    await until(activeDigests, (rows) => rows.length === 0, "the first digests finished");
 
     // Two more within the 15 minutes: held in one queued digest per reviewer, not before the window ends.
     const second = await proposal("Work permits");
