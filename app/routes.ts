@@ -109,6 +109,9 @@ export default [
       route("staff", "admin/staff/staff-route.tsx"),
       route("account", "admin/account/account-route.tsx"),
       route("history/:kind/:id", "admin/history/history-route.tsx"),
+      // Everything waiting for sign-off, and one change rendered for review (decision 0089).
+      route("review", "admin/review/queue-route.tsx"),
+      route("review/:revision", "admin/review/change-route.tsx"),
       route("deleted", "admin/history/deleted-route.tsx"),
       route("inbox/export/:kind", "admin/inbox/inbox-export-route.ts"),
       route("audit", "admin/audit/audit-route.tsx"),

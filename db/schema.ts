@@ -309,6 +309,28 @@ export const revisions = pgTable(
   ],
 );
 
+/**
+ * A proposal a reviewer is yet to hear of (decision 0089): one row per pending revision and
+ * person who may publish it, written in the proposal's transaction. The reviewer's digest mail
+ * (at most one per 15 minutes) lists the unmailed rows and marks them mailed.
+ */
+export const reviewNotices = pgTable(
+  "review_notices",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revisionId: integer("revision_id")
+      .notNull()
+      .references(() => revisions.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** When the digest listing it went out; null while it waits for the next one. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (t) => [index("review_notices_user_idx").on(t.userId, t.mailedAt)],
+);
+
 /** A deleted post, team member or topic, whole, for 30 days ('Recently deleted'), then purged. */
 export const deletedItems = pgTable(
   "deleted_items",

@@ -10,6 +10,7 @@ import { newsletterSendJob } from "../app/blog/newsletter-send.server";
 import { unlockMailJob } from "../app/auth/unlock.server";
 import { emailChangedMailJob, emailConfirmMailJob, inviteMailJob, resetMailJob, staffChangeMailJob } from "../app/auth/account-mail.server";
 import { bookingMailJob } from "../app/booking/mails.server";
+import { reviewDigestJob, reviewOutcomeJob } from "../app/review/notices.server";
 
 /** Every job this server runs, each declared with `defineJob` beside the work it does (decision 0058). */
 export function jobKinds(services: Services): AnyJobKind[] {
@@ -29,5 +30,7 @@ export function jobKinds(services: Services): AnyJobKind[] {
     staffChangeMailJob.kind(services),
     bookingMailJob.kind(services),
     newsletterSendJob.kind(services),
+    reviewDigestJob.kind(services),
+    reviewOutcomeJob.kind(services),
   ];
 }

@@ -7,6 +7,7 @@ export const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; perm
   { to: "/admin/dashboard/instagram", label: "Instagram", end: false, permission: "instagram.settings" },
   { to: "/admin/dashboard/content", label: "Website Content", end: false, permission: "content.edit" },
   { to: "/admin/dashboard/team", label: "Team Management", end: false, permission: "team.edit" },
+  { to: "/admin/dashboard/review", label: "Review queue", end: false, permission: "changes.publish" },
   { to: "/admin/dashboard/inbox", label: "Inbox", end: false, permission: "inbox.read" },
   { to: "/admin/dashboard/consultations", label: "Consultations", end: false, permission: "consultations.read" },
   { to: "/admin/dashboard/statistics", label: "Statistics", end: false, permission: "stats.read" },

@@ -22,6 +22,7 @@ import {
   type RevisionSource,
 } from "./store.server";
 import type { DiffPart, FieldDiff } from "./types";
+import { announceDecision } from "./listeners.server";
 
 /** One text of an item as the history shows it: "Title (Farsi)". */
 export interface FieldText {
@@ -71,7 +72,7 @@ export interface Revisioned<S> {
 export type { DiffPart, FieldDiff };
 
 const segmenters = new Map<string, Intl.Segmenter>();
-function segmenterFor(language: FieldText["language"]): Intl.Segmenter {
+export function segmenterFor(language: FieldText["language"]): Intl.Segmenter {
   let segmenter = segmenters.get(language);
   if (!segmenter) segmenters.set(language, (segmenter = new Intl.Segmenter(language, { granularity: "word" })));
   return segmenter;
@@ -192,7 +193,7 @@ export async function publishPending<S>(
   actor: Actor | null,
   kind: Revisioned<S>,
   revisionId: number,
-  options: { replaceLive?: boolean; scheduled?: boolean } = {},
+  options: { replaceLive?: boolean; scheduled?: boolean; comment?: string | null } = {},
 ): Promise<PublishOutcome> {
   const userId = actor?.id ?? null;
   return commit<PublishOutcome>(deps, async (tx) => {
@@ -219,22 +220,25 @@ export async function publishPending<S>(
     if (version === null) throw new AdminError(`This ${kind.noun} changed at the same moment. Try again.`, 409);
     const closed = await closePending(tx, revision.id, { status: "published", userId, version });
     if (!closed) throw new AdminError(alreadyClosed(revision), 409);
+    // The proposer hears of it, with the reviewer's comment (decision 0089).
+    await announceDecision(tx, closed, { outcome: "published", reviewerId: userId, comment: options.comment });
     return {
       result: { ok: true as const, version },
-      audit: auditOf(kind, actor, "publish_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.scheduled ? { scheduled: true } : {}) }),
+      audit: auditOf(kind, actor, "publish_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.scheduled ? { scheduled: true } : {}), ...(options.comment ? { comment: options.comment } : {}) }),
       changes: kind.changes,
     };
   });
 }
 
 /** Discard a pending revision: the live item stays as it is. */
-export async function discardPending<S>(deps: ChangeDeps, actor: Actor, kind: Revisioned<S>, revisionId: number): Promise<void> {
+export async function discardPending<S>(deps: ChangeDeps, actor: Actor, kind: Revisioned<S>, revisionId: number, options: { comment?: string | null } = {}): Promise<void> {
   const userId = actor.id;
   await commit(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId, true);
     const closed = await closePending(tx, revision.id, { status: "discarded", userId });
     if (!closed) throw new AdminError(alreadyClosed(revision), 409);
-    return { result: undefined, audit: auditOf(kind, actor, "discard_change", revision.entityId, { revision: revision.id, source: revision.source }) };
+    await announceDecision(tx, closed, { outcome: "discarded", reviewerId: userId, comment: options.comment });
+    return { result: undefined, audit: auditOf(kind, actor, "discard_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.comment ? { comment: options.comment } : {}) }) };
   });
 }
 

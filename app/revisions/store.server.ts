@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { revisions, users } from "../../db/schema";
 import { SOURCE_LABELS } from "./types";
+import { announceProposal } from "./listeners.server";
 
 export { SOURCE_LABELS };
 
@@ -71,6 +72,8 @@ export async function proposeChange(
       createdBy: facts.userId,
     })
     .returning();
+  // The reviewers hear of it (decision 0089), in this transaction.
+  await announceProposal(tx, row);
   return row;
 }
 

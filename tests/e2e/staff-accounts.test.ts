@@ -159,6 +159,7 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
       "Instagram",
       "Website Content",
       "Team Management",
+      "Review queue, 0 waiting",
       "Inbox",
       "Consultations",
       "Statistics",

@@ -4,12 +4,13 @@ import type { Route } from "./+types/dashboard";
 import { readToast } from "~/toast/toast.server";
 import { ACCESS_DENIED } from "~/auth/forms";
 import { requirePermission } from "~/auth/guard.server";
-import { can } from "~/auth/roles";
+import { can, type Permission } from "~/auth/roles";
 import { TABS } from "~/auth/tabs";
 import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";
 import { TOKEN_EXPIRED } from "~/instagram/schema";
+import { reviewQueueCount } from "~/review/queue.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -22,8 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An expired or revoked Instagram token (190) warns on every tab until a connection test succeeds.
   const reconnectInstagram = can(user.roles ?? [], "instagram.settings") && (await reconnectNeeded(context.services.db).catch(() => false));
   // Only what the page shows and useCan reads: never the session's id (the audit log's key to a session).
-  const { id, email, name, roles, secondFactorSetupNeeded } = user;
-  return data({ user: { id, email, name, roles, secondFactorSetupNeeded }, toast, reconnectInstagram }, { headers });
+  // The permissions are the guard's set under the staff policy (decision 0070), which the tabs and useCan follow.
+  const { id, email, name, roles, permissions, secondFactorSetupNeeded } = user;
+  // The count beside the review queue's link, for whoever may publish (decision 0089).
+  const reviewCount = permissions?.includes("changes.publish") && !secondFactorSetupNeeded ? await reviewQueueCount(context.services.db) : null;
+  return data({ user: { id, email, name, roles, permissions, secondFactorSetupNeeded }, toast, reconnectInstagram, reviewCount }, { headers });
 }
 
 
@@ -42,7 +46,8 @@ function LogoutButton() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, toast, reconnectInstagram } = loaderData;
+  const { user, toast, reconnectInstagram, reviewCount } = loaderData;
+  const allowed = (permission: Permission) => (user.permissions ? user.permissions.includes(permission) : can(user.roles ?? [], permission));
   useFlashToast(toast);
   return (
     <div className="min-h-screen bg-slate-50">
@@ -63,7 +68,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Dashboard sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
           <ul className="flex gap-1">
             {/* Until a required second factor is set up, only the account page is open (decision 0068). */}
-            {TABS.filter((tab) => !user.secondFactorSetupNeeded && can(user.roles ?? [], tab.permission)).map((tab) => (
+            {TABS.filter((tab) => !user.secondFactorSetupNeeded && allowed(tab.permission)).map((tab) => (
               <li key={tab.to}>
                 <NavLink
                   to={tab.to}
@@ -76,6 +81,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   {tab.label}
+                  {tab.permission === "changes.publish" && reviewCount !== null ? <ReviewCount count={reviewCount} /> : null}
                 </NavLink>
               </li>
             ))}
@@ -88,6 +94,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </main>
       <AdminToaster />
     </div>
+  );
+}
+
+/** How many changes wait for review, beside the queue's link: read with the link's name ("Review queue, 3 waiting"). */
+function ReviewCount({ count }: { count: number }) {
+  return (
+    <span data-testid="review-count" className={`ms-1.5 inline-flex min-w-5 justify-center rounded-full px-1.5 text-xs ${count > 0 ? "bg-amber-100 text-amber-950" : "bg-slate-100 text-slate-700"}`}>
+      <span className="sr-only">, </span>
+      {count}
+      <span className="sr-only"> waiting</span>
+    </span>
   );
 }
 
