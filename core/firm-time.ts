@@ -93,10 +93,16 @@ export interface FirmClock {
   time(at: Date | string | number, lang: FirmLang): string;
   /** Date and time with "Vancouver time" (the language's words, `zoneWords`) said once. */
   when(at: Date | string | number, lang: FirmLang, zoneWords: string): string;
+  /** `when` in three parts, the start's time in the middle (for a `<time>` element), with an end time when given. */
+  whenParts(at: Date | string | number, lang: FirmLang, zoneWords: string, end?: Date | string | number): { before: string; time: string; after: string };
   /** The admin's reading: "Mar 14, 2027, 03:30 Vancouver time (10:30 UTC)". */
   firmTime(at: Date | string | number): string;
   /** "Mar 14, 2027": the admin's short date. */
   shortDate(at: Date | string | number): string;
+  /** "Mar 14, 2027, 03:30" (with ":15" when `seconds`, "Sun, " before when `weekday`): the admin's lists, Vancouver time. */
+  dateTime(at: Date | string | number, options?: { seconds?: boolean; weekday?: boolean }): string;
+  /** "2027-03-14 03:30" (with ":15" when `seconds`): exports, which sort as text. */
+  stamp(at: Date | string | number, options?: { seconds?: boolean }): string;
 }
 
 /** A firm clock on a set of rules (the server's, or the part of them a loader passed to the browser). */
@@ -169,20 +175,33 @@ export function firmClockOn(rules: ZoneRules): FirmClock {
     },
     time: (at, lang) => timeWords(parts(at).minutes, lang),
     when(at, lang, zoneWords) {
+      const { before, time, after } = clock.whenParts(at, lang, zoneWords);
+      return `${before}${time}${after}`;
+    },
+    whenParts(at, lang, zoneWords, end) {
       const date = clock.date(at, lang, { weekday: true });
       const time = clock.time(at, lang);
-      if (lang === "fa") return `${date}، ساعت ${time} ${zoneWords}`;
-      if (lang === "zh") return `${date} ${zoneWords}${time}`;
-      return `${date}, ${time} ${zoneWords}`;
+      const until = end === undefined ? "" : `–${clock.time(end, lang)}`;
+      // Each language's own order and punctuation; "Vancouver time" once, no parentheses.
+      if (lang === "fa") return { before: `${date}، ساعت `, time, after: `${until} ${zoneWords}` };
+      if (lang === "zh") return { before: `${date} ${zoneWords}`, time, after: until };
+      return { before: `${date}, `, time, after: `${until} ${zoneWords}` };
     },
     firmTime(at) {
-      const p = parts(at);
-      const instant = new Date(ms(at));
-      return `${SHORT_MONTHS[p.month]} ${p.day}, ${p.year}, ${hhmm(p.minutes)} Vancouver time (${instant.toISOString().slice(11, 16)} UTC)`;
+      return `${clock.dateTime(at)} Vancouver time (${new Date(ms(at)).toISOString().slice(11, 16)} UTC)`;
     },
     shortDate(at) {
       const p = parts(at);
       return `${SHORT_MONTHS[p.month]} ${p.day}, ${p.year}`;
+    },
+    dateTime(at, options = {}) {
+      const wall = new Date(wallMs(at)).toISOString();
+      const weekday = options.weekday ? `${EN_WEEKDAYS[new Date(wall).getUTCDay()].slice(0, 3)}, ` : "";
+      return `${weekday}${clock.shortDate(at)}, ${wall.slice(11, options.seconds ? 19 : 16)}`;
+    },
+    stamp(at, options = {}) {
+      const wall = new Date(wallMs(at)).toISOString();
+      return `${wall.slice(0, 10)} ${wall.slice(11, options.seconds ? 19 : 16)}`;
     },
   };
   return clock;

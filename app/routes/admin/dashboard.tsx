@@ -9,6 +9,7 @@ import { AdminToaster, adminMeta, useFlashToast } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";
 import { TOKEN_EXPIRED } from "~/instagram/schema";
+import { firmClock } from "../../../core/firm-clock.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -22,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reconnectInstagram = can(user.roles ?? [], "instagram.settings") && (await reconnectNeeded(context.services.db).catch(() => false));
   // Only what the page shows and useCan reads: never the session's id (the audit log's key to a session).
   const { id, email, name, roles, secondFactorSetupNeeded } = user;
-  return data({ user: { id, email, name, roles, secondFactorSetupNeeded }, toast, reconnectInstagram }, { headers });
+  // The firm clock's rules (a few kB): every tab's times read the same on the server and in the browser (decision 0083).
+  return data({ user: { id, email, name, roles, secondFactorSetupNeeded }, toast, reconnectInstagram, firmRules: firmClock.rules }, { headers });
 }
 
 /** Each tab with the permission its loader checks: a role sees only the tabs it can open. */
