@@ -128,6 +128,8 @@ describe("the firm clock on the product's rules", () => {
     expect(mondayOf("2026-11-30")).toBe("2026-11-30");
     expect(dayWords("2026-12-07", "fa", { weekday: true })).toBe("دوشنبه ۷ دسامبر ۲۰۲۶");
     expect(dayWords("2026-12-07", "zh")).toBe("2026年12月7日");
+    // Persian months before a year take the ezafe, as CLDR writes them.
+    expect(dayWords("2027-01-05", "fa", { weekday: true })).toBe("سه‌شنبه ۵ ژانویهٔ ۲۰۲۷");
     expect(minuteWords(12 * 60 + 30, "en")).toBe("12:30 p.m.");
     expect(minuteWords(0, "en")).toBe("12:00 a.m.");
   });
