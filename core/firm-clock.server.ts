@@ -33,3 +33,16 @@ export const firmClock: FirmClock = firmClockOn(loadRules());
 
 /** The time-zone data versions: the firm clock's (the product's) and the runtime's (unused, logged beside it). */
 export const tzVersions = { firm: firmClock.rules.version, runtime: process.versions.tz ?? "unknown" };
+
+/**
+ * What `npm start` logs about the time-zone data: the firm clock's version, which decides, and
+ * the runtime's beside it. A runtime with newer data is a warning (the product's package is
+ * behind: bump moment-timezone, docs/operations.md); its rules are still not used.
+ */
+export function tzDataNotice(versions = tzVersions): { level: "info" | "warn"; fields: Record<string, string>; message: string } {
+  const fields = { zone: FIRM_ZONE, firmTzData: versions.firm, runtimeTzData: versions.runtime };
+  const newer = /^\d{4}[a-z]$/.test(versions.runtime) && versions.runtime > versions.firm;
+  return newer
+    ? { level: "warn", fields, message: `firm clock: ${FIRM_ZONE} on tzdata ${versions.firm} (moment-timezone), older than the runtime's ${versions.runtime}; the firm clock's rules still decide: update moment-timezone` }
+    : { level: "info", fields, message: `firm clock: ${FIRM_ZONE} on tzdata ${versions.firm} (moment-timezone); the runtime's own tzdata ${versions.runtime} is not used` };
+}

@@ -262,5 +262,12 @@ export function dayWords(day: string, lang: FirmLang, options: { weekday?: boole
   return dateWords(y, m - 1, d, options.weekday ? weekdayOf(day) : null, lang);
 }
 
+/** A UTC moment as the admin writes it, "Mar 5, 2025, 09:00 UTC" (or only "Mar 5, 2025"): our words, so server and browser agree. */
+export function utcWords(at: Date | string, options: { time?: boolean } = { time: true }): string {
+  const iso = new Date(at).toISOString();
+  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
+  return `${SHORT_MONTHS[m - 1]} ${d}, ${y}${options.time ? `, ${iso.slice(11, 16)} UTC` : ""}`;
+}
+
 /** Minutes since midnight in the language's words ("9:30 a.m."), for office hours that are not instants. */
 export const minuteWords = (minutes: number, lang: FirmLang): string => timeWords(minutes, lang);

@@ -4,8 +4,8 @@
  * depends on the runtime's time-zone data (Node 20.20 still moves Vancouver to UTC-8 in November).
  */
 import { describe, expect, it } from "vitest";
-import { firmClock, tzVersions } from "../../core/firm-clock.server";
-import { addDays, dayWords, firmClockOn, FirmTimeRangeError, minuteWords, mondayOf, rulesNear } from "../../core/firm-time";
+import { firmClock, tzDataNotice, tzVersions } from "../../core/firm-clock.server";
+import { addDays, dayWords, FIRM_ZONE, firmClockOn, FirmTimeRangeError, minuteWords, mondayOf, rulesNear } from "../../core/firm-time";
 
 /** Each instant of the issue's table: 10:00 Vancouver on that day, and the wall time 02:30 of it (the changes' hour). */
 const TABLE = [
@@ -71,6 +71,17 @@ describe("the firm clock on the product's rules", () => {
   it("uses IANA data 2026a or later (British Columbia on UTC-7 all year), whatever the runtime has", () => {
     expect(tzVersions.firm >= "2026a").toBe(true);
     expect(typeof tzVersions.runtime).toBe("string");
+  });
+
+  it("says at start which data decides, and warns when the runtime's is newer", () => {
+    const usual = tzDataNotice({ firm: "2026f", runtime: "2025c" });
+    expect(usual.level).toBe("info");
+    expect(usual.message).toBe(`firm clock: ${FIRM_ZONE} on tzdata 2026f (moment-timezone); the runtime's own tzdata 2025c is not used`);
+    const behind = tzDataNotice({ firm: "2026f", runtime: "2027a" });
+    expect(behind.level).toBe("warn");
+    expect(behind.fields).toEqual({ zone: FIRM_ZONE, firmTzData: "2026f", runtimeTzData: "2027a" });
+    expect(behind.message).toContain("older than the runtime's 2027a; the firm clock's rules still decide");
+    expect(tzDataNotice().fields.firmTzData).toBe(tzVersions.firm);
   });
 
   it.each(TABLE)("$day: offset, Vancouver day, wall time to instant and back", ({ day, offset, ten, early, earlyAt }) => {
