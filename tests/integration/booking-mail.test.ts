@@ -113,6 +113,14 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(stored.videoRoom).toMatch(/^consultation-[0-9a-f]{32}$/);
 
     const when = formatMeetingTime(start, lang, text("booking-mail-time-zone", lang));
+    // What each language reads (decision 0083): Gregorian dates, its own punctuation, "Vancouver time" once, no parentheses or direction marks.
+    expect(when).toBe(
+      {
+        en: "Tuesday, January 12, 2027, 10:00 a.m. Vancouver time",
+        fa: "چهارشنبه ۱۳ ژانویهٔ ۲۰۲۷، ساعت ۱۰:۰۰ به وقت ونکوور",
+        zh: "2027年1月14日星期四 温哥华时间10:00",
+      }[lang],
+    );
     const mail = await waitForMail(email, text("booking-mail-confirmation-subject", lang, { when }));
     expect(mail.header("From")).toBe(MAIL_FROM);
     expect(mail.text).toContain(text("booking-mail-confirmation-intro", lang));
@@ -134,7 +142,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
     expect(ics.get("SEQUENCE")).toBe("0");
     expect(ics.get("DTSTART")).toBe(start.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
-    // 10:00 in Vancouver: 18:00 UTC under the yearly clock change, 17:00 under permanent daylight time.
+    // 10:00 in Vancouver is 17:00 UTC: permanent daylight time (the firm clock's rules, on every runtime).
     expect(ics.get("DTSTART")).toBe(`${day.replace(/-/g, "")}T170000Z`);
 
     const firm = await waitForMail(NOTIFY_TO, `New consultation: Zoë Ångström, ${formatMeetingTime(start, "en", "Vancouver time")}`);
