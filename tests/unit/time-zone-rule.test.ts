@@ -16,7 +16,8 @@ async function refusals(file: string, code: string): Promise<Array<{ line: numbe
   return result.messages.filter((m) => m.ruleId === "firm-clock/no-time-zone").map(({ line, message }) => ({ line, message }));
 }
 
-describe("the lint rule firm-clock/no-time-zone", () => {
+// The first lint loads the whole configuration (typescript-eslint): seconds on a busy machine.
+describe("the lint rule firm-clock/no-time-zone", { timeout: 60_000 }, () => {
   it("refuses every time zone in a deliberately wrong file", async () => {
     const wrong = readFileSync(path.join(root, "tests/fixtures/wrong-time-zone.ts.txt"), "utf8");
     const found = await refusals("app/booking/wrong.ts", wrong);
