@@ -87,6 +87,47 @@ const boundaries = {
   },
 };
 
+/**
+ * The firm clock (decision 0083) is the only place a time zone is written: a zone name
+ * ("America/Vancouver", any "Area/Place"), a `timeZone` option other than "UTC" (UTC has no
+ * rules) or a time-zone library anywhere else reads rules the product does not control (the
+ * runtime's, the browser's or another package's).
+ */
+const ZONE_NAME = /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc|Canada|US)\/[A-Za-z_+-]+(\/[A-Za-z_+-]+)?$/;
+const ZONE_LIBRARIES = new Set(["moment-timezone", "@date-fns/tz", "date-fns-tz", "@js-joda/timezone", "luxon", "dayjs/plugin/timezone", "timezone-support"]);
+export const FIRM_CLOCK_FILES = ["core/firm-time.ts", "core/firm-clock.server.ts"];
+const noTimeZone = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      name: "A time zone is written only in the firm clock (core/firm-time.ts): use firmClock (core/firm-clock.server.ts) or useFirmClock (app/admin/kit/firm-clock.ts).",
+      option: "No `timeZone` option but \"UTC\": Vancouver times come from the firm clock (core/firm-clock.server.ts), never from the runtime's or the browser's time-zone data.",
+      library: "Time-zone rules come from the firm clock alone (core/firm-clock.server.ts reads moment-timezone).",
+    },
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join("/");
+    if (FIRM_CLOCK_FILES.includes(file) || file === "eslint.config.js") return {};
+    const key = (property) => (property.key.type === "Identifier" ? property.key.name : property.key.type === "Literal" ? property.key.value : null);
+    const text = (node) => (node.type === "Literal" && typeof node.value === "string" ? node.value : node.type === "TemplateLiteral" && node.expressions.length === 0 ? node.quasis[0].value.cooked : null);
+    const checkString = (node) => {
+      const value = text(node);
+      if (value === null) return;
+      if (ZONE_NAME.test(value)) context.report({ node, messageId: "name" });
+      else if (ZONE_LIBRARIES.has(value)) context.report({ node, messageId: "library" });
+    };
+    return {
+      Literal: checkString,
+      TemplateLiteral: checkString,
+      Property(node) {
+        if (key(node) !== "timeZone" || node.parent.type !== "ObjectExpression") return;
+        if (text(node.value) !== "UTC") context.report({ node, messageId: "option" });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "db/migrations/"] },
   js.configs.recommended,
@@ -111,6 +152,12 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     plugins: { layers: { rules: { boundaries } } },
     rules: { "layers/boundaries": "error" },
+  },
+  // One firm clock (see noTimeZone).
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "firm-clock": { rules: { "no-time-zone": noTimeZone } } },
+    rules: { "firm-clock/no-time-zone": "error" },
   },
   // Dependencies point one way: server/ -> app/ -> core/ -> db/ (see LAYERS).
   ...LAYERS.map(({ files, forbidden, message }) => ({

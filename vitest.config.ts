@@ -54,6 +54,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
+          // Fails a test on any hydration mismatch on an admin page (tests/helpers/browser.ts).
+          setupFiles: ["tests/e2e/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -28,27 +28,5 @@ export function manualClock(start: Date): Clock & { set(at: Date | string): void
   };
 }
 
-/** Whether a YYYY-MM-DD string names a real day: 2025-02-28 does, 2025-02-30 does not (Date would roll it over to March). */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return at.toISOString().slice(0, 10) === value;
-}
-
-/**
- * A moment as the firm reads it: Vancouver time with UTC beside it ("Mar 14, 2027, 03:30 Vancouver
- * time (10:30 UTC)"), for the history, conflicts and schedules alike. Browser-safe.
- */
-export function formatFirmTime(at: Date | string): string {
-  const date = typeof at === "string" ? new Date(at) : at;
-  return `${firmTimeFormat.format(date)} Vancouver time (${date.toISOString().slice(11, 16)} UTC)`;
-}
-
-// Made once: a History page formats every revision's time twice.
-const firmTimeFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Vancouver",
-  dateStyle: "medium",
-  timeStyle: "short",
-  hourCycle: "h23",
-});
+/** Whether a YYYY-MM-DD string names a real day (kept here for the modules that import it from the clock). */
+export { isCalendarDay } from "./firm-time";

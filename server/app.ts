@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { projectRoot } from "../db/client";
 import { ConfigError, loadConfig, type Config } from "../core/config";
 import { createLogger } from "../core/log";
+import { tzDataNotice } from "../core/firm-clock.server";
 import { mediaRouter } from "./media-routes";
 import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed";
@@ -161,6 +162,8 @@ export async function startServer(options: AppOptions & { env?: Record<string, s
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
   log.info({ url, database: services.database.kind }, `serving on ${url}`);
+  const tz = tzDataNotice();
+  log[tz.level](tz.fields, tz.message);
 
   let closing: Promise<void> | null = null;
   // HTTP first (requests in flight still need the database), then the services (database last).

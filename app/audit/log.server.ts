@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
-import { fromVancouverInput } from "../blog/schedule";
+import { firmClock } from "../../core/firm-clock.server";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
 import { toCsv } from "../../core/csv";
 import { aboutRecord, parseRecordKey, recordsOfAddress } from "./access.server";
@@ -46,24 +46,6 @@ export interface AuditOptions {
   actions: string[];
   entities: string[];
 }
-
-const TIME_ZONE = "America/Vancouver";
-const whenFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  dateStyle: "medium",
-  timeStyle: "medium",
-  hourCycle: "h23",
-});
-const csvWhenFormat = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
 
 /**
  * A short, stable name for a session: the first 8 hex digits of its id's SHA-256. Entries of one
@@ -110,11 +92,8 @@ export function summarizeDetails(details: unknown, limit = 200): string {
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 }
 
-/** The start of a Vancouver day as an instant (midnight is never in BC's skipped hour, which is 02:00). */
-function dayStart(day: string): Date {
-  const local = fromVancouverInput(`${day}T00:00`);
-  return local.ok ? local.at : new Date(`${day}T08:00:00Z`);
-}
+/** The start of a Vancouver day as an instant. */
+const dayStart = (day: string): Date => firmClock.startOfDay(day);
 
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
@@ -205,7 +184,7 @@ export async function listAudit(
     pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
     rows: rows.map((row) => ({
       id: row.id,
-      when: whenFormat.format(row.createdAt),
+      when: firmClock.dateTime(row.createdAt, { seconds: true }),
       person: personOf(row),
       action: row.action,
       entity: row.entity,
@@ -272,7 +251,7 @@ export async function exportAuditCsv(
       "Session",
     ],
     rows.map((row) => [
-      csvWhenFormat.format(row.createdAt),
+      firmClock.stamp(row.createdAt, { seconds: true }),
       personOf(row),
       row.action,
       row.entity,
@@ -288,6 +267,6 @@ export async function exportAuditCsv(
     entity: "audit_log",
     details: { rows: rows.length, total, ...applied },
   });
-  const day = csvWhenFormat.format(new Date()).slice(0, 10);
+  const day = firmClock.dayOf(new Date());
   return { filename: `audit-log-${day}.csv`, csv, rows: rows.length, total };
 }

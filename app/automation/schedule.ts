@@ -3,6 +3,7 @@
  * so the server, the tab and the tests agree. All times are UTC.
  */
 import { isCalendarDay } from "../../core/clock";
+import { utcWords } from "../../core/firm-time";
 
 /** The daily run's hour: 9:00 AM UTC. */
 export const RUN_HOUR_UTC = 9;
@@ -74,12 +75,10 @@ export function recentUsed<T extends { id: number; usedAt: Date | string | null 
   return [...topics].sort((a, b) => time(b) - time(a) || b.id - a.id).slice(0, limit);
 }
 
-/** How the tab writes a time: "Mar 4, 2025, 9:00 AM UTC". */
-export function formatUtc(at: Date | string): string {
-  return `${new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }).format(new Date(at))} UTC`;
-}
+/** How the tab writes a time: "Mar 4, 2025, 09:00 UTC" (the firm clock's words, not ICU's, so server and browser agree). */
+export const formatUtc = (at: Date | string): string => utcWords(at);
 
 /** A used date as the Used Topics list shows it, or N/A. */
 export function usedLabel(usedAt: Date | string | null): string {
-  return usedAt === null ? "N/A" : new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" }).format(new Date(usedAt));
+  return usedAt === null ? "N/A" : utcWords(usedAt, { time: false });
 }

@@ -1,17 +1,15 @@
+import { dayWords } from "../../core/firm-time";
 import type { Lang } from "../i18n/languages";
-
-const LOCALES: Record<Lang, string> = { en: "en-US", fa: "fa-IR", zh: "zh-CN" };
 
 /**
  * A post date ('YYYY-MM-DD') in the page's language, long form: 'September 15, 2026',
- * '۲۴ شهریور ۱۴۰۵', '2026年9月15日'. Read and formatted in UTC so the day never shifts
- * with the server's time zone. Formatted on the server and sent as text, so the browser's
- * own ICU data cannot make hydration differ.
+ * '۱۵ سپتامبر ۲۰۲۶', '2026年9月15日'. One calendar per language (decision 0083): Gregorian in
+ * all three, as the booking pages, mails and the admin. A day, not an instant, so no time zone;
+ * written from our own words (core/firm-time.ts), so no runtime's or browser's ICU can change it.
  */
 export function formatPostDate(date: string | null | undefined, lang: Lang): string {
   if (!date) return "";
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (!match) return "";
-  const value = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(LOCALES[lang], { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(value);
+  return dayWords(match[0], lang);
 }

@@ -1,3 +1,4 @@
+import { firmClock } from "../../core/firm-clock.server";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, translationStates } from "../../db/schema";
@@ -47,7 +48,7 @@ export interface AdminPostListItem {
 
 /** The firm works on Vancouver time: "today" for a new draft is the date there. */
 export function todayInVancouver(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return firmClock.dayOf(now);
 }
 
 /** How many of each post's translations need a person's review. */

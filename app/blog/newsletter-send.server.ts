@@ -28,7 +28,7 @@ import type { TextStore } from "../content/texts.server";
 import { defineJob } from "../jobs/define.server";
 import { isLang, localizePath, type Lang } from "../i18n/languages";
 import { postText } from "../i18n/translated";
-import { fromVancouverInput, toVancouverInput } from "./schedule";
+import { firmClock } from "../../core/firm-clock.server";
 import { subscriberLinks } from "./subscribers.server";
 
 /** The send job's lane: beside the mail lane of contact notifications (decision 0049), never in it. */
@@ -272,14 +272,14 @@ export async function queueNewsletterForPost(tx: Db, postId: number): Promise<bo
 
 /** The latest weekly slot (weekday and hour, Vancouver time) at or before `now`. */
 export function latestDigestSlot(now: Date, weekday: number, hour: number): Date {
-  const today = toVancouverInput(now).slice(0, 10);
+  const today = firmClock.dayOf(now);
   const [y, m, d] = today.split("-").map(Number);
   const todayWeekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   for (let back = (todayWeekday - weekday + 7) % 7; ; back += 7) {
     const day = new Date(Date.UTC(y, m - 1, d - back)).toISOString().slice(0, 10);
     // An hour skipped when the clocks go forward: the slot is the next hour.
-    const local = fromVancouverInput(`${day}T${String(hour).padStart(2, "0")}:00`);
-    const next = fromVancouverInput(`${day}T${String(Math.min(hour + 1, 23)).padStart(2, "0")}:00`);
+    const local = firmClock.fromWall(`${day}T${String(hour).padStart(2, "0")}:00`);
+    const next = firmClock.fromWall(`${day}T${String(Math.min(hour + 1, 23)).padStart(2, "0")}:00`);
     const at = local.ok ? local.at : next.ok ? next.at : now;
     if (at.getTime() <= now.getTime()) return at;
   }

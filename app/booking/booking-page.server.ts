@@ -12,10 +12,12 @@ import { listFreeSlots, loadBookingSettings } from "./availability.server";
 import { BOOKING_FIELDS, BOOKING_LIMITS, readBookingForm, type BookingField, type BookingValues } from "./booking-form";
 import { createBooking } from "./bookings.server";
 import { videoLinkFor } from "./mails.server";
-import { BOOKING_PAGE_PATH, dayLabel, groupSlotsByDay, timeLabel, zoneLabel, type SlotDay } from "./booking-view";
+import { firmClock } from "../../core/firm-clock.server";
+import { BOOKING_PAGE_PATH, groupSlotsByDay, type SlotDay } from "./booking-view";
 import type { MeetingKind } from "./settings";
 import { addDays, vancouverDate, type Slot } from "./slots.server";
 import { mondayOf, readWeek, WEEK_PARAMETER } from "./week";
+import { dayWords } from "../../core/firm-time";
 
 export const bookedPath = (reference: string, lang: Lang) => localizePath(`${BOOKING_PAGE_PATH}/booked/${reference}`, lang);
 export const weekHref = (week: string, lang: Lang) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}`;
@@ -31,8 +33,6 @@ export interface BookingWeek {
   previous: string | null;
   next: string | null;
   days: SlotDay[];
-  /** The zone abbreviation of the week's first slot (PST/PDT), for the note on times. */
-  zone: string;
   kinds: MeetingKind[];
 }
 
@@ -57,11 +57,10 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Prom
   const slots = await listFreeSlots(db, { from, to: addDays(week, 6), now }, settings);
   return {
     week,
-    weekLabel: dayLabel(new Date(`${week}T20:00:00Z`), lang),
+    weekLabel: dayWords(week, lang),
     previous: week > thisWeek ? weekHref(addDays(week, -7), lang) : null,
     next: week < lastWeek ? weekHref(addDays(week, 7), lang) : null,
-    days: groupSlotsByDay(slots, lang, vancouverDate),
-    zone: zoneLabel(slots[0]?.start ?? now, lang),
+    days: groupSlotsByDay(slots, lang, firmClock),
     kinds: settings.kinds,
   };
 }
@@ -112,7 +111,7 @@ export async function answerBookingPost(deps: BookingPostDeps, form: FormData, c
     case 409:
       return {
         status: 409,
-        data: { outcome: "taken", nearest: groupSlotsByDay(result.nearest, lang, vancouverDate), values },
+        data: { outcome: "taken", nearest: groupSlotsByDay(result.nearest, lang, firmClock), values },
         json: { error: deps.text(result.error), nearest: result.nearest.map(slotJson) },
       };
     case 429:
@@ -146,7 +145,8 @@ export const wantsJson = (request: Request) => {
 const REFERENCE = /^[0-9a-f]{32}$/;
 
 export interface BookedView {
-  when: { day: string; time: string; end: string; zone: string; start: string };
+  /** The meeting's time in the language's order: `before`, the start (`time`, in a `<time>`), `after`; "{zone}" stands for the words "Vancouver time". */
+  when: { before: string; time: string; after: string; start: string; offset: number };
   kind: MeetingKind;
   area: string | null;
   status: string;
@@ -171,7 +171,7 @@ export async function bookedView(db: Db, reference: string, lang: Lang): Promise
     .where(eq(consultationBookings.reference, reference));
   if (!row) return null;
   return {
-    when: { day: dayLabel(row.start, lang), time: timeLabel(row.start, lang), end: timeLabel(row.end, lang), zone: zoneLabel(row.start, lang), start: row.start.toISOString() },
+    when: { ...firmClock.whenParts(row.start, lang, "{zone}", row.end), start: row.start.toISOString(), offset: firmClock.offsetMinutes(row.start) },
     kind: row.kind,
     area: row.area,
     status: row.status,

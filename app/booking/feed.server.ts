@@ -1,3 +1,4 @@
+import { FIRM_ZONE } from "../../core/firm-time";
 import { and, asc, eq, gte, inArray, isNull } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "../../db/client";
@@ -80,7 +81,7 @@ export async function renderFeed(db: Db, file: string, siteUrl: string, now: Dat
   const site = new URL(siteUrl);
   const calendar = ical({ name: "Consultations", prodId: { company: site.hostname, product: "consultations", language: "EN" }, ttl: 15 * 60 });
   // Times are UTC instants (unambiguous whatever tz rules the phone has); the zone names the firm's.
-  calendar.x("X-WR-TIMEZONE", "America/Vancouver");
+  calendar.x("X-WR-TIMEZONE", FIRM_ZONE);
   for (const row of rows) {
     const area = row.area ? row.area.replace(/-/g, " ") : "any area";
     calendar.createEvent({

@@ -1,3 +1,4 @@
+import { firmClock } from "../../core/firm-clock.server";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -11,7 +12,6 @@ import { defineJob } from "../jobs/define.server";
 import type { TextStore } from "../content/texts.server";
 import { interpolate } from "../i18n/lookup";
 import { DEFAULT_LANG, isLang, type Lang } from "../i18n/languages";
-import { BOOKING_TIME_ZONE } from "./settings";
 import { LIVE_STATUSES } from "./availability.server";
 import { addressOf, bookingInvitation, nameOf } from "./ics.server";
 import { forgetManageToken, issueManageToken, manageUrl, revokeManageTokens } from "./manage-tokens.server";
@@ -99,21 +99,9 @@ export async function queueBookingMail(tx: Db, bookingId: number, kind: BookingM
 
 // ------------------------------------------------------------------------------- writing
 
-const LOCALES: Record<Lang, string> = { en: "en-CA", fa: "fa-IR", zh: "zh-CN" };
-
-/** "Tuesday, January 12, 2027 at 10:00 a.m. PST (Vancouver time)", in the mail's language. */
-export function formatMeetingTime(at: Date, lang: Lang, zoneLabel: string): string {
-  const formatted = new Intl.DateTimeFormat(LOCALES[lang], {
-    timeZone: BOOKING_TIME_ZONE,
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(at);
-  return `${formatted} (${zoneLabel})`;
+/** "Tuesday, January 12, 2027, 10:00 a.m. Vancouver time", in the mail's language and its punctuation (decision 0083). */
+export function formatMeetingTime(at: Date, lang: Lang, zoneWords: string): string {
+  return firmClock.when(at, lang, zoneWords);
 }
 
 /** A paragraph of the mail: text, or a link on a line of its own. */

@@ -5,7 +5,7 @@ import type { Lang } from "../i18n/languages";
 import { langFromPath } from "../i18n/languages";
 import { formatMeetingTime } from "./mails.server";
 import { loadManagePage, manageBooking, type ManagedBooking } from "./manage.server";
-import { BOOKING_TIME_ZONE } from "./settings";
+import { firmClock } from "../../core/firm-clock.server";
 import type { Slot } from "./slots.server";
 
 /**
@@ -13,7 +13,6 @@ import type { Slot } from "./slots.server";
  * the server in the page's language so the page is plain HTML that works without JavaScript.
  */
 
-const LOCALES: Record<Lang, string> = { en: "en-CA", fa: "fa-IR", zh: "zh-CN" };
 
 export interface SlotChoice {
   value: string;
@@ -47,14 +46,12 @@ async function summary(context: AppLoadContext, lang: Lang, booking: ManagedBook
 
 /** Slots grouped by their Vancouver day, each labelled in the page's language. */
 export function groupSlots(slots: Slot[], lang: Lang): DayChoices[] {
-  const day = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: BOOKING_TIME_ZONE, weekday: "long", year: "numeric", month: "long", day: "numeric" });
-  const time = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: BOOKING_TIME_ZONE, hour: "numeric", minute: "2-digit" });
   const days: DayChoices[] = [];
   for (const slot of slots) {
-    const label = day.format(slot.start);
+    const label = firmClock.date(slot.start, lang, { weekday: true });
     let current = days.at(-1);
     if (!current || current.label !== label) days.push((current = { label, slots: [] }));
-    current.slots.push({ value: slot.start.toISOString(), label: time.format(slot.start) });
+    current.slots.push({ value: slot.start.toISOString(), label: firmClock.time(slot.start, lang) });
   }
   return days;
 }

@@ -4,12 +4,10 @@ import * as z from "zod/mini";
  * The firm's consultation availability (issue 33, decision 0076): what the slot generator reads
  * and the admin's Consultations tab will edit. Times of day are Vancouver wall-clock "HH:MM".
  */
-export const BOOKING_TIME_ZONE = "America/Vancouver";
-
 export const MEETING_KINDS = ["video", "phone", "office"] as const;
 export type MeetingKind = (typeof MEETING_KINDS)[number];
 
-/** ISO weekday numbers as date-fns' getDay gives them: 0 Sunday … 6 Saturday. */
+/** Weekday numbers as Date's getUTCDay gives them: 0 Sunday … 6 Saturday. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 export interface OfficeHours {

@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { isLang } from "../i18n/languages";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
 import { PRACTICE_AREAS } from "./booking-form";
-import { BOOKING_TIME_ZONE, isMeetingKind, type BookingSettings } from "./settings";
+import { isMeetingKind, type BookingSettings } from "./settings";
+import { FIRM_ZONE } from "../../core/firm-time";
 import { addDays, parseDate } from "./slots.server";
 
 /** The longest range one request may ask for (inclusive days): bounds the work per request. */
@@ -85,7 +86,9 @@ export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Pr
     return {
       status: 200,
       body: {
-        timeZone: BOOKING_TIME_ZONE,
+        // The API names the zone its dates are in; nothing is computed with it here.
+        // eslint-disable-next-line firm-clock/no-time-zone
+        timeZone: FIRM_ZONE,
         slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString(), lawyer: slot.lawyer })),
       },
     };

@@ -1,14 +1,14 @@
-import { TZDate } from "@date-fns/tz";
-import { BOOKING_TIME_ZONE, minutesOfDay, type BookingSettings } from "./settings";
+import { firmClock } from "../../core/firm-clock.server";
+import { addDays, weekdayOf } from "../../core/firm-time";
+import { minutesOfDay, type BookingSettings } from "./settings";
 
 /**
  * Free consultation slots (issue 33, decision 0076): the office hours of each Vancouver day, minus
  * statutory holidays and the firm's closed dates, minus what existing bookings (with the buffer
  * around them) cover, minus what starts inside the minimum notice or beyond the horizon.
  *
- * All wall-clock arithmetic goes through @date-fns/tz's TZDate, which reads the runtime's
- * time-zone data (as decision 0062 does), so the result follows whichever rules for British
- * Columbia the runtime has (yearly changes before tzdata 2026a, permanent UTC-7 after).
+ * All wall-clock arithmetic goes through the firm clock (decision 0083): the product's own rules
+ * for British Columbia, whatever time-zone data the runtime carries.
  */
 export interface Slot {
   start: Date;
@@ -48,52 +48,16 @@ export function parseDate(value: string): { y: number; m: number; d: number } | 
   return { y, m, d };
 }
 
-/** Calendar arithmetic on dates alone (no time zone is involved in "the next day"). */
-export function addDays(date: string, days: number): string {
-  const parts = parseDate(date)!;
-  return new Date(Date.UTC(parts.y, parts.m - 1, parts.d + days)).toISOString().slice(0, 10);
-}
-
-const weekday = (date: string) => {
-  const parts = parseDate(date)!;
-  return new Date(Date.UTC(parts.y, parts.m - 1, parts.d)).getUTCDay();
-};
+export { addDays };
 
 /** The Vancouver calendar date of a moment. */
-export function vancouverDate(moment: Date): string {
-  const local = new TZDate(moment.getTime(), BOOKING_TIME_ZONE);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
-}
+export const vancouverDate = (moment: Date): string => firmClock.dayOf(moment);
 
 /**
  * The moment of a Vancouver wall-clock time, or null when that time does not exist that day (the
- * hour skipped when clocks go forward). A time that happens twice is its first occurrence.
+ * hour skipped when clocks went forward). A time that happens twice is its first occurrence.
  */
-export function vancouverMoment(date: string, minuteOfDay: number): Date | null {
-  // A pure function of the runtime's zone rules, asked for the same few hundred grid times on
-  // every slots request: remembered (TZDate costs ~15 µs a call; bench:load, decision 0078).
-  const key = `${date} ${minuteOfDay}`;
-  const known = momentCache.get(key);
-  if (known !== undefined) return known === null ? null : new Date(known);
-  if (momentCache.size >= MOMENT_CACHE_MAX) momentCache.clear();
-  const moment = computeVancouverMoment(date, minuteOfDay);
-  momentCache.set(key, moment === null ? null : moment.getTime());
-  return moment;
-}
-
-const MOMENT_CACHE_MAX = 100_000;
-const momentCache = new Map<string, number | null>();
-
-function computeVancouverMoment(date: string, minuteOfDay: number): Date | null {
-  const parts = parseDate(date)!;
-  const hour = Math.floor(minuteOfDay / 60);
-  const minute = minuteOfDay % 60;
-  const local = new TZDate(parts.y, parts.m - 1, parts.d, hour, minute, BOOKING_TIME_ZONE);
-  // A skipped time comes back moved forward: it is not a time the office can offer.
-  if (local.getHours() !== hour || local.getMinutes() !== minute || local.getDate() !== parts.d) return null;
-  return new Date(local.getTime());
-}
+export const vancouverMoment = (date: string, minuteOfDay: number): Date | null => firmClock.at(date, minuteOfDay);
 
 /** The last Vancouver date the horizon reaches from `now`. */
 export const horizonEnd = (settings: BookingSettings, now: Date) => addDays(vancouverDate(now), settings.horizonDays);
@@ -111,7 +75,7 @@ export function freeSlots(input: SlotInput): Slot[] {
 
   for (let date = first; date <= last; date = addDays(date, 1)) {
     if (closed.has(date)) continue;
-    const hours = settings.hours[weekday(date)];
+    const hours = settings.hours[weekdayOf(date)];
     if (!hours) continue;
     const close = minutesOfDay(hours.close);
     const closing = vancouverMoment(date, close);

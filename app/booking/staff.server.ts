@@ -1,3 +1,4 @@
+import { firmClock } from "../../core/firm-clock.server";
 import { and, asc, count, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { BOOKING_STATUSES, conflictMatches, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
@@ -24,9 +25,6 @@ export const LIST_LIMIT = 300;
 export const NOTES_MAX = 4000;
 export const CLOSED_NOTE_MAX = 200;
 
-const TIME_ZONE = "America/Vancouver";
-const longFormat = new Intl.DateTimeFormat("en-CA", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE });
-const timeFormat = new Intl.DateTimeFormat("en-CA", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: TIME_ZONE });
 const dayFormat = new Intl.DateTimeFormat("en-CA", { weekday: "long", month: "short", day: "numeric", timeZone: "UTC" });
 
 export const BOOKING_FILTERS = ["all", "conflict", ...BOOKING_STATUSES] as const;
@@ -37,7 +35,7 @@ export interface StaffBooking {
   id: number;
   start: string;
   end: string;
-  /** "Mon, Mar 15, 2027, 10:00 a.m." in Vancouver time. */
+  /** "Mon, Mar 15, 2027, 10:00" in Vancouver time. */
   startLabel: string;
   /** Vancouver date and "HH:MM" of the start, for the week grid. */
   day: string;
@@ -70,10 +68,10 @@ async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$
     id: row.id,
     start: row.startsAt.toISOString(),
     end: row.endsAt.toISOString(),
-    startLabel: longFormat.format(row.startsAt),
+    startLabel: firmClock.dateTime(row.startsAt, { weekday: true }),
     day: vancouverDate(row.startsAt),
-    time: timeFormat.format(row.startsAt),
-    endTime: timeFormat.format(row.endsAt),
+    time: firmClock.wallOf(row.startsAt).slice(11),
+    endTime: firmClock.wallOf(row.endsAt).slice(11),
     kind: row.kind,
     area: row.area,
     language: row.language,

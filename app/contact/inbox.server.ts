@@ -1,3 +1,4 @@
+import { firmClock } from "../../core/firm-clock.server";
 import { and, count, desc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conflictMatches, contactSubmissions, newsletterSubscribers } from "../../db/schema";
@@ -13,22 +14,10 @@ import { splitContactMessage } from "./message";
 /** The tab shows this many of each, newest first; the CSV export always has everything. */
 export const INBOX_PAGE_SIZE = 200;
 
-const TIME_ZONE = "America/Vancouver";
-const displayFormat = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
-const csvFormat = new Intl.DateTimeFormat("sv-SE", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: TIME_ZONE,
-});
-
 /** Dates are formatted on the server in the firm's time zone, so the page hydrates identically. */
-export const displayDate = (date: Date) => displayFormat.format(date);
+export const displayDate = (date: Date) => firmClock.dateTime(date);
 /** 'YYYY-MM-DD HH:mm' in Vancouver time: sorts as text and reads in any spreadsheet. */
-export const csvDate = (date: Date | null) => (date ? csvFormat.format(date) : "");
+export const csvDate = (date: Date | null) => (date ? firmClock.stamp(date) : "");
 
 export interface InboxSubmission {
   id: number;

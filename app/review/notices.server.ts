@@ -12,7 +12,7 @@ import { and, eq, inArray, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText, jobs, reviewNotices, revisions, userRoles, users } from "../../db/schema";
 import { createMailer, MailError, mailSettings, type Mailer, type OutgoingMail } from "../../core/mail";
-import { formatFirmTime } from "../../core/clock";
+import { firmClock } from "../../core/firm-clock.server";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import { ItemFailed, MAIL_LANE, RetryLater } from "../jobs/runner.server";
@@ -209,8 +209,8 @@ export function outcomeMail(
   const who = facts.reviewer ?? (facts.outcome === "published" ? "The schedule" : "Someone");
   const text = [
     facts.outcome === "published"
-      ? `${who} published your proposed change to the ${noun} “${facts.label}” on ${formatFirmTime(facts.at)}. Visitors see it now.`
-      : `${who} discarded your proposed change to the ${noun} “${facts.label}” on ${formatFirmTime(facts.at)}. The live version stays as it was.`,
+      ? `${who} published your proposed change to the ${noun} “${facts.label}” on ${firmClock.firmTime(facts.at)}. Visitors see it now.`
+      : `${who} discarded your proposed change to the ${noun} “${facts.label}” on ${firmClock.firmTime(facts.at)}. The live version stays as it was.`,
     "",
     ...(facts.comment ? ["Comment:", facts.comment, ""] : []),
     `History of the ${noun}: ${absolute(siteUrl, `/admin/dashboard/history/${facts.entity}/${encodeURIComponent(facts.entityId)}`)}`,

@@ -5,7 +5,7 @@
  * stale save ("changed by X at T", with what changed).
  */
 import { diffWords } from "diff";
-import { formatFirmTime } from "../../core/clock";
+import { firmClock } from "../../core/firm-clock.server";
 import type { Db } from "../../db/client";
 import type { ChangeKind } from "../../core/events";
 import { auditFrom, type Actor } from "../changes/audit.server";
@@ -117,7 +117,7 @@ export async function describeConflict<S>(db: Db, kind: Revisioned<S>, entityId:
   const change = await lastChange(db, kind.entity, entityId);
   const from = await revisionAtVersion(db, kind.entity, entityId, fromVersion);
   const diff = live && from ? diffFields(kind.fields(from.snapshot as S), kind.fields(live.snapshot)) : [];
-  const who = change ? ` by ${change.by} at ${formatFirmTime(change.at)}` : "";
+  const who = change ? ` by ${change.by} at ${firmClock.firmTime(change.at)}` : "";
   return {
     message: `This ${kind.noun} was changed${who} while you were editing. Nothing was saved: review the changes below, then save again to replace them.`,
     diff,

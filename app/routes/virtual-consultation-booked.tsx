@@ -62,7 +62,11 @@ export default function VirtualConsultationBooked({ loaderData }: Route.Componen
       >
         <dt className="font-semibold text-slate-800">{t("booking-booked-when")}</dt>
         <dd data-booked-time="" className="text-slate-800">
-          {booking.when.day}, <time dateTime={booking.when.start}>{booking.when.time}</time>–{booking.when.end} ({t("booking-booked-vancouver-time", { zone: booking.when.zone })})
+          {booking.when.before.replace("{zone}", t("booking-booked-vancouver-time"))}
+          <time dateTime={booking.when.start} data-offset={booking.when.offset}>
+            {booking.when.time}
+          </time>
+          {booking.when.after.replace("{zone}", t("booking-booked-vancouver-time"))}
           <span data-local-time="" hidden className="block text-sm text-slate-600" />
         </dd>
         <dt className="font-semibold text-slate-800">{t("booking-booked-kind")}</dt>

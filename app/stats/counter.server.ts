@@ -11,7 +11,8 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { statsCounts, statsEnquiries, statsSalts, statsVisitors } from "../../db/schema";
 import type { Logger } from "../../core/log";
-import { addDays, minusMonths, utcDay, vancouverDay } from "./days";
+import { firmClock } from "../../core/firm-clock.server";
+import { addDays, minusMonths, utcDay } from "./days";
 import { agentOf, campaignOf, langOfPath, MAX_UA_LENGTH, normalisePath, referrerOf, sameOriginPath } from "./normalise";
 
 export const STATS_MODES = ["server", "beacon", "off"] as const;
@@ -125,7 +126,7 @@ export class SiteStats {
   /** Count one page view (exclusions are the caller's). Synchronous and cheap: memory only. */
   view(input: ViewInput): void {
     const at = this.now();
-    const day = vancouverDay(at);
+    const day = firmClock.dayOf(at);
     const queryAt = input.url.indexOf("?");
     const asked = queryAt === -1 ? input.url : input.url.slice(0, queryAt);
     let page = this.paths.get(asked);
@@ -193,7 +194,7 @@ export class SiteStats {
       }
       await this.db
         .insert(statsEnquiries)
-        .values({ day: vancouverDay(at), kind, path, lang: langOfPath(path), source, campaign, n: 1 })
+        .values({ day: firmClock.dayOf(at), kind, path, lang: langOfPath(path), source, campaign, n: 1 })
         .onConflictDoUpdate({
           target: [statsEnquiries.day, statsEnquiries.kind, statsEnquiries.path, statsEnquiries.lang, statsEnquiries.source, statsEnquiries.campaign],
           set: { n: sql`${statsEnquiries.n} + excluded.n` },
@@ -407,9 +408,9 @@ export class SiteStats {
     const today = utcDay(at - 60_000);
     await this.db.delete(statsSalts).where(lt(statsSalts.day, utcDay(at)));
     await this.db.delete(statsVisitors).where(lt(statsVisitors.day, today));
-    const keepFrom = minusMonths(vancouverDay(at), KEEP_MONTHS);
+    const keepFrom = minusMonths(firmClock.dayOf(at), KEEP_MONTHS);
     await this.db.delete(statsCounts).where(lt(statsCounts.day, keepFrom));
     await this.db.delete(statsEnquiries).where(lt(statsEnquiries.day, keepFrom));
-    for (const group of [...this.stored.keys()]) if (group.slice(0, 10) < addDays(vancouverDay(at), -1)) this.stored.delete(group);
+    for (const group of [...this.stored.keys()]) if (group.slice(0, 10) < addDays(firmClock.dayOf(at), -1)) this.stored.delete(group);
   }
 }

@@ -208,7 +208,8 @@ if (profileDir) {
 
 /** GET /api/consultations/slots for the next two weeks (Vancouver dates), --rounds runs of --seconds each. */
 async function benchSlots(site) {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
+  // The day before UTC's today is never after Vancouver's today (the API starts at its today): no zone needed.
+  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.parse(`${today}T12:00:00Z`) + 13 * 86_400_000).toISOString().slice(0, 10);
   const url = `${site.url}/api/consultations/slots?from=${today}&to=${to}`;
   const first = await fetch(url);

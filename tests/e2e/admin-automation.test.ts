@@ -40,7 +40,7 @@ describe("admin: Topic Queue & Automation", () => {
   it("shows the server's time and the schedule, and adds topics by the button and by Enter; blank text is ignored", async () => {
     await page.getByRole("link", { name: "Topic Queue & Automation" }).click();
     await page.getByRole("heading", { name: "Topic Queue & Automation" }).waitFor();
-    await expect.poll(() => page.getByTestId("server-time").textContent()).toMatch(/^Mar 4, 2025, 10:0\d AM UTC$/);
+    await expect.poll(() => page.getByTestId("server-time").textContent()).toMatch(/^Mar 4, 2025, 10:0\d UTC$/);
     await page.getByText("Next scheduled run: Daily at 9:00 AM UTC").waitFor();
     await page.getByText(/^Next run in your time: /).waitFor();
     await page.getByText("Last run: none yet.").waitFor();
@@ -49,13 +49,13 @@ describe("admin: Topic Queue & Automation", () => {
     await input().fill("Tenant rights when a landlord sells");
     await page.getByRole("button", { name: "Add Topic" }).click();
     await page.getByRole("heading", { name: "Pending Topics (1)" }).waitFor();
-    await item("Tenant rights when a landlord sells").getByText("Scheduled for Mar 5, 2025, 9:00 AM UTC").waitFor();
+    await item("Tenant rights when a landlord sells").getByText("Scheduled for Mar 5, 2025, 09:00 UTC").waitFor();
     await expect.poll(() => input().inputValue()).toBe("");
 
     await input().fill("Spousal support after a long marriage");
     await input().press("Enter");
     await page.getByRole("heading", { name: "Pending Topics (2)" }).waitFor();
-    await item("Spousal support").getByText("Scheduled for Mar 6, 2025, 9:00 AM UTC").waitFor();
+    await item("Spousal support").getByText("Scheduled for Mar 6, 2025, 09:00 UTC").waitFor();
 
     await input().fill("   ");
     await input().press("Enter");
@@ -70,7 +70,7 @@ describe("admin: Topic Queue & Automation", () => {
     await spousal.getByLabel(/New date/).fill("2025-03-01");
     await spousal.getByRole("button", { name: /Reschedule/ }).click();
     await toast("Schedule updated").waitFor();
-    await item("Spousal support").getByText("Scheduled for Mar 1, 2025, 9:00 AM UTC").waitFor();
+    await item("Spousal support").getByText("Scheduled for Mar 1, 2025, 09:00 UTC").waitFor();
     // Sorted by time: it comes first now, overdue.
     await expect.poll(() => pending().first().textContent()).toContain("Spousal support");
     await item("Spousal support").getByText("Awaiting next automation run").waitFor();

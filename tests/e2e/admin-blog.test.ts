@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../helpers/admin";
 import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
 import { HTTP_IMAGE_REFUSED } from "~/blog/post-schema";
+import { firmClock } from "../../core/firm-clock.server";
 
 const baseUrl = inject("baseUrl");
 const run = randomBytes(3).toString("hex");
@@ -44,7 +45,7 @@ async function save(): Promise<void> {
 }
 
 function todayInVancouver(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return firmClock.dayOf(new Date());
 }
 
 beforeAll(async () => {

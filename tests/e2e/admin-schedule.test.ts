@@ -81,4 +81,29 @@ describe("scheduling a draft", () => {
     expect(await publishAt().inputValue()).toBe("");
     expect(errors).toEqual([]);
   });
+
+  it("December is UTC-7 as well (the firm clock's rules, not the runtime's or the browser's): the preview, the badge and the reload agree; 2025's skipped hour is refused with the sentence", async () => {
+    await page.goto(`${baseUrl}/admin/dashboard/blog/${postId}`, { waitUntil: "networkidle" });
+    // The time a reviewer typed in issue 42, which Node 20's own data moved an hour.
+    const december = `Dec 1, ${year}, 22:56 Vancouver time (05:56 UTC)`;
+    await publishAt().fill(`${year}-12-01T22:56`);
+    await page.getByText(`Goes live: ${december}`).waitFor();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await page.getByText(`Scheduled for ${december}`, { exact: true }).waitFor();
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByText(`Scheduled for ${december}`, { exact: true }).waitFor();
+    expect(await publishAt().inputValue()).toBe(`${year}-12-01T22:56`);
+    await page.getByRole("button", { name: "Cancel schedule" }).click();
+    await page.getByText(/^Scheduled for/).waitFor({ state: "detached" });
+
+    // 02:30 on 9 March 2025 never happened in Vancouver: the preview says so, and so does the server.
+    const gap = "That time does not exist in Vancouver: the clocks skip an hour that night. Choose another time.";
+    await publishAt().fill("2025-03-09T02:30");
+    await page.locator(`[id$="-preview"]`).getByText(gap).waitFor();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await page.locator("p[role=alert]").filter({ hasText: gap }).waitFor();
+    expect(await page.getByText(/^Scheduled for/).count()).toBe(0);
+    expect(errors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    errors.length = 0;
+  });
 });

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../helpers/admin";
 import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { firmClock } from "../../core/firm-clock.server";
 
 /**
  * The Statistics tab (decision 0082) in a browser: visits made with a browser's user agent from
@@ -50,7 +51,7 @@ describe("Statistics tab", () => {
     const figure = admin.getByRole("figure", { name: "Visitors and page views per day" });
     expect(await figure.getAttribute("aria-describedby")).toBe("stats-chart-description");
     await admin.getByText("The chart as a table").click();
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(new Date());
+    const today = firmClock.dayOf(new Date());
     await figure.getByRole("rowheader", { name: today }).waitFor();
     const pages = admin.getByRole("table", { name: "Top pages" });
     await pages.getByRole("rowheader", { name: "/fa/about" }).waitFor();

@@ -117,7 +117,7 @@ describe("blog list", () => {
 
 describe("blog post", () => {
   const newest = demoNewestFirst[0];
-  const dates: Record<Lang, string> = { en: "November 10, 2026", fa: "۱۹ آبان ۱۴۰۵", zh: "2026年11月10日" };
+  const dates: Record<Lang, string> = { en: "November 10, 2026", fa: "۱۰ نوامبر ۲۰۲۶", zh: "2026年11月10日" };
 
   it.each(LANGS)("shows the %s post with breadcrumbs, date, body, disclaimer and help block", async (lang) => {
     const { page, errors, status } = await open(localizePath(`/blog/${newest.slug}`, lang));

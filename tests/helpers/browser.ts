@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,10 +29,64 @@ export const browserLaunchOptions = {
  * headers), and its `browser.close()` closes those contexts and disconnects, leaving the
  * browser to the next file.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const shared = inject("browserWsEndpoint");
-  if (shared) return chromium.connect(shared);
-  return chromium.launch(browserLaunchOptions);
+  return watchHydrationOf(shared ? await chromium.connect(shared) : await chromium.launch(browserLaunchOptions));
+}
+
+/**
+ * React's words for a text the server drew differently from the browser (a hydration mismatch):
+ * the production build's minified errors #418, #419, #423 and #425, and the development words.
+ */
+export const HYDRATION_MISMATCH = /Minified React error #(418|419|423|425)\b|Hydration failed|did not match|hydration mismatch/i;
+
+const mismatches: string[] = [];
+const watchedContexts = new WeakSet<BrowserContext>();
+
+/**
+ * The e2e suite's one hydration listener (decision 0083): every context of the browser from
+ * launchBrowser records each hydration mismatch of an admin page, and tests/e2e/setup.ts fails
+ * the test during which one happened (takeHydrationMismatches after each test).
+ */
+export function watchHydration(context: BrowserContext): void {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  const record = (text: string, url: string | undefined) => {
+    if (!HYDRATION_MISMATCH.test(text)) return;
+    let admin = true;
+    try {
+      admin = url ? new URL(url).pathname.startsWith("/admin") : true;
+    } catch {
+      // An address that is no URL (about:blank): count it.
+    }
+    if (admin) mismatches.push(`${url ?? "a page"}: ${text.slice(0, 300)}`);
+  };
+  context.on("console", (message) => {
+    if (message.type() === "error") record(message.text(), message.page()?.url() || message.location().url);
+  });
+  context.on("weberror", (error) => record(`${error.error().message}\n${error.error().stack ?? ""}`, error.page()?.url()));
+}
+
+/** The mismatches recorded since the last call (and forgets them). */
+export function takeHydrationMismatches(): string[] {
+  return mismatches.splice(0);
+}
+
+/** The browser, with every context it makes (newContext, newPage) watched for hydration mismatches. */
+function watchHydrationOf(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    watchHydration(context);
+    return context;
+  };
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watchHydration(page.context());
+    return page;
+  };
+  return browser;
 }
 
 /** Collect console errors and CSP violations on a page, to assert that there were none. */

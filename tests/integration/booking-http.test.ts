@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type SiteServer } from "../helpers/server";
+import { FIRM_ZONE } from "../../core/firm-time";
 
 let site: SiteServer;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe("GET /api/consultations/slots", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = (await response.json()) as { timeZone: string; slots: Array<{ start: string; end: string; lawyer: number | null }> };
-    expect(body.timeZone).toBe("America/Vancouver");
+    expect(body.timeZone).toBe(FIRM_ZONE);
     expect(body.slots).toHaveLength(32);
     expect(body.slots[0].lawyer).toBeNull();
     expect(new Date(body.slots[0].end).getTime() - new Date(body.slots[0].start).getTime()).toBe(30 * 60_000);

@@ -19,12 +19,8 @@ import { vancouverMoment } from "../../app/booking/slots.server";
 import { mondayOf } from "../../app/booking/week";
 import { pageCacheKey } from "../../server/page-cache";
 
-/** A Vancouver wall-clock time as the instant the site uses, under the runtime's BC rules (Node 20: PST; tzdata 2026a: UTC-7). */
+/** A Vancouver wall-clock time as the instant the site uses (the firm clock: UTC-7 all year from March 2026). */
 const at = (date: string, time: string) => vancouverMoment(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))!.toISOString();
-const ZONE = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", timeZoneName: "short" })
-  .formatToParts(new Date(at("2027-01-12", "09:00")))
-  .find((part) => part.type === "timeZoneName")!.value;
-
 let site: SiteServer;
 // Our own data directory, so the database can be read once the server has stopped.
 const dataDir = tempDir("booking-page-");
@@ -83,19 +79,11 @@ describe("GET /virtual-consultation", () => {
     expect(html).not.toContain(radio(at("2027-01-05", "09:30")));
     // One group per day: Tuesday to Friday, 16 slots each.
     expect(html.match(/name="start"/g)).toHaveLength(14 + 16 * 3);
-    const locale = { en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" }[lang];
-    const zone = new Intl.DateTimeFormat(locale, { timeZone: "America/Vancouver", timeZoneName: "short" })
-      .formatToParts(new Date(TUE_5_1000))
-      .find((part) => part.type === "timeZoneName")!.value;
-    expect(html).toContain(escapeHtml(text("booking-slot-zone-note", lang).replace("{zone}", zone)));
-    const tuesday = new Intl.DateTimeFormat({ en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" }[lang], {
-      timeZone: "America/Vancouver",
-      weekday: "long",
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-    }).format(new Date(TUE_5_1000));
+    // "Vancouver time" said once, in the note; no zone abbreviation (decision 0083).
+    expect(html).toContain(escapeHtml(text("booking-slot-zone-note", lang)));
+    const tuesday = { en: "Tuesday, January 5, 2027", fa: "سه‌شنبه ۵ ژانویهٔ ۲۰۲۷", zh: "2027年1月5日星期二" }[lang];
     expect(html).toContain(`>${tuesday}</legend>`);
+    expect(html).toContain(`<time dateTime="${TUE_5_1000}" data-offset="-420">${{ en: "10:00 a.m.", fa: "۱۰:۰۰", zh: "10:00" }[lang]}</time>`);
     for (const field of ["area", "kind", "name", "email", "phone", "description", "parties", "consent"]) expect(html).toContain(`name="${field}"`);
     expect(html).toContain('name="website"');
     expect(html).toContain(`href="${prefix}/privacy"`);
@@ -167,10 +155,8 @@ describe("POST /virtual-consultation", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(html).toContain(escapeHtml(text("booking-booked-title", "en")));
-    const vancouver = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", ...options }).format(new Date(TUE_12_0900));
-    expect(html).toContain(vancouver({ weekday: "long", year: "numeric", month: "long", day: "numeric" }));
-    expect(html).toContain(`<time dateTime="${TUE_12_0900}">${vancouver({ hour: "numeric", minute: "2-digit" })}</time>`);
-    expect(html).toContain(`Vancouver time, ${ZONE}`);
+    // The firm clock's words (decision 0083): "Vancouver time" once, no abbreviation, no parentheses.
+    expect(html).toContain(`Tuesday, January 12, 2027, <time dateTime="${TUE_12_0900}" data-offset="-420">9:00 a.m.</time>–9:30 a.m. Vancouver time<`);
     expect(html).toContain(text("booking-kind-video", "en"));
     expect(html).toContain(text("booking-area-immigration", "en"));
     expect(html).toContain(escapeHtml(text("booking-booked-next-2-video", "en")));

@@ -63,7 +63,8 @@ describe("the automation schedule (SPEC 9)", () => {
     expect(recentUsed([...used, { id: 6, usedAt: "2025-03-09T09:00:00Z" }]).map((t) => t.id)).toEqual([6, 3, 4, 2, 5]);
     expect(usedLabel(null)).toBe("N/A");
     expect(usedLabel("2025-03-05T09:00:00Z")).toBe("Mar 5, 2025");
-    expect(formatUtc("2025-03-05T09:00:00Z")).toBe("Mar 5, 2025, 9:00 AM UTC");
+    expect(formatUtc("2025-03-05T09:00:00Z")).toBe("Mar 5, 2025, 09:00 UTC");
+    expect(formatUtc("2025-03-05T21:30:00Z")).toBe("Mar 5, 2025, 21:30 UTC");
   });
 
   it("the due run is the latest 09:00 UTC at or before now; the next one follows it", () => {

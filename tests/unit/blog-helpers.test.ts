@@ -13,8 +13,9 @@ describe("formatPostDate", () => {
     expect(formatPostDate("2026-11-10", "en")).toBe("November 10, 2026");
     expect(formatPostDate("2026-01-01", "en")).toBe("January 1, 2026");
     expect(formatPostDate("2026-09-15", "zh")).toBe("2026年9月15日");
-    // fa-IR uses the Persian calendar and digits: 15 September 2026 is 24 Shahrivar 1405.
-    expect(formatPostDate("2026-09-15", "fa")).toBe("۲۴ شهریور ۱۴۰۵");
+    // Farsi: the Gregorian calendar (decision 0083) in Persian digits and month names.
+    expect(formatPostDate("2026-09-15", "fa")).toBe("۱۵ سپتامبر ۲۰۲۶");
+    expect(formatPostDate("2027-01-05", "fa")).toBe("۵ ژانویهٔ ۲۰۲۷");
     expect(formatPostDate(null, "en")).toBe("");
     expect(formatPostDate("not a date", "en")).toBe("");
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { campaignOf, CAMPAIGN_SEPARATOR, deviceOf, exclusionOf, MAX_HOST_LENGTH, MAX_PATH_LENGTH, MAX_UTM_LENGTH, normalisePath, referrerOf, sameOriginPath } from "../../app/stats/normalise";
 import { parseRange } from "../../app/stats/range";
-import { vancouverDay } from "../../app/stats/days";
-import { byRules } from "../helpers/vancouver-rules";
+import { firmClock } from "../../core/firm-clock.server";
+
+const vancouverDay = (ms: number) => firmClock.dayOf(ms);
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -95,7 +96,7 @@ describe("statistics: the tab's date range", () => {
   it("takes days in Vancouver time", () => {
     // Midnight in Vancouver: 08:00 UTC under the yearly clock change (UTC-8 in November), 07:00
     // under permanent daylight time (Node 24's tzdata).
-    const midnight = byRules("2026-11-27T08:00:00Z", "2026-11-27T07:00:00Z");
+    const midnight = "2026-11-27T07:00:00Z";
     expect(vancouverDay(Date.parse(midnight) - 60_000)).toBe("2026-11-26");
     expect(vancouverDay(Date.parse(midnight))).toBe("2026-11-27");
   });

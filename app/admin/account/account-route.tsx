@@ -8,7 +8,7 @@ import { listOwnSessions } from "~/auth/own-sessions.server";
 import { secondFactorStatus } from "~/auth/second-factor.server";
 import { listPasskeys } from "~/auth/passkeys.server";
 import { PasskeysSection } from "./components/PasskeysSection";
-import { formatFirmTime } from "../../../core/clock";
+import { firmClock } from "../../../core/firm-clock.server";
 import { SecondFactorSection } from "./components/SecondFactorSection";
 import { SessionsSection } from "./components/SessionsSection";
 import { intents, type AccountActionResult } from "./actions.server";
@@ -37,14 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id,
       current,
       device,
-      startedText: formatFirmTime(startedAt),
-      lastSeenText: formatFirmTime(lastSeenAt),
+      startedText: firmClock.firmTime(startedAt),
+      lastSeenText: firmClock.firmTime(lastSeenAt),
     })),
     passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({
       id,
       name,
-      addedText: formatFirmTime(createdAt),
-      lastUsedText: lastUsedAt ? formatFirmTime(lastUsedAt) : null,
+      addedText: firmClock.firmTime(createdAt),
+      lastUsedText: lastUsedAt ? firmClock.firmTime(lastUsedAt) : null,
     })),
   };
 }

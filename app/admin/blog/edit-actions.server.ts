@@ -12,6 +12,7 @@ import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/changes/errors.server";
 import { parseId } from "~/admin/kit/ids";
 import { versionFromForm } from "~/revisions/version";
+import { firmClock } from "../../../core/firm-clock.server";
 import { checkScheduleInput, scheduleFormSchema, unscheduleFormSchema } from "~/blog/schedule";
 import { schedulePost } from "~/blog/schedule.server";
 import { setSendNewsletter, SWITCH_CLAIMED } from "~/blog/newsletter-send.server";
@@ -64,7 +65,7 @@ export const intents = {
     run: async ({ input, params, services, user }) => {
       const id = parseId(params.id);
       if (!id) throw data("Post not found", { status: 404 });
-      const checked = checkScheduleInput(input.publishAt, services.clock.now());
+      const checked = checkScheduleInput(firmClock, input.publishAt, services.clock.now());
       if (!checked.ok) throw new AdminError(checked.message, 400, { publishAt: checked.message });
       return schedulePost(services, user, id, checked.at);
     },

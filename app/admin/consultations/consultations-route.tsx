@@ -10,6 +10,7 @@ import { loadBookingSettings } from "~/booking/availability.server";
 import { feedOf } from "~/booking/feed.server";
 import { bcStatutoryHolidays } from "~/booking/holidays.server";
 import { parseDate, vancouverDate } from "~/booking/slots.server";
+import { firmClock } from "../../../core/firm-clock.server";
 import { bookingsOfWeek, isBookingFilter, listBookings, listClosedDates, weekStart, type BookingFilter } from "~/booking/staff.server";
 import { BookingList } from "./components/BookingList";
 import { FeedPanel } from "./components/FeedPanel";
@@ -19,7 +20,6 @@ import { intents } from "./actions.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Consultations | Admin Dashboard");
 
-const feedDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" });
 
 /** The view in the address: ?view=list|week, ?show=all|conflict|<status>, ?week=YYYY-MM-DD. */
 function readView(params: URLSearchParams, today: string): { ok: true; view: "list" | "week"; show: BookingFilter; week: string } | { ok: false; message: string } {
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     closedDates,
     holidays: [year, year + 1].map((y) => ({ year: y, days: bcStatutoryHolidays(y) })),
-    feed: feed ? { since: feedDate.format(feed.createdAt) } : null,
+    feed: feed ? { since: firmClock.dateTime(feed.createdAt) } : null,
     mayChangeSettings,
   };
   const chosen = readView(new URL(request.url).searchParams, today);

@@ -9,6 +9,7 @@ import { idField } from "~/admin/kit/ids";
 import { discardPending, publishPending, restoreRevision } from "~/revisions/review.server";
 import { historyKind } from "./kinds.server";
 import { AdminError } from "~/changes/errors.server";
+import { firmClock } from "../../../core/firm-clock.server";
 import { checkScheduleInput, scheduleFormSchema } from "~/blog/schedule";
 import { schedulePendingRevision } from "~/blog/schedule.server";
 
@@ -48,7 +49,7 @@ export const intents = {
     schema: scheduleFormSchema.extend({ revision: idField("Unknown revision.") }),
     run: async ({ input, params, services, user }) => {
       if (params.kind !== "post") throw new AdminError("Only a blog post's change can be scheduled.", 400);
-      const checked = checkScheduleInput(input.publishAt, services.clock.now());
+      const checked = checkScheduleInput(firmClock, input.publishAt, services.clock.now());
       if (!checked.ok) throw new AdminError(checked.message, 400, { publishAt: checked.message });
       return schedulePendingRevision(services, user, input.revision, checked.at);
     },

@@ -11,19 +11,20 @@ import { listTrash, TRASH_KEEP_DAYS } from "~/revisions/trash.server";
 import type { Route } from "./+types/deleted-route";
 import { intents, type DeletedActionResult } from "./deleted-actions.server";
 import { historyPath } from "~/admin/kit/history-paths";
+import { firmClock } from "../../../core/firm-clock.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Recently deleted | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "history.edit");
-  return { items: await listTrash(context.services.db), keepDays: TRASH_KEEP_DAYS };
+  // Dates formatted here by the firm clock, so the page and its hydration read the same.
+  const items = (await listTrash(context.services.db)).map((item) => ({ ...item, deletedText: firmClock.shortDate(item.deletedAt), purgeText: firmClock.shortDate(item.purgeAt) }));
+  return { items, keepDays: TRASH_KEEP_DAYS };
 }
 
 export const action = adminAction(intents, { permission: "history.edit" });
 
 const KIND_NAMES = { post: "Blog post", team_member: "Team member", topic: "Topic" } as const;
-
-const day = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver", dateStyle: "medium" }).format(new Date(iso));
 
 function whereRestored(result: Extract<DeletedActionResult, { ok: true }>) {
   if (result.entity === "post") return { to: `/admin/dashboard/blog/${result.id}`, label: "Open the post" };
@@ -73,8 +74,8 @@ export default function RecentlyDeletedPage({ loaderData, actionData }: Route.Co
                       {item.label || "(untitled)"} <span className="text-sm font-normal text-slate-600">· {KIND_NAMES[item.entity]}</span>
                     </p>
                     <p className="text-sm text-slate-600">
-                      Deleted {day(item.deletedAt)}
-                      {item.deletedBy ? ` by ${item.deletedBy}` : ""} · removed for good after {day(item.purgeAt)}
+                      Deleted {item.deletedText}
+                      {item.deletedBy ? ` by ${item.deletedBy}` : ""} · removed for good after {item.purgeText}
                       {item.entity !== "topic" ? (
                         <>
                           {" · "}

@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { compareRevisions, diffFields } from "~/revisions/review.server";
 import { findRevision, listRevisions, type RevisionListItem } from "~/revisions/store.server";
 import { SOURCE_LABELS, type FieldDiff } from "~/revisions/types";
-import { formatFirmTime } from "../../../core/clock";
+import { useFirmClock } from "~/admin/kit/firm-clock";
 import { AdminError } from "~/changes/errors.server";
 import type { Route } from "./+types/history-route";
 import { intents, type HistoryActionResult } from "./actions.server";
@@ -89,7 +89,8 @@ const STATUS_BADGE: Record<RevisionListItem["status"], { tone: "success" | "warn
 };
 
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatFirmTime(iso)}</time>;
+  const clock = useFirmClock();
+  return <time dateTime={iso}>{clock.firmTime(iso)}</time>;
 }
 
 
@@ -105,15 +106,17 @@ function useActionToast(actionData: HistoryActionResult | undefined) {
 }
 
 function RevisionOptions({ revisions }: { revisions: RevisionListItem[] }) {
+  const clock = useFirmClock();
   return revisions.map((r) => (
     <option key={r.id} value={r.id}>
-      Revision {r.id} · {formatFirmTime(r.createdAt)}
+      Revision {r.id} · {clock.firmTime(r.createdAt)}
     </option>
   ));
 }
 
 /** "Publish at": a pending post change goes live by itself then, unless a lawyer acts first. */
 function ScheduleChange({ revisionId, publishAt, busy, error }: { revisionId: number; publishAt: string | null; busy: boolean; error?: string }) {
+  const clock = useFirmClock();
   return (
     <div className="space-y-2 rounded-md border border-slate-200 p-3">
       {publishAt ? (
@@ -121,7 +124,7 @@ function ScheduleChange({ revisionId, publishAt, busy, error }: { revisionId: nu
           <input type="hidden" name="intent" value="unschedule" />
           <input type="hidden" name="revision" value={revisionId} />
           <p className="text-sm text-slate-800">
-            Scheduled to go live {formatFirmTime(publishAt)}.
+            Scheduled to go live {clock.firmTime(publishAt)}.
           </p>
           <Button type="submit" size="sm" variant="secondary" disabled={busy}>
             Cancel schedule

@@ -15,7 +15,7 @@ import { KIND_NOUNS, REVIEW_QUEUE_PATH, reviewPath } from "~/review/paths";
 import { renderChange } from "~/review/render.server";
 import { findRevision, userNames } from "~/revisions/store.server";
 import { SOURCE_LABELS } from "~/revisions/types";
-import { formatFirmTime } from "../../../core/clock";
+import { useFirmClock } from "../kit/firm-clock";
 import { intents, type ReviewActionResult } from "./actions.server";
 import { ChangeView } from "./components/ChangeView";
 import { DecisionButton } from "./components/DecisionButton";
@@ -55,8 +55,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = adminAction(intents, { permission: "changes.publish" });
 
 function Closed({ status, reviewedBy, reviewedAt }: { status: string; reviewedBy: string | null; reviewedAt: string | null }) {
+  const clock = useFirmClock();
   const by = reviewedBy ? ` by ${reviewedBy}` : "";
-  const when = reviewedAt ? ` (${formatFirmTime(reviewedAt)})` : "";
+  const when = reviewedAt ? ` (${clock.firmTime(reviewedAt)})` : "";
   const text = status === "published" ? `This change was published${by}${when}.` : status === "discarded" ? `This change was discarded${by}${when}.` : "This revision is not a change waiting for review.";
   return (
     <p role="status" className="rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-800">
@@ -66,6 +67,7 @@ function Closed({ status, reviewedBy, reviewedAt }: { status: string; reviewedBy
 }
 
 export default function ReviewChange({ loaderData }: Route.ComponentProps) {
+  const clock = useFirmClock();
   const { revisionId, entity, entityId, status, what, source, note, proposedBy, proposedAt, reviewedBy, reviewedAt, exists, stale, change } = loaderData;
   const fetcher = useFetcher<ReviewActionResult>();
   useResultToast(fetcher, decisionToast);
@@ -86,7 +88,7 @@ export default function ReviewChange({ loaderData }: Route.ComponentProps) {
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <Badge tone="warning">{SOURCE_LABELS[source]}</Badge>
           <span>
-            Proposed <time dateTime={proposedAt}>{formatFirmTime(proposedAt)}</time>
+            Proposed <time dateTime={proposedAt}>{clock.firmTime(proposedAt)}</time>
             {proposedBy ? ` by ${proposedBy}` : ""}
             {note ? ` · ${note}` : ""}
           </span>

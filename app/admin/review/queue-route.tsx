@@ -13,7 +13,7 @@ import { readQueueFilters, type QueueFilters } from "~/review/filters";
 import { KIND_NOUNS, REVIEW_QUEUE_PATH, reviewPath } from "~/review/paths";
 import { listReviewQueue, type QueueItem } from "~/review/queue.server";
 import { SOURCE_LABELS } from "~/revisions/types";
-import { formatFirmTime } from "../../../core/clock";
+import { useFirmClock } from "../kit/firm-clock";
 import { intents, type ReviewActionResult } from "./actions.server";
 import { DecisionButton } from "./components/DecisionButton";
 import { ageOf, decisionToast, itemName, LANGUAGE_LABELS } from "./components/words";
@@ -70,6 +70,7 @@ function Filters({ filters }: { filters: QueueFilters }) {
 }
 
 function QueueRow({ item, now, fetcher }: { item: QueueItem; now: string; fetcher: FetcherWithComponents<ReviewActionResult> }) {
+  const clock = useFirmClock();
   const busy = fetcher.state !== "idle";
   const name = itemName(item.entity, item.what);
   return (
@@ -81,7 +82,7 @@ function QueueRow({ item, now, fetcher }: { item: QueueItem; now: string; fetche
         </Link>
         <span className="mt-1 flex flex-wrap gap-1">
           {item.change === "draft" ? <Badge tone="info">New post</Badge> : null}
-          {item.publishAt ? <Badge tone="info">Scheduled for {formatFirmTime(item.publishAt)}</Badge> : null}
+          {item.publishAt ? <Badge tone="info">Scheduled for {clock.firmTime(item.publishAt)}</Badge> : null}
           {item.stale ? <Badge tone="warning">Live version changed since</Badge> : null}
         </span>
       </th>
@@ -89,7 +90,7 @@ function QueueRow({ item, now, fetcher }: { item: QueueItem; now: string; fetche
       <td className="px-4 py-3">{SOURCE_LABELS[item.source]}</td>
       <td className="px-4 py-3">{item.languages.map((l) => LANGUAGE_LABELS[l]).join(", ")}</td>
       <td className="px-4 py-3">
-        <time dateTime={item.proposedAt}>{formatFirmTime(item.proposedAt)}</time>
+        <time dateTime={item.proposedAt}>{clock.firmTime(item.proposedAt)}</time>
       </td>
       <td className="px-4 py-3">{ageOf(item.proposedAt, now)}</td>
       <td className="px-4 py-3">

@@ -12,14 +12,14 @@ import { StaffPolicyForm } from "~/admin/staff/components/StaffPolicyForm";
 import { RoleTable } from "~/admin/staff/components/RoleTable";
 import { staffPolicy } from "~/staff/settings.server";
 import { intents } from "./actions.server";
+import { firmClock } from "../../../core/firm-clock.server";
 
-const SEEN_FORMAT = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, "staff.manage");
   // Formatted here, so the page and its hydration show the same words.
-  const staff = (await listStaff(context.services.db)).map((member) => ({ ...member, lastSeenText: member.lastSeen ? SEEN_FORMAT.format(new Date(member.lastSeen)) : "Never" }));
-  const invitations = (await listInvitations(context.services.db)).map((invitation) => ({ ...invitation, expiresText: SEEN_FORMAT.format(new Date(invitation.expiresAt)) }));
+  const staff = (await listStaff(context.services.db)).map((member) => ({ ...member, lastSeenText: member.lastSeen ? firmClock.dateTime(member.lastSeen) : "Never" }));
+  const invitations = (await listInvitations(context.services.db)).map((invitation) => ({ ...invitation, expiresText: firmClock.dateTime(invitation.expiresAt) }));
   return { staff, me: user.id, invitations, policy: await staffPolicy(context.services.db), secondFactorOptional: context.services.config.ADMIN_SECOND_FACTOR === "optional" };
 }
 

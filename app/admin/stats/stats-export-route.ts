@@ -1,5 +1,5 @@
 import { requireDataPermission } from "~/auth/guard.server";
-import { vancouverDay } from "~/stats/days";
+import { firmClock } from "../../../core/firm-clock.server";
 import { parseRange } from "~/stats/range";
 import { statsCsv } from "~/stats/report.server";
 import { isStatsTable } from "~/stats/tables";
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Without one, the top pages.
   const table = params.get("table") ?? "pages";
   if (!isStatsTable(table)) return plain(400, "Table must be one of the Statistics tab's tables (pages, languages, referrers, campaigns, devices, enquiries-by-page, enquiries-by-source, daily).");
-  const parsed = parseRange(params, vancouverDay(context.services.clock.now().getTime()));
+  const parsed = parseRange(params, firmClock.dayOf(context.services.clock.now()));
   if (!parsed.ok) return plain(400, parsed.message);
   await context.services.stats.flush();
   const { filename, csv, rows } = await statsCsv(context.services.db, table, parsed.range);

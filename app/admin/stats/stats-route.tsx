@@ -7,7 +7,7 @@ import { requirePermission } from "~/auth/guard.server";
 import { adminMeta } from "~/auth/ui";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { vancouverDay } from "~/stats/days";
+import { firmClock } from "../../../core/firm-clock.server";
 import { parseRange } from "~/stats/range";
 import { statsReport, type StatsReport } from "~/stats/report.server";
 import { STATS_TABLES, type StatsTableName } from "~/stats/tables";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Statistics | Admin Dash
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "stats.read");
   const { db, clock, config, stats } = context.services;
-  const today = vancouverDay(clock.now().getTime());
+  const today = firmClock.dayOf(clock.now());
   const parsed = parseRange(new URL(request.url).searchParams, today);
   if (!parsed.ok) return data({ error: parsed.message, values: parsed.values, report: null, mode: config.STATS_MODE, today }, { status: 400 });
   // This instance's views of the last seconds first, so the page is up to date here.

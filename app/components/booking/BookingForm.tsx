@@ -122,7 +122,7 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
               </span>
             </legend>
             <p id="booking-zone-note" className="mb-3 text-sm text-slate-600">
-              {t("booking-slot-zone-note", { zone: booking.zone })}
+              {t("booking-slot-zone-note")}
             </p>
             {fieldError("start")}
             {posted?.outcome === "taken" ? null : (
@@ -159,7 +159,9 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
                           <label className="flex min-h-11 cursor-pointer flex-col justify-center rounded-md border border-slate-300 px-3 py-2 text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
                             <span className="flex items-center gap-2">
                               <input type="radio" name="start" value={slot.start} defaultChecked={slot.start === values.start} className="size-4 accent-brand-700" />
-                              <time dateTime={slot.start}>{slot.time}</time>
+                              <time dateTime={slot.start} data-offset={slot.offset}>
+                                {slot.time}
+                              </time>
                             </span>
                             <span data-local-time="" hidden className="ps-6 text-xs text-slate-600" />
                           </label>

@@ -172,10 +172,10 @@ export default {
       zh: "日期和时间",
     },
     "booking-slot-zone-note": {
-      label: "Booking form: time zone note ({zone} is PST or PDT)",
-      en: "Times are Vancouver time ({zone}). Each consultation lasts 30 minutes.",
-      fa: "ساعت‌ها به وقت ونکوور ({zone}) است. هر جلسه مشاوره ۳۰ دقیقه طول می‌کشد.",
-      zh: "所示时间均为温哥华时间（{zone}）。每次咨询时长 30 分钟。",
+      label: "Booking form: time zone note",
+      en: "Times are Vancouver time. Each consultation lasts 30 minutes.",
+      fa: "ساعت‌ها به وقت ونکوور است. هر جلسه مشاوره ۳۰ دقیقه طول می‌کشد.",
+      zh: "所示时间均为温哥华时间。每次咨询时长 30 分钟。",
     },
     "booking-local-time": {
       label: "Booking form: the visitor's own time ({time})",
@@ -442,10 +442,10 @@ export default {
       zh: "时间",
     },
     "booking-booked-vancouver-time": {
-      label: "Confirmation page: Vancouver time ({zone})",
-      en: "Vancouver time, {zone}",
-      fa: "به وقت ونکوور، {zone}",
-      zh: "温哥华时间，{zone}",
+      label: "Confirmation page: the words after the time (said once)",
+      en: "Vancouver time",
+      fa: "به وقت ونکوور",
+      zh: "温哥华时间",
     },
     "booking-booked-kind": {
       label: "Confirmation page: meeting",

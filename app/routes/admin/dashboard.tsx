@@ -11,6 +11,7 @@ import type { RouteHandle } from "~/document/hydration";
 import { reconnectNeeded } from "~/instagram/settings.server";
 import { TOKEN_EXPIRED } from "~/instagram/schema";
 import { reviewQueueCount } from "~/review/queue.server";
+import { firmClock } from "../../../core/firm-clock.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { id, email, name, roles, permissions, secondFactorSetupNeeded } = user;
   // The count beside the review queue's link, for whoever may publish (decision 0089).
   const reviewCount = permissions?.includes("changes.publish") && !secondFactorSetupNeeded ? await reviewQueueCount(context.services.db) : null;
-  return data({ user: { id, email, name, roles, permissions, secondFactorSetupNeeded }, toast, reconnectInstagram, reviewCount }, { headers });
+  // The firm clock's rules (a few kB): every tab's times read the same on the server and in the browser (decision 0083).
+  return data({ user: { id, email, name, roles, permissions, secondFactorSetupNeeded }, toast, reconnectInstagram, reviewCount, firmRules: firmClock.rules }, { headers });
 }
 
 

@@ -6,15 +6,17 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
 import { useFetcherResult } from "~/admin/kit/hooks";
-import { formatVancouverAndUtc, fromVancouverInput, SCHEDULE_MAX_YEARS, SCHEDULE_MESSAGES, toVancouverInput } from "~/blog/schedule";
+import { useFirmClock } from "~/admin/kit/firm-clock";
+import { SCHEDULE_MAX_YEARS, SCHEDULE_MESSAGES } from "~/blog/schedule";
 import type { ScheduleResult } from "~/admin/blog/edit-actions.server";
 
 /** The badge of a scheduled draft (the editor's header and the Blog Posts list). */
 export function ScheduledBadge({ publishAt }: { publishAt: string }) {
+  const clock = useFirmClock();
   return (
     <Badge tone="info">
       <CalendarClock aria-hidden className="size-3.5" />
-      Scheduled for {formatVancouverAndUtc(publishAt)}
+      Scheduled for {clock.firmTime(publishAt)}
     </Badge>
   );
 }
@@ -35,7 +37,8 @@ export function PostSchedule({ postId, publishAt, onChange }: Props) {
   const fetcher = useFetcher<ScheduleResult>({
     key: `schedule-post-${postId}`,
   });
-  const [local, setLocal] = useState(publishAt ? toVancouverInput(publishAt) : "");
+  const clock = useFirmClock();
+  const [local, setLocal] = useState(publishAt ? clock.wallOf(publishAt) : "");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -49,12 +52,12 @@ export function PostSchedule({ postId, publishAt, onChange }: Props) {
     onChange(answer.publishAt);
     if (!answer.publishAt) setLocal("");
     toast.success(answer.publishAt ? "Scheduled" : "Schedule cancelled", {
-      description: answer.publishAt ? `The post goes live on ${formatVancouverAndUtc(answer.publishAt)}.` : "The post stays a draft.",
+      description: answer.publishAt ? `The post goes live on ${clock.firmTime(answer.publishAt)}.` : "The post stays a draft.",
     });
   });
 
-  const parsed = local ? fromVancouverInput(local) : null;
-  const preview = parsed?.ok ? formatVancouverAndUtc(parsed.at) : parsed ? SCHEDULE_MESSAGES[parsed.reason] : null;
+  const parsed = local ? clock.fromWall(local) : null;
+  const preview = parsed?.ok ? clock.firmTime(parsed.at) : parsed ? SCHEDULE_MESSAGES[parsed.reason] : null;
   const schedule = () => void fetcher.submit({ intent: "schedule", publishAt: local }, { method: "post" });
 
   return (
