@@ -1,5 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
+import * as harfbuzz from "harfbuzzjs";
+// @ts-expect-error: fontverter ships no type declarations
+import fontverter from "fontverter";
 import { describe, expect, it } from "vitest";
+import { defaultTexts } from "~/i18n/defaults";
+import { isChinese } from "~/fonts/chinese-chars";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "~/fonts/noto-sans-sc-subset-chars.server";
 import {
   CACHED_FONT_KEY,
@@ -41,8 +46,8 @@ describe("Chinese font subset", () => {
     expect(faces.map((face) => /font-weight:\s*(\d+)/.exec(face)?.[1])).toEqual(["400", "700"]);
     for (const face of faces) {
       expect(face).toMatch(/font-family:\s*"Noto Sans SC"/);
-      // Added after the first paint, a face that swapped in would move lines (decision 0077).
-      expect(face).toMatch(/font-display:\s*optional/);
+      // Swapped in when it arrives after the first paint: no box stays on screen (decision 0085).
+      expect(face).toMatch(/font-display:\s*swap/);
       const range = /unicode-range:\s*([^;]+);/.exec(face)![1];
       expect(charsOfRange(range).join("")).toBe(NOTO_SANS_SC_SUBSET_CHARS);
       // The same typeface installed (Android, most Linux desktops) is used first, without a download.
@@ -54,6 +59,21 @@ describe("Chinese font subset", () => {
       expect(bytes.subarray(0, 4).toString("latin1")).toBe("wOF2");
       // One request per weight, small enough for a phone: the slices it replaces were ~1 MB a page.
       expect(statSync(new URL(file, fontsDir)).size).toBeLessThan(200 * 1024);
+    }
+  });
+
+  it("has a glyph in both weights' files for every Chinese character of every built-in Chinese text", async () => {
+    // The CSS range says which characters the face claims; the files must really draw them, or a
+    // text (the contact form's toast, a booking page's label) shows boxes or nothing.
+    const wanted = new Set<string>();
+    for (const entry of defaultTexts.values()) for (const char of entry.zh) if (isChinese(char)) wanted.add(char);
+    expect(wanted.size).toBeGreaterThan(500);
+    for (const weight of ["400", "700"]) {
+      const sfnt = await fontverter.convert(readFileSync(new URL(`noto-sans-sc-subset-${weight}.woff2`, fontsDir)), "truetype");
+      // Copied out at once: harfbuzz's results are views of its memory, which the next font may move.
+      const drawn = new Set(Array.from(new harfbuzz.Face(new harfbuzz.Blob(sfnt)).collectUnicodes()));
+      const missing = [...wanted].filter((char) => !drawn.has(char.codePointAt(0)!));
+      expect(missing.join(""), weight).toBe("");
     }
   });
 
