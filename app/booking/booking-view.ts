@@ -9,6 +9,13 @@ import { BOOKING_TIME_ZONE } from "./settings";
 /** The booking page's path, unprefixed. */
 export const BOOKING_PAGE_PATH = "/virtual-consultation";
 
+/**
+ * The name of the booking form's day and weeks buttons (submit buttons whose `formaction` is the
+ * page for that day or those weeks): a post that carries it books nothing and shows that page
+ * with everything typed kept, so changing the day works without script too (issue 46).
+ */
+export const SHOW_FIELD = "show";
+
 /** Gregorian dates in every language: an appointment in Vancouver is kept by the Gregorian calendar (the .ics is too). */
 const LOCALES: Record<Lang, string> = { en: "en-CA", fa: "fa-IR-u-ca-gregory", zh: "zh-CN" };
 
