@@ -21,6 +21,7 @@ import subsetSheet from "../fonts/noto-sans-sc-subset.css?url";
 import slicesSheet from "../fonts/noto-sans-sc-slices.css?url";
 import subset400 from "../fonts/noto-sans-sc-subset-400.woff2?url";
 import subset700 from "../fonts/noto-sans-sc-subset-700.woff2?url";
+import cjkBox from "../fonts/cjk-box.woff2?url";
 import { appendToHead } from "./head.server";
 import type { Lang } from "../i18n/languages";
 import { isChinese } from "../fonts/chinese-chars";
@@ -52,5 +53,8 @@ const cachedFontScript = `(()=>{try{const m=[...document.querySelectorAll('meta[
 export function withSlicedChineseFont(html: string, lang: Lang, nonce: string): string {
   if (lang !== "zh") return html;
   const sheets = needsSlicedChineseFont(html) ? [subsetSheet, slicesSheet] : [subsetSheet];
-  return appendToHead(html, `${sheets.map(fontSheet).join("")}<script nonce="${nonce}">${cachedFontScript}</script>`);
+  // "CJK Box" (app.css) sets the first paint's Chinese text blank and at Noto Sans SC's widths: it
+  // must be there for the first layout, or the lines move when it arrives (decision 0085).
+  const box = `<link rel="preload" as="font" type="font/woff2" crossorigin="anonymous" href="${cjkBox}"/>`;
+  return appendToHead(html, `${box}${sheets.map(fontSheet).join("")}<script nonce="${nonce}">${cachedFontScript}</script>`);
 }
