@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { DEFAULT_LANG, isLang } from "./i18n/languages";
-import { readWeek } from "./booking/week";
+import { readDay, readWeek } from "./booking/week";
 
 /** Every public page, by its unprefixed path; each is also served under /fa and /zh. */
 export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> = [
@@ -37,6 +37,8 @@ export const PAGE_QUERY_PARAMETERS: Readonly<
   lang: { pages: "*", languages: [DEFAULT_LANG], value: (raw) => (isLang(raw) && raw !== DEFAULT_LANG ? raw : null) },
   // app/routes/virtual-consultation.tsx: the week of free slots shown (a Monday); the page itself is never stored (decision 0078).
   week: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readWeek(raw) },
+  // The same page: the day whose free times are shown.
+  day: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readDay(raw) },
 };
 
 /**

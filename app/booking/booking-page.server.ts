@@ -13,33 +13,52 @@ import { BOOKING_FIELDS, BOOKING_LIMITS, readBookingForm, type BookingField, typ
 import { createBooking } from "./bookings.server";
 import { videoLinkFor } from "./mails.server";
 import { firmClock } from "../../core/firm-clock.server";
-import { BOOKING_PAGE_PATH, groupSlotsByDay, type SlotDay } from "./booking-view";
+import { dayWords } from "../../core/firm-time";
+import { BOOKING_PAGE_PATH, SHOW_FIELD, groupSlotsByDay, type SlotDay } from "./booking-view";
 import type { MeetingKind } from "./settings";
 import { addDays, vancouverDate, type Slot } from "./slots.server";
-import { mondayOf, readWeek, WEEK_PARAMETER } from "./week";
-import { dayWords } from "../../core/firm-time";
+import { DAY_PARAMETER, mondayOf, readDay, readWeek, WEEK_PARAMETER } from "./week";
 
 export const bookedPath = (reference: string, lang: Lang) => localizePath(`${BOOKING_PAGE_PATH}/booked/${reference}`, lang);
 export const weekHref = (week: string, lang: Lang) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}`;
+const dayHref = (week: string, day: string, lang: Lang) => `${weekHref(week, lang)}&${DAY_PARAMETER}=${day}`;
+/** The same, relative to the page itself: the day and weeks buttons' `formaction` (the page's HTML budget). */
+const relative = (href: string) => href.slice(href.indexOf("?"));
 
 /** How far the page looks for the first free slot when no week is asked for. */
 const FIRST_SLOT_LOOKAHEAD_DAYS = 21;
+/** Two weeks at a glance (issue 46): the days with free times, then one day's times. */
+const SPAN_DAYS = 14;
+
+export interface BookingDayChoice {
+  date: string;
+  label: string;
+  /** How many free times the day has. */
+  count: number;
+  /** The page showing that day's times (`?week=…&day=…`, relative to the page: the button's `formaction`). */
+  href: string;
+}
 
 export interface BookingWeek {
-  /** The Monday of the week shown. */
+  /** The Monday of the first of the two weeks shown. */
   week: string;
   weekLabel: string;
-  /** Links to the weeks either side, null beyond today or the horizon. */
+  /** The pages of the two weeks either side (`?week=…`, relative to the page), null beyond today or the horizon. */
   previous: string | null;
   next: string | null;
-  days: SlotDay[];
+  /** The days of the two weeks that have free times. */
+  days: BookingDayChoice[];
+  /** The chosen day's times (`?day=`, else the first day with free times); null when none is free. */
+  chosen: SlotDay | null;
+  /** The page of the form's own post: these two weeks and the chosen day. */
+  action: string;
   kinds: MeetingKind[];
 }
 
 /**
- * The week of free slots the page shows: `?week=` when it is a Monday between this week and the
- * horizon, else the week of the first free slot (so a Friday-afternoon visitor is not shown an
- * empty week), else this week.
+ * The two weeks the page shows: from `?week=` when it is a Monday between this week and the
+ * horizon, else from the week of the first free slot (so a Friday-afternoon visitor is not shown
+ * empty days), else from this week; and of them, the times of `?day=` or of the first free day.
  */
 export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Promise<BookingWeek> {
   const settings = await loadBookingSettings(db);
@@ -54,13 +73,20 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Prom
     week = ahead.length > 0 ? mondayOf(vancouverDate(ahead[0]!.start)) : thisWeek;
   }
   const from = week < today ? today : week;
-  const slots = await listFreeSlots(db, { from, to: addDays(week, 6), now }, settings);
+  const slots = await listFreeSlots(db, { from, to: addDays(week, SPAN_DAYS - 1), now }, settings);
+  const grouped = groupSlotsByDay(slots, lang, firmClock);
+  const asked = readDay(url.searchParams.get(DAY_PARAMETER), now.getTime());
+  const chosen = grouped.find((day) => day.date === asked) ?? grouped[0] ?? null;
+  const previous = week > thisWeek ? (addDays(week, -SPAN_DAYS) < thisWeek ? thisWeek : addDays(week, -SPAN_DAYS)) : null;
+  const next = addDays(week, SPAN_DAYS) <= lastWeek ? addDays(week, SPAN_DAYS) : null;
   return {
     week,
     weekLabel: dayWords(week, lang),
-    previous: week > thisWeek ? weekHref(addDays(week, -7), lang) : null,
-    next: week < lastWeek ? weekHref(addDays(week, 7), lang) : null,
-    days: groupSlotsByDay(slots, lang, firmClock),
+    previous: previous && relative(weekHref(previous, lang)),
+    next: next && relative(weekHref(next, lang)),
+    days: grouped.map((day) => ({ date: day.date, label: day.label, count: day.slots.length, href: relative(dayHref(week, day.date, lang)) })),
+    chosen,
+    action: chosen ? dayHref(week, chosen.date, lang) : weekHref(week, lang),
     kinds: settings.kinds,
   };
 }
@@ -70,7 +96,9 @@ export type BookingActionData =
   | { outcome: "invalid"; errors: Partial<Record<BookingField, string>>; values: BookingValues }
   | { outcome: "taken"; nearest: SlotDay[]; values: BookingValues }
   | { outcome: "refused"; message: string; values: BookingValues }
-  | { outcome: "received" };
+  | { outcome: "received" }
+  /** A day or weeks button (`show`): the page for them, with what was typed. */
+  | { outcome: "kept"; values: BookingValues };
 
 export type BookingPostAnswer =
   | { status: 303; location: string }
@@ -94,6 +122,8 @@ export interface BookingPostDeps {
  */
 export async function answerBookingPost(deps: BookingPostDeps, form: FormData, clientIp: string, lang: Lang): Promise<BookingPostAnswer> {
   const values = clipValues(readBookingForm(form));
+  // Another day or other weeks asked for without script: the page again, everything typed kept.
+  if (form.get(SHOW_FIELD) !== null) return { status: 200, data: { outcome: "kept", values }, json: { kept: true } };
   // A bot filled the field people cannot see: it is thanked and nothing is stored, as on the contact form.
   const trap = form.get(HONEYPOT_FIELD);
   if (typeof trap === "string" && trap.trim() !== "") {

@@ -10,6 +10,13 @@ import type { Lang } from "../i18n/languages";
 /** The booking page's path, unprefixed. */
 export const BOOKING_PAGE_PATH = "/virtual-consultation";
 
+/**
+ * The name of the booking form's day and weeks buttons (submit buttons whose `formaction` is the
+ * page for that day or those weeks): a post that carries it books nothing and shows that page
+ * with everything typed kept, so changing the day works without script too (issue 46).
+ */
+export const SHOW_FIELD = "show";
+
 export interface SlotChoice {
   /** ISO-8601 UTC, the form's `start` value. */
   start: string;

@@ -1,8 +1,10 @@
 /**
- * The booking page's `?week=YYYY-MM-DD` (the Monday of the week shown), without the time-zone
- * library: app/routes.ts declares it for the page cache (decision 0053) and imports this.
+ * The booking page's `?week=YYYY-MM-DD` (the Monday of the first of the two weeks shown) and
+ * `?day=YYYY-MM-DD` (the day whose times are shown), without the time-zone library: app/routes.ts
+ * declares them for the page cache (decision 0053) and imports this.
  */
 export const WEEK_PARAMETER = "week";
+export const DAY_PARAMETER = "day";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -30,4 +32,11 @@ export function readWeek(raw: string | null, now = Date.now()): string | null {
   const time = utcDay(raw);
   if (time === null || new Date(time).getUTCDay() !== 1) return null;
   return Math.abs(time - now) <= 366 * DAY_MS ? raw : null;
+}
+
+/** A `day` value as the page takes it: a real date within a year either side of `now`, else absent. */
+export function readDay(raw: string | null, now = Date.now()): string | null {
+  if (raw === null) return null;
+  const time = utcDay(raw);
+  return time !== null && Math.abs(time - now) <= 366 * DAY_MS ? raw : null;
 }

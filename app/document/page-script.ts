@@ -17,9 +17,10 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-page-module]
 
 // The web fonts a page asks for after its first paint (Noto Sans SC on Chinese pages, the last
 // fallback after the platform's own Chinese font: decision 0072). Their faces are
-// `font-display: optional`, so this page keeps the font it painted with; once both weights are
-// downloaded (into the HTTP cache) the next Chinese page's head script adds the sheets before
-// its first paint (app/document/chinese-font-slices.server.ts, decision 0077).
+// `font-display: swap`, so a device without a Chinese font sees its boxes replaced as soon as the
+// font has arrived; once both weights are downloaded (into the HTTP cache) the next Chinese
+// page's head script adds the sheets before its first paint
+// (app/document/chinese-font-slices.server.ts, decisions 0077 and 0085).
 const fontSheets = [...document.querySelectorAll<HTMLMetaElement>('meta[name="font-sheet"]')].map((meta) => meta.content);
 for (const href of fontSheets) {
   const link = document.createElement("link");

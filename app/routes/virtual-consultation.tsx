@@ -8,10 +8,9 @@ import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { readForm } from "~/form-data.server";
-import { langFromPath, localizePath } from "~/i18n/languages";
+import { langFromPath } from "~/i18n/languages";
 import { answerBookingPost, bookingWeek, wantsJson } from "~/booking/booking-page.server";
 import { enquiryCounter } from "~/stats/enquiries.server";
-import { BOOKING_PAGE_PATH } from "~/booking/booking-view";
 
 /**
  * Free slots change with every booking and as time passes (the notice): the page with the form is
@@ -77,7 +76,7 @@ const EXPECT_ITEMS = [
 
 export default function VirtualConsultation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { booking, lang } = loaderData;
+  const { booking } = loaderData;
   return (
     <>
       <Breadcrumbs items={[{ label: t("virtual-consultation-breadcrumb") }]} />
@@ -95,20 +94,21 @@ export default function VirtualConsultation({ loaderData, actionData }: Route.Co
         <h2 id="expect-title" className="text-center text-3xl font-bold text-brand-800">
           {t("virtual-consultation-expect-title")}
         </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-3">
+        {/* Styled by `.booking-expect` (app/booking/booking-page.css): the page's HTML budget. */}
+        <ul className="booking-expect mt-10 grid gap-6 sm:grid-cols-3">
           {EXPECT_ITEMS.map(({ n, icon: Icon }) => (
-            <li key={n} className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-6 text-center shadow-sm">
-              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <li key={n}>
+              <span>
                 <Icon aria-hidden="true" className="size-6" />
               </span>
-              <p className="mt-4 text-3xl font-bold text-brand-800">{t(`virtual-consultation-expect-${n}-value`)}</p>
-              <p className="mt-2 text-slate-700">{t(`virtual-consultation-expect-${n}-text`)}</p>
+              <p>{t(`virtual-consultation-expect-${n}-value`)}</p>
+              <p>{t(`virtual-consultation-expect-${n}-text`)}</p>
             </li>
           ))}
         </ul>
       </section>
 
-      {booking ? <BookingForm booking={booking} posted={actionData} action={localizePath(BOOKING_PAGE_PATH, lang)} /> : null}
+      {booking ? <BookingForm booking={booking} posted={actionData} /> : null}
     </>
   );
 }

@@ -30,7 +30,7 @@ const options = parseArgs(process.argv.slice(2), {
   quick: false,
   runs: 3,
   langs: "en,fa,zh",
-  pages: "home,practice,team,blog,post,contact,video",
+  pages: "home,practice,team,blog,post,contact,video,booking",
   json: "",
   reports: "",
   details: false,
@@ -73,6 +73,8 @@ try {
     post,
     contact: "/contact",
     video: "/video-consultation",
+    // The built-in booking form (issue 46: within the same budget as the other pages).
+    booking: "/virtual-consultation",
   };
   const paths = options.pages.split(",").map((name) => {
     if (!(name in pages)) throw new Error(`--pages takes ${Object.keys(pages).join(", ")}, not ${name}`);

@@ -46,7 +46,7 @@ export function chineseSlicesCss(subsetChars) {
           '  font-family: "Noto Sans SC";',
           "  font-style: normal;",
           `  font-weight: ${weight};`,
-          "  font-display: optional;",
+          "  font-display: swap;",
           `  src: ${sources.join(", ")};`,
           `  unicode-range: ${unicodeRangeOf([...new Set(left)].sort((a, b) => a - b).map((code) => String.fromCodePoint(code)))};`,
           "}",

@@ -47,7 +47,7 @@ for (const [weight, file] of Object.entries(weights)) {
       '  font-family: "Noto Sans SC";',
       "  font-style: normal;",
       `  font-weight: ${weight};`,
-      "  font-display: optional;",
+      "  font-display: swap;",
       `  src: ${LOCAL_NOTO_SANS_SC[weight].map((local) => `local("${local}")`).join(", ")}, url("./${name}") format("woff2");`,
       `  unicode-range: ${range};`,
       "}",

@@ -78,7 +78,8 @@ describe.each(LANGUAGES)("booking page (%s)", (lang) => {
     expect(await rawKeyTexts(page)).toEqual([]);
     await expectNoAxeViolations(page);
 
-    const chosen = (await slots.first().getAttribute("value"))!;
+    let chosen = (await slots.first().getAttribute("value"))!;
+    let slotsPage = url;
     if (lang === "en") {
       // Keyboard only: the hero's button to the form, then every field in order.
       await tabTo(page, 'main a[href="#book"]');
@@ -100,9 +101,25 @@ describe.each(LANGUAGES)("booking page (%s)", (lang) => {
       await tabTo(page, 'form[data-booking-form] button[type="submit"]');
       await Promise.all([page.waitForURL(/\/booked\//), page.keyboard.press("Enter")]);
     } else {
-      await slots.first().check();
-      await form.getByLabel(text("booking-name-label", lang)).fill(lang === "fa" ? "مریم احمدی" : "王小明");
+      const name = lang === "fa" ? "مریم احمدی" : "王小明";
+      await form.getByLabel(text("booking-name-label", lang)).fill(name);
       await form.getByLabel(text("booking-email-label", lang)).fill(`${lang}@example.com`);
+      // Another day: its times take the place of the first day's, nothing typed is lost, and the
+      // focus goes to them (issue 46). The address names the day, as without script.
+      const another = form.locator('button[name="show"][value="day"]').nth(1);
+      const dayHref = (await another.getAttribute("formaction"))!;
+      await another.click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("booking-times-title");
+      expect(await form.locator('button[aria-current="date"]').getAttribute("formaction")).toBe(dayHref);
+      expect(new URL(page.url()).search).toBe(dayHref.replace(/#.*/, ""));
+      expect(await form.getByLabel(text("booking-name-label", lang)).inputValue()).toBe(name);
+      expect(await form.getByLabel(text("booking-email-label", lang)).inputValue()).toBe(`${lang}@example.com`);
+      chosen = (await slots.first().getAttribute("value"))!;
+      expect(chosen.slice(0, 10) >= dayHref.slice(-24, -14)).toBe(true);
+      await expect.poll(() => form.locator("[data-local-time]").first().textContent()).not.toBe("");
+      await expectNoAxeViolations(page);
+      slotsPage = `${url}${dayHref.replace(/#.*/, "")}`;
+      await slots.first().check();
       await form.getByLabel(text("booking-consent-label", lang)).check();
       await Promise.all([page.waitForURL(/\/booked\//), form.getByRole("button", { name: text("booking-submit", lang) }).click()]);
     }
@@ -116,8 +133,9 @@ describe.each(LANGUAGES)("booking page (%s)", (lang) => {
     await expectNoAxeViolations(page);
     expect(await rawKeyTexts(page)).toEqual([]);
 
-    // The slot is gone from the form.
-    await page.goto(url, { waitUntil: "networkidle" });
+    // The slot is gone from its day's times.
+    await page.goto(slotsPage, { waitUntil: "networkidle" });
+    expect(await page.locator('input[name="start"]').count()).toBeGreaterThan(0);
     expect(await page.locator(`input[name="start"][value="${chosen}"]`).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -128,7 +146,7 @@ it("refuses an incomplete form with a summary and each field's message, in Farsi
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/fa/virtual-consultation`, { waitUntil: "networkidle" });
-  await page.locator('form[data-booking-form] button[type="submit"]').click();
+  await page.locator("form[data-booking-form]").getByRole("button", { name: text("booking-submit", "fa") }).click();
   await page.waitForLoadState("networkidle");
   const summary = page.locator("[data-booking-summary]");
   expect(await summary.textContent()).toContain(text("booking-errors-title", "fa"));

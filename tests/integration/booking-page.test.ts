@@ -77,13 +77,18 @@ describe("GET /virtual-consultation", () => {
     // The week of the first free slot: Tuesday 5 January 10:00 Vancouver is the first one (notice).
     expect(html).toContain(radio(TUE_5_1000));
     expect(html).not.toContain(radio(at("2027-01-05", "09:30")));
-    // One group per day: Tuesday to Friday, 16 slots each.
-    expect(html.match(/name="start"/g)).toHaveLength(14 + 16 * 3);
+    // The two weeks' days with free times (Tuesday 5 to Friday 8, Monday 11 to Friday 15), then
+    // only the first one's times (issue 46: never a wall of every slot).
+    const days = [...html.matchAll(/<button type="submit" value="day"[^>]*formAction="\?week=2027-01-04&amp;day=(\d{4}-\d{2}-\d{2})#booking-times"/g)].map((m) => m[1]);
+    expect(days).toEqual(["2027-01-05", "2027-01-06", "2027-01-07", "2027-01-08", "2027-01-11", "2027-01-12", "2027-01-13", "2027-01-14", "2027-01-15"]);
+    expect(html).toMatch(/<button type="submit" value="day" aria-current="date"[^>]*day=2027-01-05#/);
+    expect(html.match(/name="start"/g)).toHaveLength(14);
     // "Vancouver time" said once, in the note; no zone abbreviation (decision 0083).
     expect(html).toContain(escapeHtml(text("booking-slot-zone-note", lang)));
     const tuesday = { en: "Tuesday, January 5, 2027", fa: "سه‌شنبه ۵ ژانویهٔ ۲۰۲۷", zh: "2027年1月5日星期二" }[lang];
-    expect(html).toContain(`>${tuesday}</legend>`);
-    expect(html).toContain(`<time dateTime="${TUE_5_1000}" data-offset="-420">${{ en: "10:00 a.m.", fa: "۱۰:۰۰", zh: "10:00" }[lang]}</time>`);
+    expect(html).toContain(`>${escapeHtml(text("booking-day-times", lang).replace("{date}", tuesday))}</h3>`);
+    // Each time with Vancouver's offset then (the firm clock's), for the visitor's own time beside it.
+    expect(html).toMatch(new RegExp(`value="${TUE_5_1000}" data-offset="-420"[^>]*/>${{ en: "10:00 a.m.", fa: "۱۰:۰۰", zh: "10:00" }[lang]}<`));
     for (const field of ["area", "kind", "name", "email", "phone", "description", "parties", "consent"]) expect(html).toContain(`name="${field}"`);
     expect(html).toContain('name="website"');
     expect(html).toContain(`href="${prefix}/privacy"`);
@@ -92,8 +97,11 @@ describe("GET /virtual-consultation", () => {
     expect(html).toContain('href="#book"');
     expect(html).toContain('id="book"');
     expect(html).not.toContain("calendly");
-    // The next week is a plain link.
-    expect(html).toContain(`href="${prefix}/virtual-consultation?week=2027-01-11#book"`);
+    // The next two weeks: a button of the form (what was typed goes along), no earlier weeks.
+    expect(html).toMatch(/<button type="submit" value="weeks"[^>]*formAction="\?week=2027-01-18#booking-start"/);
+    expect(html.match(/value="weeks"/g)).toHaveLength(1);
+    // The form posts to the page of the day it shows, so a refused post shows that day again.
+    expect(html).toContain(`action="${prefix}/virtual-consultation?week=2027-01-04&amp;day=2027-01-05#book"`);
     // The contact page's and the practice areas' booking buttons lead to this form.
     for (const other of ["/contact", "/practice-areas"]) {
       const linking = await (await fetch(`${site.url}${prefix}${other}`)).text();
@@ -101,26 +109,50 @@ describe("GET /virtual-consultation", () => {
     }
   });
 
-  it("pages by week with ?week=, and reads a week outside today..horizon as the default one", async () => {
-    const { html } = await page("/virtual-consultation?week=2027-01-11");
+  it("pages by two weeks with ?week= and by day with ?day=, and reads a week outside today..horizon as the default one", async () => {
+    const { html } = await page("/virtual-consultation?week=2027-01-11&day=2027-01-12");
     expect(html).toContain(radio(TUE_12_0900));
+    expect(html).not.toContain(radio(at("2027-01-11", "09:00")));
     expect(html).not.toContain(radio(TUE_5_1000));
-    expect(html).toContain('href="/virtual-consultation?week=2027-01-04#book"');
+    expect(html).toMatch(/formAction="\?week=2027-01-04#booking-start"/);
+    expect(html).toMatch(/formAction="\?week=2027-01-25#booking-start"/);
+    // Without ?day=, or with a day of other weeks, the first day with free times.
+    for (const path of ["/virtual-consultation?week=2027-01-11", "/virtual-consultation?week=2027-01-11&day=2027-02-02"]) {
+      const other = await page(path);
+      expect(other.html, path).toContain(radio(at("2027-01-11", "09:00")));
+      expect(other.html, path).not.toContain(radio(TUE_12_0900));
+    }
     const far = await page("/virtual-consultation?week=2027-06-07");
     expect(far.html).toContain(radio(TUE_5_1000));
   });
 
+  it.each([
+    ["en", ""],
+    ["fa", "/fa"],
+    ["zh", "/zh"],
+  ] as const)("stays within the public pages' budget in %s: at most 35 KB of HTML and 600 elements, no React", async (_lang, prefix) => {
+    // Issue 46: the page was 77 KB with about 1,200 elements (a week's ~80 slot cards). The
+    // busiest two weeks: ten days with free times, sixteen times on the chosen day.
+    const { html } = await page(`${prefix}/virtual-consultation?week=2027-01-11`);
+    expect(html.match(/value="day"/g)).toHaveLength(10);
+    expect(html.match(/name="start"/g)).toHaveLength(16);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(35 * 1024);
+    // Every start tag is an element (comments and the doctype start with "<!").
+    expect(html.match(/<[a-zA-Z][^>]*>/g)!.length).toBeLessThanOrEqual(600);
+    expect(html).not.toMatch(/__reactRouterContext|entry\.client|react-dom/);
+  });
+
   it("is never stored by the page cache: a booked slot is gone from the very next page", async () => {
-    const first = await page("/virtual-consultation?week=2027-01-11");
+    const first = await page("/virtual-consultation?week=2027-01-11&day=2027-01-13");
     expect(first.response.headers.get("cache-control")).toBe("no-store");
     expect(first.html).toContain(radio(WED_13_0900));
-    const again = await page("/virtual-consultation?week=2027-01-11");
+    const again = await page("/virtual-consultation?week=2027-01-11&day=2027-01-13");
     expect(again.response.headers.get("x-cache")).toBeNull();
     const booked = await post("/virtual-consultation", { ...good, start: WED_13_0900, name: "Cache Test" });
     expect(booked.status).toBe(303);
-    const after = await page("/virtual-consultation?week=2027-01-11");
+    const after = await page("/virtual-consultation?week=2027-01-11&day=2027-01-13");
     expect(after.html).not.toContain(radio(WED_13_0900));
-    expect(after.html).toContain(radio(TUE_12_0900));
+    expect(after.html).toContain(radio(at("2027-01-13", "09:30")));
   });
 });
 
@@ -134,6 +166,10 @@ describe("?week= and the page cache's key (decision 0053)", () => {
     for (const value of [tuesday, "2099-01-05", "2027-02-30", "x"]) expect(pageCacheKey(`/virtual-consultation?week=${value}`)).toBe("/virtual-consultation");
     // Other pages do not read it.
     expect(pageCacheKey(`/contact?week=${monday}`)).toBe("/contact");
+    // ?day= likewise: a real date within a year, on the booking page only.
+    expect(pageCacheKey(`/zh/virtual-consultation?week=${monday}&day=${tuesday}&fbclid=1`)).toBe(`/zh/virtual-consultation?day=${tuesday}&week=${monday}`);
+    for (const value of ["2099-01-05", "2027-02-30", "x"]) expect(pageCacheKey(`/virtual-consultation?day=${value}`)).toBe("/virtual-consultation");
+    expect(pageCacheKey(`/contact?day=${tuesday}`)).toBe("/contact");
   });
 });
 
@@ -265,9 +301,42 @@ describe("POST /virtual-consultation", () => {
     expect(await response.json()).toEqual({ errors: Object.fromEntries(Object.entries(expected).map(([field, key]) => [field, text(key, "zh")])) });
   });
 
+  it.each([
+    ["en", ""],
+    ["zh", "/zh"],
+  ] as const)("shows another day or other weeks without script, keeping everything typed and booking nothing (%s)", async (lang, prefix) => {
+    const WED_20_0900 = at("2027-01-20", "09:00");
+    const typed = { ...good, start: "", name: "Day Picker", email: "day@example.com", description: "Typed <before> choosing", parties: "Roe & Co" };
+    // A day button: its formaction is the page of that day, its name `show`.
+    const day = await post(`${prefix}/virtual-consultation?week=2027-01-18&day=2027-01-20`, { ...typed, show: "day" });
+    expect(day.status).toBe(200);
+    const html = await day.text();
+    expect(html).toContain(radio(WED_20_0900));
+    expect(html).not.toContain(radio(at("2027-01-18", "09:00")));
+    expect(html).toMatch(/<button type="submit" value="day" aria-current="date"[^>]*day=2027-01-20#/);
+    expect(html).toContain('value="Day Picker"');
+    expect(html).toContain('value="day@example.com"');
+    expect(html).toContain(">Typed &lt;before&gt; choosing</textarea>");
+    expect(html).toContain(">Roe &amp; Co</textarea>");
+    expect(html).toMatch(/<option value="immigration" selected="">/);
+    expect(html).toMatch(/<input type="radio" name="kind" checked="" value="video"\/>/);
+    // No message: nothing was refused, nothing was booked.
+    expect(html).not.toContain('role="alert"');
+    expect(html).not.toContain(escapeHtml(text("booking.validation.name-required", lang)));
+    // A weeks button, with a time already chosen: the time is kept too, were it shown again.
+    const weeks = await post(`${prefix}/virtual-consultation?week=2027-02-01`, { ...typed, start: WED_20_0900, show: "weeks" });
+    expect(weeks.status).toBe(200);
+    const later = await weeks.text();
+    expect(later).toContain(radio(at("2027-02-01", "09:00")));
+    expect(later).toContain('value="Day Picker"');
+    const back = await post(`${prefix}/virtual-consultation?week=2027-01-18&day=2027-01-20`, { ...typed, start: WED_20_0900, show: "day" });
+    expect(new RegExp(`<input[^>]*value="${WED_20_0900}"[^>]*>`).exec(await back.text())?.[0]).toMatch(/\bchecked=""/);
+    expect(await freeStarts("2027-01-20", "2027-01-20")).toContain(WED_20_0900);
+  });
+
   it("refuses a booking without consent, in English, and keeps the slot free", async () => {
-    // The form posts to the address of the week it shows, so the page it gets back shows that week.
-    const response = await post("/virtual-consultation?week=2027-01-11", { ...good, start: FRI_15_0900, consent: "" });
+    // The form posts to the address of the day it shows, so the page it gets back shows that day.
+    const response = await post("/virtual-consultation?week=2027-01-11&day=2027-01-15", { ...good, start: FRI_15_0900, consent: "" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(escapeHtml(text("booking.validation.consent-required", "en")));

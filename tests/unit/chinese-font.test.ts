@@ -1,5 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
+import * as harfbuzz from "harfbuzzjs";
+// @ts-expect-error: fontverter ships no type declarations
+import fontverter from "fontverter";
 import { describe, expect, it } from "vitest";
+import { defaultTexts } from "~/i18n/defaults";
+import { isChinese } from "~/fonts/chinese-chars";
 import { NOTO_SANS_SC_SUBSET_CHARS } from "~/fonts/noto-sans-sc-subset-chars.server";
 import {
   CACHED_FONT_KEY,
@@ -14,6 +19,8 @@ import { chineseCharsInSources } from "../../scripts/fonts/chinese-chars.mjs";
 import { codePointsOf } from "../../scripts/fonts/unicode-range.mjs";
 // @ts-expect-error: a plain JavaScript module, the generator of the slices' sheet
 import { chineseSlicesCss } from "../../scripts/fonts/chinese-slices.mjs";
+// @ts-expect-error: a plain JavaScript module, the generator of "CJK Box"
+import { CJK_BOX_RANGES, cjkBoxFont } from "../../scripts/fonts/cjk-box.mjs";
 
 const fontsDir = new URL("../../app/fonts/", import.meta.url);
 const subsetCss = readFileSync(new URL("noto-sans-sc-subset.css", fontsDir), "utf8");
@@ -41,8 +48,8 @@ describe("Chinese font subset", () => {
     expect(faces.map((face) => /font-weight:\s*(\d+)/.exec(face)?.[1])).toEqual(["400", "700"]);
     for (const face of faces) {
       expect(face).toMatch(/font-family:\s*"Noto Sans SC"/);
-      // Added after the first paint, a face that swapped in would move lines (decision 0077).
-      expect(face).toMatch(/font-display:\s*optional/);
+      // Swapped in when it arrives after the first paint: no box stays on screen (decision 0085).
+      expect(face).toMatch(/font-display:\s*swap/);
       const range = /unicode-range:\s*([^;]+);/.exec(face)![1];
       expect(charsOfRange(range).join("")).toBe(NOTO_SANS_SC_SUBSET_CHARS);
       // The same typeface installed (Android, most Linux desktops) is used first, without a download.
@@ -55,6 +62,67 @@ describe("Chinese font subset", () => {
       // One request per weight, small enough for a phone: the slices it replaces were ~1 MB a page.
       expect(statSync(new URL(file, fontsDir)).size).toBeLessThan(200 * 1024);
     }
+  });
+
+  it("has a glyph in both weights' files for every Chinese character of every built-in Chinese text", async () => {
+    // The CSS range says which characters the face claims; the files must really draw them, or a
+    // text (the contact form's toast, a booking page's label) shows boxes or nothing.
+    const wanted = new Set<string>();
+    for (const entry of defaultTexts.values()) for (const char of entry.zh) if (isChinese(char)) wanted.add(char);
+    expect(wanted.size).toBeGreaterThan(500);
+    for (const weight of ["400", "700"]) {
+      const sfnt = await fontverter.convert(readFileSync(new URL(`noto-sans-sc-subset-${weight}.woff2`, fontsDir)), "truetype");
+      // Copied out at once: harfbuzz's results are views of its memory, which the next font may move.
+      const drawn = new Set(Array.from(new harfbuzz.Face(new harfbuzz.Blob(sfnt)).collectUnicodes()));
+      const missing = [...wanted].filter((char) => !drawn.has(char.codePointAt(0)!));
+      expect(missing.join(""), weight).toBe("");
+    }
+  });
+
+  it("ends the Chinese stack with \"CJK Box\": every built-in Chinese character blank, one em wide, as tall as Noto Sans SC", async () => {
+    const appCss = readFileSync(new URL("../../app/app.css", import.meta.url), "utf8");
+    expect(/--font-zh:[^;]*, sans-serif, "CJK Box";/.test(appCss)).toBe(true);
+    const face = /@font-face\s*\{\s*font-family: "CJK Box";([^}]*)\}/.exec(appCss)![1];
+    expect(face).toMatch(/src: url\("\.\/fonts\/cjk-box\.woff2"\) format\("woff2"\);/);
+    const range = (codePointsOf(/unicode-range:\s*([^;]+);/.exec(face)![1]) as number[]).length;
+    expect(range).toBe((CJK_BOX_RANGES as [number, number][]).reduce((sum, [start, end]) => sum + end - start + 1, 0));
+    // The committed file is what the generator makes (from the subset's metrics).
+    const file = readFileSync(new URL("cjk-box.woff2", fontsDir));
+    expect(Buffer.compare(file, await cjkBoxFont())).toBe(0);
+    // Its cmap (format 13: ranges, each to one glyph), read from the file.
+    const ttfOf = async (woff2: Buffer): Promise<Buffer> => fontverter.convert(woff2, "truetype");
+    const tableAt = (ttf: Buffer, tag: string) => {
+      for (let i = 0; i < ttf.readUInt16BE(4); i++) if (ttf.toString("latin1", 12 + i * 16, 16 + i * 16) === tag) return ttf.readUInt32BE(20 + i * 16);
+      throw new Error(tag);
+    };
+    const ttf = await ttfOf(file);
+    const cmap = tableAt(ttf, "cmap");
+    const sub = cmap + ttf.readUInt32BE(cmap + 8);
+    expect(ttf.readUInt16BE(sub)).toBe(13);
+    const groups = Array.from({ length: ttf.readUInt32BE(sub + 12) }, (_, i) => [0, 4, 8].map((o) => ttf.readUInt32BE(sub + 16 + i * 12 + o)));
+    const glyphOf = (code: number) => groups.find(([start, end]) => code >= start && code <= end)?.[2];
+    expect([...NOTO_SANS_SC_SUBSET_CHARS].filter((char) => glyphOf(char.codePointAt(0)!) !== 1)).toEqual([]);
+    expect(glyphOf(0x41)).toBeUndefined();
+    // The same advance (1 em) as Noto Sans SC's ideographs, and the same line (hhea ascender, descender, gap).
+    const noto = await ttfOf(readFileSync(new URL("noto-sans-sc-subset-400.woff2", fontsDir)));
+    const metrics = (font: Buffer) => {
+      const upem = font.readUInt16BE(tableAt(font, "head") + 18);
+      const hhea = tableAt(font, "hhea");
+      return { upem, line: [4, 6, 8].map((o) => font.readInt16BE(hhea + o) / upem) };
+    };
+    expect(metrics(ttf).line).toEqual(metrics(noto).line);
+    const advance = (font: Buffer, text: string) => {
+      const buffer = new harfbuzz.Buffer();
+      buffer.addText(text);
+      buffer.guessSegmentProperties();
+      harfbuzz.shape(new harfbuzz.Font(new harfbuzz.Face(new harfbuzz.Blob(font))), buffer);
+      return buffer.getGlyphPositions().reduce((sum, position) => sum + position.xAdvance, 0) / metrics(font).upem;
+    };
+    expect(advance(noto, "的律师事务所")).toBe(6);
+    expect(advance(ttf, "的律师事务所")).toBe(6);
+    // Chinese pages preload it, so it is there for the first layout.
+    const html = withSlicedChineseFont(`<!DOCTYPE html><html lang="zh"><head></head><body><h1>海岸</h1></body></html>`, "zh", "n0nce");
+    expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin="anonymous" href="[^"]*cjk-box[^"]*"\/>/);
   });
 
   it("tells which texts need characters outside the subset", () => {

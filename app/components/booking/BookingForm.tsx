@@ -1,11 +1,11 @@
-import { AlertCircle, CalendarCheck, ChevronLeft, ChevronRight } from "lucide-react";
-import { useT } from "~/i18n/hooks";
+import { AlertCircle } from "lucide-react";
+import { useLang, useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { BOOKING_FORM_ANCHOR } from "~/components/contact/BookingLink";
 import { HONEYPOT_FIELD } from "~/contact/fields";
 import { BOOKING_FIELDS, BOOKING_LIMITS, PRACTICE_AREAS, type BookingField, type BookingValues } from "~/booking/booking-form";
 import type { BookingActionData, BookingWeek } from "~/booking/booking-page.server";
-import type { SlotDay } from "~/booking/booking-view";
+import { SHOW_FIELD, type SlotDay } from "~/booking/booking-view";
 import bookingScript from "~/booking/booking-page.ts?standalone";
 
 /**
@@ -15,10 +15,13 @@ import bookingScript from "~/booking/booking-page.ts?standalone";
  */
 export { bookingScript };
 
-const inputClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-700";
-const legendClass = "mb-2 text-base font-semibold text-slate-800";
-const linkClass = "inline-flex items-center gap-1 rounded-md px-2 py-1 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
+// The repeated parts' styles are in app/booking/booking-page.css (the page's HTML budget).
+const inputClass = "booking-input";
+const legendClass = "booking-legend";
+const linkClass = "booking-step";
+
+/** A day's count of free times in the page's digits (Persian digits in Farsi, as the times). */
+const NUMBER_LOCALES = { en: "en-CA", fa: "fa-IR", zh: "zh-CN" } as const;
 
 const EMPTY: BookingValues = Object.fromEntries(BOOKING_FIELDS.map((field) => [field, ""])) as BookingValues;
 const fieldId = (field: BookingField) => `booking-${field}`;
@@ -26,17 +29,19 @@ const errorId = (field: BookingField) => `booking-${field}-error`;
 
 /**
  * The built-in booking form (issue 33, decision 0078): server HTML that works without JavaScript.
- * Practice area, meeting kind, a free slot of the week shown (radio buttons per day; other weeks
- * are plain links), the visitor's details, the privacy notice and consent, and the contact form's
- * honeypot. A refused post renders it again with what was typed, an error summary and each
+ * Practice area, meeting kind, the days with free times of two weeks, then the chosen day's
+ * times as radio buttons (other days and weeks are submit buttons of the form itself, so what
+ * was typed is kept: decision 0086), the visitor's details, the privacy notice and consent, and
+ * the contact form's honeypot. A refused post renders it again with what was typed, an error summary and each
  * field's message tied to its field. The page module (app/booking/booking-page.ts) adds the
  * visitor's own time beside each Vancouver time and moves the focus to the summary.
  */
-export function BookingForm({ booking, posted, action }: { booking: BookingWeek; posted: BookingActionData | undefined; action: string }) {
+export function BookingForm({ booking, posted }: { booking: BookingWeek; posted: BookingActionData | undefined }) {
   const t = useT();
   const values = posted && "values" in posted ? posted.values : EMPTY;
   const errors: Partial<Record<BookingField, string>> = posted?.outcome === "invalid" ? posted.errors : {};
-  const days: SlotDay[] = posted?.outcome === "taken" ? posted.nearest : booking.days;
+  const lang = useLang();
+  const chosenDate = posted?.outcome === "taken" ? null : booking.chosen?.date;
   const invalid = (field: BookingField) => (errors[field] ? true : undefined);
   const describedBy = (field: BookingField, hint?: string) => [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(" ") || undefined;
   const kind = values.kind || booking.kinds[0];
@@ -50,7 +55,7 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
     ) : null;
 
   const label = (field: BookingField, key: string, required: boolean) => (
-    <label htmlFor={fieldId(field)} className="mb-1.5 block text-sm font-semibold text-slate-800">
+    <label htmlFor={fieldId(field)} className="booking-label">
       {t(key)}
       {required ? (
         <span aria-hidden="true" className="ms-0.5 text-red-700">
@@ -68,14 +73,18 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
         </h2>
         <form
           method="post"
-          // The week shown goes along, so a refused post's page shows the same week (and the choice made).
-          action={`${action}?week=${booking.week}#${BOOKING_FORM_ANCHOR}`}
+          // The weeks and the day shown go along, so a refused post's page shows the same day (and the choice made).
+          action={`${booking.action}#${BOOKING_FORM_ANCHOR}`}
           noValidate
           className="mt-4 space-y-8"
           aria-describedby="booking-required-note"
           data-booking-form=""
           data-page-module={bookingScript}
         >
+          {/* The form's first submit button is the one Enter in a field presses: it books, never changes the day. */}
+          <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+            {t("booking-submit")}
+          </button>
           {posted ? <PostedNotice posted={posted} /> : null}
           <p id="booking-required-note" className="text-sm text-slate-600">
             {t("booking-required-note")}
@@ -103,10 +112,10 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
 
           <fieldset id={fieldId("kind")} aria-invalid={invalid("kind")} aria-describedby={describedBy("kind")}>
             <legend className={legendClass}>{t("booking-kind-label")}</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <div className="booking-kinds">
               {booking.kinds.map((option) => (
-                <label key={option} className="inline-flex items-center gap-2 text-slate-800">
-                  <input type="radio" name="kind" value={option} defaultChecked={option === kind} className="size-4 accent-brand-700" />
+                <label key={option}>
+                  <input type="radio" name="kind" value={option} defaultChecked={option === kind} />
                   {t(`booking-kind-${option}`)}
                 </label>
               ))}
@@ -114,7 +123,14 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
             {fieldError("kind")}
           </fieldset>
 
-          <fieldset id={fieldId("start")} aria-invalid={invalid("start")} aria-describedby={describedBy("start", "booking-zone-note")} data-booking-times="" data-local-label={t("booking-local-time", { time: "{time}" })}>
+          <fieldset
+            id={fieldId("start")}
+            aria-invalid={invalid("start")}
+            aria-describedby={describedBy("start", "booking-zone-note")}
+            data-booking-times=""
+            data-booking-slots=""
+            data-local-label={t("booking-local-time", { time: "{time}" })}
+          >
             <legend className={legendClass}>
               {t("booking-slot-label")}
               <span aria-hidden="true" className="ms-0.5 text-red-700">
@@ -125,53 +141,60 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
               {t("booking-slot-zone-note")}
             </p>
             {fieldError("start")}
-            {posted?.outcome === "taken" ? null : (
-              <nav aria-label={t("booking-weeks-label")} className="mb-4 flex flex-wrap items-center justify-between gap-2">
-                {booking.previous ? (
-                  <a href={`${booking.previous}#${BOOKING_FORM_ANCHOR}`} className={linkClass}>
-                    <ChevronLeft aria-hidden="true" className="flip-rtl size-4" />
-                    {t("booking-week-previous")}
-                  </a>
-                ) : (
-                  <span />
-                )}
-                <p className="font-semibold text-slate-800">{t("booking-week-of", { date: booking.weekLabel })}</p>
-                {booking.next ? (
-                  <a href={`${booking.next}#${BOOKING_FORM_ANCHOR}`} className={linkClass}>
-                    {t("booking-week-next")}
-                    <ChevronRight aria-hidden="true" className="flip-rtl size-4" />
-                  </a>
-                ) : (
-                  <span />
-                )}
-              </nav>
-            )}
-            {days.length === 0 ? (
+            {/* The two weeks' days with free times, then the chosen day's times (issue 46): other days and
+                weeks are submit buttons of this form, so what was typed goes along (decision 0086). */}
+            <nav aria-label={t("booking-weeks-label")} className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              {booking.previous ? (
+                <button type="submit" name={SHOW_FIELD} value="weeks" formAction={`${booking.previous}#${fieldId("start")}`} className={linkClass}>
+                  <span aria-hidden="true">‹</span>
+                  {t("booking-week-previous")}
+                </button>
+              ) : (
+                <span />
+              )}
+              <p id="booking-days-title" tabIndex={-1} className="font-semibold text-slate-800">
+                {t("booking-week-of", { date: booking.weekLabel })}
+              </p>
+              {booking.next ? (
+                <button type="submit" name={SHOW_FIELD} value="weeks" formAction={`${booking.next}#${fieldId("start")}`} className={linkClass}>
+                  {t("booking-week-next")}
+                  <span aria-hidden="true">›</span>
+                </button>
+              ) : (
+                <span />
+              )}
+            </nav>
+            {booking.days.length === 0 ? (
               <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t("booking-week-empty")}</p>
             ) : (
-              <div className="space-y-5">
-                {days.map((day) => (
+              <ul aria-labelledby="booking-days-title" className="booking-days">
+                {booking.days.map((day) => (
+                  <li key={day.date}>
+                    <button type="submit" name={SHOW_FIELD} value="day" formAction={`${day.href}#booking-times`} aria-current={day.date === chosenDate ? "date" : undefined}>
+                      {day.label}
+                      <span>{t("booking-day-count", { count: day.count.toLocaleString(NUMBER_LOCALES[lang]) })}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {posted?.outcome === "taken" ? (
+              <div id="booking-times" className="mt-5 space-y-5">
+                {posted.nearest.map((day) => (
                   <fieldset key={day.date}>
                     <legend className="mb-2 text-sm font-semibold text-brand-800">{day.label}</legend>
-                    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                      {day.slots.map((slot) => (
-                        <li key={slot.start}>
-                          <label className="flex min-h-11 cursor-pointer flex-col justify-center rounded-md border border-slate-300 px-3 py-2 text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
-                            <span className="flex items-center gap-2">
-                              <input type="radio" name="start" value={slot.start} defaultChecked={slot.start === values.start} className="size-4 accent-brand-700" />
-                              <time dateTime={slot.start} data-offset={slot.offset}>
-                                {slot.time}
-                              </time>
-                            </span>
-                            <span data-local-time="" hidden className="ps-6 text-xs text-slate-600" />
-                          </label>
-                        </li>
-                      ))}
-                    </ul>
+                    <SlotList day={day} checked={values.start} />
                   </fieldset>
                 ))}
               </div>
-            )}
+            ) : booking.chosen ? (
+              <div id="booking-times" className="mt-5 scroll-mt-24">
+                <h3 id="booking-times-title" tabIndex={-1} className="mb-2 text-sm font-semibold text-brand-800">
+                  {t("booking-day-times", { date: booking.chosen.label })}
+                </h3>
+                <SlotList day={booking.chosen} checked={values.start} />
+              </div>
+            ) : null}
           </fieldset>
 
           <div className="grid gap-5 sm:grid-cols-2">
@@ -194,7 +217,7 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
 
           <div>
             {label("description", "booking-description-label", false)}
-            <p id="booking-description-hint" className="mb-1.5 text-sm text-slate-600">
+            <p id="booking-description-hint" className="booking-hint">
               {t("booking-description-hint")}
             </p>
             <textarea id={fieldId("description")} name="description" rows={4} maxLength={BOOKING_LIMITS.description} defaultValue={values.description} aria-invalid={invalid("description")} aria-describedby={describedBy("description", "booking-description-hint")} className={`${inputClass} resize-y`} />
@@ -203,7 +226,7 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
 
           <div>
             {label("parties", "booking-parties-label", false)}
-            <p id="booking-parties-hint" className="mb-1.5 text-sm text-slate-600">
+            <p id="booking-parties-hint" className="booking-hint">
               {t("booking-parties-hint")}
             </p>
             <textarea id={fieldId("parties")} name="parties" rows={3} maxLength={BOOKING_LIMITS.parties} defaultValue={values.parties} aria-invalid={invalid("parties")} aria-describedby={describedBy("parties", "booking-parties-hint")} className={`${inputClass} resize-y`} />
@@ -237,14 +260,31 @@ export function BookingForm({ booking, posted, action }: { booking: BookingWeek;
 
           <button
             type="submit"
-            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 sm:w-auto"
+            className="booking-submit"
           >
-            <CalendarCheck aria-hidden="true" className="size-5" />
             {t("booking-submit")}
           </button>
         </form>
       </div>
     </section>
+  );
+}
+
+/**
+ * A day's free times as radio buttons (styled by `.booking-times`), the visitor's own time added
+ * beside each by the page module.
+ */
+function SlotList({ day, checked }: { day: SlotDay; checked: string }) {
+  return (
+    <div className="booking-times">
+      {day.slots.map((slot) => (
+        <label key={slot.start}>
+          {/* data-offset: Vancouver's offset then, by the firm clock, which the script compares with the visitor's (decision 0083). */}
+          <input type="radio" name="start" value={slot.start} data-offset={slot.offset} defaultChecked={slot.start === checked} />
+          {slot.time}
+        </label>
+      ))}
+    </div>
   );
 }
 
@@ -279,6 +319,7 @@ function PostedNotice({ posted }: { posted: BookingActionData }) {
       </div>
     );
   }
+  if (posted.outcome === "kept") return null;
   if (posted.outcome === "refused") {
     return (
       <p role="alert" tabIndex={-1} data-booking-summary="" className={`${box} border-red-700 bg-red-50 text-red-900`}>
