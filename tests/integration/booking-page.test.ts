@@ -88,7 +88,7 @@ describe("GET /virtual-consultation", () => {
     const tuesday = { en: "Tuesday, January 5, 2027", fa: "سه‌شنبه ۵ ژانویهٔ ۲۰۲۷", zh: "2027年1月5日星期二" }[lang];
     expect(html).toContain(`>${escapeHtml(text("booking-day-times", lang).replace("{date}", tuesday))}</h3>`);
     // Each time with Vancouver's offset then (the firm clock's), for the visitor's own time beside it.
-    expect(html).toMatch(new RegExp(`value="${TUE_5_1000}" data-offset="-420"[^>]*/>${{ en: "10:00 a.m.", fa: "۱۰:۰۰", zh: "10:00" }[lang]}<`));
+    expect(html).toMatch(new RegExp(`<input type="radio" data-offset="-420" name="start" value="${TUE_5_1000}"/>${{ en: "10:00 a.m.", fa: "۱۰:۰۰", zh: "10:00" }[lang]}<`));
     for (const field of ["area", "kind", "name", "email", "phone", "description", "parties", "consent"]) expect(html).toContain(`name="${field}"`);
     expect(html).toContain('name="website"');
     expect(html).toContain(`href="${prefix}/privacy"`);
