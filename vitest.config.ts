@@ -26,7 +26,7 @@ export default defineConfig({
       {
         resolve: { alias },
         // CSS imported with ?url resolves to its served path, as in the app (vitest empties CSS by default).
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", css: { include: [/\.css/] } },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: ["tests/helpers/sealing-key.ts"], css: { include: [/\.css/] } },
       },
       {
         resolve: { alias },
@@ -41,6 +41,7 @@ export default defineConfig({
             ? ["tests/integration/backup.test.ts", "tests/integration/shutdown.test.ts", "tests/integration/contact-mail.test.ts", "tests/integration/newsletter-mail.test.ts"]
             : [],
           environment: "node",
+          setupFiles: ["tests/helpers/sealing-key.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time (decision 0075): an integration file mostly waits on the server
@@ -56,6 +57,7 @@ export default defineConfig({
         test: {
           // `npm run test:reliability` only (scripts/test-reliability.mjs): minutes of crashes and load.
           name: "reliability",
+          setupFiles: ["tests/helpers/sealing-key.ts"],
           include: process.env.RELIABILITY
             ? ["tests/reliability/*.test.ts", ...(onPostgres ? ["tests/reliability/postgres/*.test.ts"] : [])]
             : [],

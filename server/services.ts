@@ -20,6 +20,7 @@ import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 import { BookingReminders } from "../app/booking/reminders.server";
 import { SiteStats } from "../app/stats/counter.server";
+import { checkSealingKey, installSealingKey } from "../app/privacy/sealing.server";
 
 export type { Services };
 
@@ -40,6 +41,17 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const seed = await seedDatabase(db, { demo: config.SEED_DEMO });
   if (seed.seeded) log.info({ demo: config.SEED_DEMO }, "seeded a fresh database");
   else if (seed.textsInserted > 0) log.info({ count: seed.textsInserted }, "added new built-in texts");
+
+  // The client's story is sealed at rest (decision 0093): a missing or wrong key stops the start here.
+  installSealingKey(config.ENCRYPTION_KEY);
+  try {
+    const sealed = await checkSealingKey(db);
+    if (sealed > 0) log.info({ fields: sealed }, "sealed the client records written before sealing");
+  } catch (error) {
+    await database.close().catch(() => {});
+    release();
+    throw error;
+  }
 
   const texts = new TextStore(db);
   const events = new ChangeEvents(database);

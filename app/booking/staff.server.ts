@@ -1,3 +1,4 @@
+import { openField } from "../privacy/sealing.server";
 import { and, asc, count, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { BOOKING_STATUSES, conflictMatches, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
@@ -80,8 +81,8 @@ async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$
     name: row.name,
     email: row.email,
     phone: row.phone,
-    description: row.description,
-    parties: parties.filter((party) => party.bookingId === row.id).map((party) => party.name),
+    description: openField(row.description, "consultation_bookings.description"),
+    parties: parties.filter((party) => party.bookingId === row.id).map((party) => openField(party.name, "consultation_parties.name")),
     status: row.status,
     staffNotes: row.staffNotes,
     conflicts: conflicts.get(row.id) ?? [],

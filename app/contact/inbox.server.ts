@@ -8,6 +8,7 @@ import { auditFrom, recordAudit } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { toCsv } from "./csv";
 import { splitContactMessage } from "./message";
+import { openField } from "../privacy/sealing.server";
 
 /** The tab shows this many of each, newest first; the CSV export always has everything. */
 export const INBOX_PAGE_SIZE = 200;
@@ -85,7 +86,7 @@ export async function listSubmissions(
       name: row.name,
       email: row.email,
       phone: row.phone,
-      ...splitContactMessage(row.message),
+      ...splitContactMessage(openField(row.message, "contact_submissions.message")),
       receivedAt: row.createdAt.toISOString(),
       receivedLabel: displayDate(row.createdAt),
       handledAt: row.handledAt?.toISOString() ?? null,
@@ -171,7 +172,7 @@ export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Prom
       csv: toCsv(
         ["Received (Vancouver time)", "Name", "Email", "Phone", "Subject", "Message", "Handled (Vancouver time)"],
         rows.map((row) => {
-          const { subject, body } = splitContactMessage(row.message);
+          const { subject, body } = splitContactMessage(openField(row.message, "contact_submissions.message"));
           return [csvDate(row.createdAt), row.name, row.email, row.phone ?? "", subject, body, csvDate(row.handledAt)];
         }),
       ),
