@@ -102,29 +102,39 @@ export async function checkSealingKey(db: Db): Promise<number> {
 /** Seals every field still in clear (rows from before sealing), table by table. */
 async function sealExistingRows(tx: Db): Promise<number> {
   let count = 0;
-  // Nothing was sealed before the marker existed, so every non-empty value is clear text (even one that looks sealed).
-  const clear = (value: string) => value !== "";
+  // Clear unless it opens with this key (a GCM tag cannot be forged by a visitor typing "v1.…").
+  const clear = (value: string, column: SealedColumn) => {
+    if (value === "") return false;
+    try {
+      currentBox().open(value, column);
+      return false;
+    } catch {
+      return true;
+    }
+  };
   for (const row of await tx.select({ id: contactSubmissions.id, message: contactSubmissions.message }).from(contactSubmissions)) {
-    if (!clear(row.message)) continue;
+    if (!clear(row.message, "contact_submissions.message")) continue;
     await tx.update(contactSubmissions).set({ message: sealField(row.message, "contact_submissions.message") }).where(eq(contactSubmissions.id, row.id));
     count++;
   }
   for (const row of await tx.select({ id: consultationBookings.id, description: consultationBookings.description }).from(consultationBookings)) {
-    if (!clear(row.description)) continue;
+    if (!clear(row.description, "consultation_bookings.description")) continue;
     await tx.update(consultationBookings).set({ description: sealField(row.description, "consultation_bookings.description") }).where(eq(consultationBookings.id, row.id));
     count++;
   }
   for (const row of await tx.select({ id: consultationParties.id, name: consultationParties.name }).from(consultationParties)) {
-    if (!clear(row.name)) continue;
+    if (!clear(row.name, "consultation_parties.name")) continue;
     await tx.update(consultationParties).set({ name: sealField(row.name, "consultation_parties.name") }).where(eq(consultationParties.id, row.id));
     count++;
   }
   const matches = await tx.select({ id: conflictMatches.id, name: conflictMatches.name, matched: conflictMatches.matched }).from(conflictMatches);
   for (const row of matches) {
-    if (!clear(row.name) && !clear(row.matched)) continue;
+    const name = clear(row.name, "conflict_matches.name");
+    const matched = clear(row.matched, "conflict_matches.matched");
+    if (!name && !matched) continue;
     await tx
       .update(conflictMatches)
-      .set({ name: clear(row.name) ? sealField(row.name, "conflict_matches.name") : row.name, matched: clear(row.matched) ? sealField(row.matched, "conflict_matches.matched") : row.matched })
+      .set({ name: name ? sealField(row.name, "conflict_matches.name") : row.name, matched: matched ? sealField(row.matched, "conflict_matches.matched") : row.matched })
       .where(inArray(conflictMatches.id, [row.id]));
     count++;
   }
