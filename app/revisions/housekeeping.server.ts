@@ -3,6 +3,7 @@
  * deleted items older than 30 days are purged with their history, and when REVISIONS_KEEP_DAYS
  * is set, older revisions are pruned (an item's newest live revision and any pending one stay).
  * Both are plain deletes of rows past a date: two instances doing them at once do no harm.
+ * The same sweep deletes client records past their retention (app/privacy/retention.server.ts).
  */
 import type { Db } from "../../db/client";
 import type { Clock } from "../../core/clock";
@@ -10,6 +11,7 @@ import type { Logger } from "pino";
 import { pruneRevisions } from "./store.server";
 import { purgeTrash } from "./trash.server";
 import { PeriodicTask } from "../../core/periodic";
+import { sweepRetention, type SweepResult } from "../privacy/retention.server";
 
 interface HousekeepingDeps {
   db: Db;
@@ -27,12 +29,18 @@ export async function tidyRevisions(deps: HousekeepingDeps): Promise<{ purged: n
   return { purged, pruned };
 }
 
+/** One hourly sweep: the revisions, then client records past their retention (decision 0092); one failing does not stop the other. */
+export async function runHousekeeping(deps: HousekeepingDeps): Promise<SweepResult> {
+  await tidyRevisions(deps).catch((error: unknown) => deps.log.error({ err: error }, "revisions housekeeping failed"));
+  return sweepRetention(deps);
+}
+
 export class RevisionHousekeeping extends PeriodicTask {
   constructor(deps: HousekeepingDeps, everyMs = 3_600_000) {
     super(
-      () => tidyRevisions(deps),
+      () => runHousekeeping(deps),
       () => everyMs,
-      (error) => deps.log.error({ err: error }, "revisions housekeeping failed"),
+      (error) => deps.log.error({ err: error }, "retention sweep failed"),
     );
   }
 }
