@@ -68,7 +68,7 @@ const CHECK_TEXT = "law-firm-site sealed fields";
 export async function checkSealingKey(db: Db): Promise<number> {
   const sealer = currentBox();
   const verify = (value: string) => {
-    let opened: string | null = null;
+    let opened: string | null;
     try {
       opened = sealer.open(value, CHECK_PURPOSE);
     } catch {
