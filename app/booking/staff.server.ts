@@ -54,6 +54,8 @@ export interface StaffBooking {
   parties: string[];
   status: BookingStatus;
   staffNotes: string;
+  /** Marked by staff as having become a client: kept past the retention period (decision 0092). */
+  client: boolean;
   conflicts: StoredConflict[];
   /** The actions open now (the server checks them again when one is sent). */
   actions: StaffAction[];
@@ -85,6 +87,7 @@ async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$
     parties: parties.filter((party) => party.bookingId === row.id).map((party) => openField(party.name, "consultation_parties.name")),
     status: row.status,
     staffNotes: row.staffNotes,
+    client: row.clientAt !== null,
     conflicts: conflicts.get(row.id) ?? [],
     actions: (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) => actionAllowed(action, row.status, row.startsAt, now)),
   }));

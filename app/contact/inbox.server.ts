@@ -41,6 +41,8 @@ export interface InboxSubmission {
   receivedLabel: string;
   handledAt: string | null;
   handledLabel: string | null;
+  /** Marked by staff as having become a client: kept past the retention period (decision 0092). */
+  client: boolean;
   /** The conflict check's matches (staff only; empty when nothing matched). */
   conflicts: StoredConflict[];
   /** The firm's notification mail of this message (app/contact/notify.server.ts). */
@@ -91,6 +93,7 @@ export async function listSubmissions(
       receivedLabel: displayDate(row.createdAt),
       handledAt: row.handledAt?.toISOString() ?? null,
       handledLabel: row.handledAt ? displayDate(row.handledAt) : null,
+      client: row.clientAt !== null,
       mail: { status: row.notifyStatus, error: row.notifyError, sentLabel: row.notifiedAt ? displayDate(row.notifiedAt) : null },
     })),
   };
