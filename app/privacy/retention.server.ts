@@ -7,6 +7,9 @@ import type { Logger } from "pino";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
 import { conflictFold } from "../booking/conflicts.server";
 import { openField, sealField } from "./sealing.server";
+import { RETENTION_DEFAULT_MONTHS, RETENTION_MAX_MONTHS, RETENTION_MIN_MONTHS } from "./retention";
+
+export { RETENTION_DEFAULT_MONTHS, RETENTION_MAX_MONTHS, RETENTION_MIN_MONTHS };
 
 /**
  * Kept only as long as needed (issue 43, decision 0092): enquiries and bookings that did not
@@ -14,14 +17,6 @@ import { openField, sealField } from "./sealing.server";
  * (the names only); sign-ups never confirmed go after 30 days. Done by the housekeeping sweep.
  */
 
-export const RETENTION_DEFAULT_MONTHS = 24;
-/**
- * The shortest retention an admin may set. The conflict check does not need the story (its
- * names outlive it as conflict records), but staff do need the enquiry itself while the person may
- * still come back or complain about how it was handled: a year covers the usual follow-up.
- */
-export const RETENTION_MIN_MONTHS = 12;
-export const RETENTION_MAX_MONTHS = 120;
 /** Sign-ups whose address owner never confirmed are deleted this long after they were made. */
 export const UNCONFIRMED_SIGNUP_DAYS = 30;
 /** Records deleted per transaction: a crash loses at most one batch's work, which the next sweep redoes. */

@@ -10,7 +10,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { displayDate } from "~/contact/inbox.server";
 import { erasureFingerprint, erasureList, findPerson, personSearchSchema } from "~/privacy/people.server";
-import { readRetentionMonths, RETENTION_MAX_MONTHS, RETENTION_MIN_MONTHS } from "~/privacy/retention.server";
+import { readRetentionMonths } from "~/privacy/retention.server";
+import { RETENTION_MAX_MONTHS, RETENTION_MIN_MONTHS } from "~/privacy/retention";
 import { intents, type PeopleResult } from "./actions.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("People | Admin Dashboard");
