@@ -171,6 +171,16 @@ describe("a person's data on the People tab", () => {
     expect(await (await get(url(TAB), cookies.boss)).text()).toMatch(/name="retentionMonths"[^>]*value="36"/);
   });
 
+  it("staff mark a booking as a client (kept past the retention period); a bad value changes nothing", async () => {
+    const act = (fields: Record<string, string>) => formPost(url("/admin/dashboard/consultations.data"), { intent: "client", ...fields }, { cookie: cookies.boss });
+    const bad = await act({ id: String(ids.omidBooking), client: "maybe" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Choose client or not a client.");
+    expect((await act({ id: "999999", client: "true" })).status).toBe(404);
+    expect((await act({ id: String(ids.omidBooking), client: "true" })).status).toBe(200);
+    expect((await formPost(url("/admin/dashboard/consultations.data"), { intent: "client", id: String(ids.omidBooking), client: "true" })).status).toBe(401);
+  });
+
   describe("on the stopped server's files", () => {
     beforeAll(async () => {
       await site?.stop();
@@ -199,6 +209,10 @@ describe("a person's data on the People tab", () => {
         expect(erasure.details).toMatchObject({ search: "email", contactMessages: [ids.janeContact], bookings: [ids.janeBooking] });
         expect(JSON.stringify(entries)).not.toMatch(/jane|Quetzalcoatl|Zephyrine|Brontosaurus/i);
         expect(await store.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "jane@example.com"))).toEqual([]);
+        const [omid] = await store.db.select().from(consultationBookings).where(eq(consultationBookings.id, ids.omidBooking));
+        expect(omid.clientAt).not.toBeNull();
+        const marks = await store.db.select().from(auditLog).where(eq(auditLog.action, "mark-client"));
+        expect(marks.map((entry) => [entry.entity, entry.entityId])).toEqual([["consultation_booking", String(ids.omidBooking)]]);
       } finally {
         await store.close();
       }
