@@ -46,7 +46,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   installSealingKey(config.ENCRYPTION_KEY);
   try {
     const sealed = await checkSealingKey(db);
-    if (sealed > 0) log.info({ fields: sealed }, "sealed the client records written before sealing");
+    if (sealed > 0) log.info({ rows: sealed }, "sealed the client records written before sealing");
   } catch (error) {
     await database.close().catch(() => {});
     release();
