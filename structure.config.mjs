@@ -41,6 +41,7 @@ export const MODULES = [
   ["blog", "posts, their schedule, subscribers and the newsletter"],
   ["instagram", "posting published blog posts to Instagram"],
   ["automation", "the daily AI-written post from the topic queue"],
+  ["privacy", "client records kept only as long as needed, marked as clients, found, exported and erased on request"],
   ["review", "the review queue over every pending change, its readable comparison and its notices"],
   // ---------------------------------------------------------------- faces
   ["routes.ts", "the route table: paths and files as data, no route module imported"],

@@ -14,7 +14,7 @@ export default defineConfig({
       {
         resolve: { alias },
         // CSS imported with ?url resolves to its served path, as in the app (vitest empties CSS by default).
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", css: { include: [/\.css/] } },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: ["tests/helpers/sealing-key.ts"], css: { include: [/\.css/] } },
       },
       {
         resolve: { alias },
@@ -23,6 +23,7 @@ export default defineConfig({
           // The postgres/ folder needs a server: it joins the suite when DATABASE_URL is set (CI's second run).
           include: onPostgres ? postgresPassFiles() : ["tests/integration/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/helpers/sealing-key.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time (decision 0075): an integration file mostly waits on the server
@@ -38,6 +39,7 @@ export default defineConfig({
         test: {
           // `npm run test:reliability` only (scripts/test-reliability.mjs): minutes of crashes and load.
           name: "reliability",
+          setupFiles: ["tests/helpers/sealing-key.ts"],
           include: process.env.RELIABILITY
             ? ["tests/reliability/*.test.ts", ...(onPostgres ? ["tests/reliability/postgres/*.test.ts"] : [])]
             : [],
@@ -54,8 +56,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
-          // Fails a test on any hydration mismatch on an admin page (tests/helpers/browser.ts).
-          setupFiles: ["tests/e2e/setup.ts"],
+          // The sealing key of the test servers; and a test fails on any hydration mismatch on an admin page (tests/helpers/browser.ts).
+          setupFiles: ["tests/helpers/sealing-key.ts", "tests/e2e/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

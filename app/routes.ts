@@ -121,6 +121,8 @@ export default [
       route("consultations", "admin/consultations/consultations-route.tsx"),
       route("statistics", "admin/stats/stats-route.tsx"),
       route("statistics/export", "admin/stats/stats-export-route.ts"),
+      route("people", "admin/people/people-route.tsx"),
+      route("people/export", "admin/people/people-export-route.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

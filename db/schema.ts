@@ -360,6 +360,8 @@ export const contactSubmissions = pgTable(
     notifyStatus: text("notify_status", { enum: ["none", "queued", "sent", "failed"] }).notNull().default("none"),
     notifyError: text("notify_error"),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** Set by staff when the sender became a client (decision 0092): the retention sweep leaves the message alone. */
+    clientAt: timestamp("client_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("contact_submissions_created_at_idx").on(t.createdAt.desc())],
@@ -655,6 +657,8 @@ export const consultationBookings = pgTable(
     staffNotes: text("staff_notes").notNull().default(""),
     /** The confirmation page's address (128 random bits, lower-case hex): never the id, which is guessable. */
     reference: text("reference").unique(),
+    /** Set by staff when the visitor became a client (decision 0092): the retention sweep leaves the booking alone. */
+    clientAt: timestamp("client_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("consultation_bookings_slot_uq")
@@ -664,7 +668,11 @@ export const consultationBookings = pgTable(
   ],
 );
 
-/** "Names of the other people or companies involved", one row each, for the conflict check. */
+/**
+ * "Names of the other people or companies involved", one row each, for the conflict check. The
+ * name is sealed (decision 0093); `name_fold` is its conflict-check fold (no accents, lower case),
+ * kept in clear so pg_trgm can match it.
+ */
 export const consultationParties = pgTable(
   "consultation_parties",
   {
@@ -673,6 +681,7 @@ export const consultationParties = pgTable(
       .notNull()
       .references(() => consultationBookings.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    nameFold: text("name_fold").notNull().default(""),
   },
   (t) => [index("consultation_parties_booking_idx").on(t.bookingId)],
 );
@@ -688,12 +697,12 @@ export const conflictMatches = pgTable(
     id: serial("id").primaryKey(),
     bookingId: integer("booking_id").references(() => consultationBookings.id, { onDelete: "cascade" }),
     contactId: integer("contact_id").references(() => contactSubmissions.id, { onDelete: "cascade" }),
-    /** The name given now (the visitor's own or another party's). */
+    /** The name given now (the visitor's own or another party's); sealed (decision 0093). */
     name: text("name").notNull(),
-    /** The earlier record: a contact message, a booking (its visitor), or a booking's other party. */
-    source: text("source", { enum: ["contact", "booking", "party"] }).notNull(),
+    /** The earlier record: a contact message, a booking (its visitor), a booking's other party, or a kept conflict record (decision 0092). */
+    source: text("source", { enum: ["contact", "booking", "party", "kept"] }).notNull(),
     recordId: integer("record_id").notNull(),
-    /** The earlier name as it was stored then (kept if that record is deleted later). */
+    /** The earlier name as it was stored then (kept if that record is deleted later); sealed (decision 0093). */
     matched: text("matched").notNull(),
     similarity: real("similarity").notNull(),
     reason: text("reason", { enum: ["same", "similar"] }).notNull(),
@@ -704,6 +713,36 @@ export const conflictMatches = pgTable(
     check("conflict_matches_one_owner", sql`(${t.bookingId} is null) <> (${t.contactId} is null)`),
   ],
 );
+
+/**
+ * What the retention sweep and an erasure keep of a deleted enquiry or booking for the conflict
+ * check (decision 0092): one row per name, the person's own or another party's; no story, no
+ * contact details. `name` is sealed, `name_fold` is the clear fold the check matches on (0093).
+ */
+export const conflictRecords = pgTable(
+  "conflict_records",
+  {
+    id: serial("id").primaryKey(),
+    /** What it was: a contact message or a booking, and that record's former id. */
+    origin: text("origin", { enum: ["contact", "booking"] }).notNull(),
+    originId: integer("origin_id").notNull(),
+    role: text("role", { enum: ["person", "party"] }).notNull(),
+    name: text("name").notNull(),
+    nameFold: text("name_fold").notNull(),
+    /** When the enquiry or booking was made. */
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+    keptAt: timestamp("kept_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("conflict_records_origin_idx").on(t.origin, t.originId)],
+);
+
+/** The firm's retention of enquiries and bookings (one row, id 1; decision 0092). */
+export const privacySettings = pgTable("privacy_settings", {
+  id: integer("id").primaryKey().default(1),
+  /** Enquiries and bookings that did not become a client are deleted this many months after they were made. */
+  retentionMonths: integer("retention_months").notNull().default(24),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A staff member's private calendar feed (decision 0080): only the SHA-256 of the secret token is

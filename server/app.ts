@@ -15,6 +15,7 @@ import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed";
 import { contentSecurityPolicyFor, securityHeaderList, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
+import { SealingKeyWrong } from "../core/sealing.server";
 import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
 import { judgeHost, judgeRequest, requestGuard } from "./request-guard";
@@ -145,7 +146,7 @@ export async function startServer(options: AppOptions & { env?: Record<string, s
   try {
     services = await createServices(config, log);
   } catch (error) {
-    if (error instanceof DataDirLocked) {
+    if (error instanceof DataDirLocked || error instanceof SealingKeyWrong) {
       console.error(error.message);
       process.exit(1);
     }

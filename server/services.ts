@@ -15,12 +15,14 @@ import { jobKinds } from "./job-registry";
 import { startedClock, systemClock } from "../core/clock";
 import { DailyScheduler } from "../app/automation/scheduler.server";
 import { RevisionHousekeeping } from "../app/revisions/housekeeping.server";
+import { sweepRetention } from "../app/privacy/retention.server";
 import { ScheduledPublisher } from "../app/blog/schedule.server";
 import { NewsletterDigest } from "../app/blog/newsletter-send.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 import { BookingReminders } from "../app/booking/reminders.server";
 import { SiteStats } from "../app/stats/counter.server";
+import { checkSealingKey, installSealingKey } from "../core/sealing.server";
 
 export type { Services };
 
@@ -41,6 +43,17 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const seed = await seedDatabase(db, { demo: config.SEED_DEMO });
   if (seed.seeded) log.info({ demo: config.SEED_DEMO }, "seeded a fresh database");
   else if (seed.textsInserted > 0) log.info({ count: seed.textsInserted }, "added new built-in texts");
+
+  // The client's story is sealed at rest (decision 0093): a missing or wrong key stops the start here.
+  installSealingKey(config.ENCRYPTION_KEY);
+  try {
+    const sealed = await checkSealingKey(db);
+    if (sealed > 0) log.info({ rows: sealed }, "sealed the client records written before sealing");
+  } catch (error) {
+    await database.close().catch(() => {});
+    release();
+    throw error;
+  }
 
   const texts = new TextStore(db);
   const events = new ChangeEvents(database);
@@ -67,7 +80,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const clock = config.TEST_CLOCK_START ? startedClock(new Date(config.TEST_CLOCK_START)) : systemClock;
   if (config.TEST_CLOCK_START) log.warn({ TEST_CLOCK_START: config.TEST_CLOCK_START }, "TEST_CLOCK_START is set: schedules follow a test clock, not this machine's time");
   const scheduler = new DailyScheduler({ db, clock, log });
-  const housekeeping = new RevisionHousekeeping({ db, clock, log, keepDays: config.REVISIONS_KEEP_DAYS });
+  const housekeeping = new RevisionHousekeeping({ db, clock, log, keepDays: config.REVISIONS_KEEP_DAYS, also: sweepRetention });
   // Scheduled posts and changes go live from every instance's sweep (decision 0062).
   const publisher = new ScheduledPublisher({ db, events, clock, config, log });
   // Consultation reminders 24 hours before, queued once across instances (decision 0079).

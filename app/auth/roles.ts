@@ -40,6 +40,9 @@ export const PERMISSIONS = {
   "consultations.handle": "confirm, decline, cancel or annotate consultation bookings",
   "consultations.settings": "change the consultation availability",
   "stats.read": "read the site statistics",
+  // People tab (decision 0092): a person's data on request, and how long client records are kept.
+  "people.data": "find, export and erase what the firm holds about a person",
+  "clients.retention": "change how long client records are kept",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 

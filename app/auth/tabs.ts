@@ -11,6 +11,7 @@ export const TABS: ReadonlyArray<{ to: string; label: string; end: boolean; perm
   { to: "/admin/dashboard/inbox", label: "Inbox", end: false, permission: "inbox.read" },
   { to: "/admin/dashboard/consultations", label: "Consultations", end: false, permission: "consultations.read" },
   { to: "/admin/dashboard/statistics", label: "Statistics", end: false, permission: "stats.read" },
+  { to: "/admin/dashboard/people", label: "People", end: false, permission: "people.data" },
   { to: "/admin/dashboard/staff", label: "Staff", end: false, permission: "staff.manage" },
   { to: "/admin/dashboard/audit", label: "Audit", end: false, permission: "audit.read" },
 ];

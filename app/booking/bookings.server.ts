@@ -6,6 +6,8 @@ import type { Logger } from "../../core/log";
 import { isUniqueViolation } from "../changes/errors.server";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
 import { storeConflicts } from "../conflicts/conflict-store.server";
+import { partyRows } from "../conflicts/conflicts.server";
+import { sealField } from "../../core/sealing.server";
 import { holidayDatesBetween } from "./holidays.server";
 import type { BookingSettings } from "./settings";
 import { readBookingForm, splitParties, validateBooking, type BookingField } from "./booking-form";
@@ -66,10 +68,10 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
       const stored = await deps.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(consultationBookings)
-          .values({ startsAt: start, endsAt: end, lawyerId: null, kind, area: area || null, language, name, email, phone: phone || null, description, reference })
+          .values({ startsAt: start, endsAt: end, lawyerId: null, kind, area: area || null, language, name, email, phone: phone || null, description: sealField(description, "consultation_bookings.description"), reference })
           .returning({ id: consultationBookings.id });
         const names = splitParties(parties);
-        if (names.length > 0) await tx.insert(consultationParties).values(names.map((party) => ({ bookingId: row.id, name: party })));
+        if (names.length > 0) await tx.insert(consultationParties).values(partyRows(row.id, names));
         // The conflict check, stored with the booking (staff only; decision 0080).
         await storeConflicts(tx, { bookingId: row.id }, [name, ...names]);
         // The visitor's confirmation and the firm's notice commit with the booking (decision 0079).

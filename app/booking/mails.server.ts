@@ -1,4 +1,5 @@
 import { firmClock } from "../../core/firm-clock.server";
+import { openField } from "../../core/sealing.server";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -208,7 +209,7 @@ export function firmMail(kind: BookingMailKind, booking: Booking, parties: strin
     `Status: ${booking.status}`,
     `Other parties: ${parties.length > 0 ? parties.join("; ") : "none given"}`,
     "",
-    booking.description || "(no description)",
+    openField(booking.description, "consultation_bookings.description") || "(no description)",
     "",
     "--",
     `Reply to this mail to answer ${booking.name}. All bookings and their conflict checks: ${new URL("/admin/dashboard/consultations", siteUrl).href}`,
@@ -242,7 +243,7 @@ export const bookingMailJob = defineJob<null, ItemPayload, [BookingMailDeps]>("b
         const recipient = deps.config.CONTACT_NOTIFY_TO;
         if (!recipient) return { skipped: "No firm address is set (CONTACT_NOTIFY_TO)." };
         const parties = await deps.db.select({ name: consultationParties.name }).from(consultationParties).where(eq(consultationParties.bookingId, bookingId));
-        const content = firmMail(mail, booking, parties.map((p) => p.name), deps.config.SITE_URL);
+        const content = firmMail(mail, booking, parties.map((p) => openField(p.name, "consultation_parties.name")), deps.config.SITE_URL);
         outgoing = { to: recipient, ...content, replyTo: plainAddress(booking.email) ? { name: booking.name, address: booking.email } : undefined };
       } else {
         if (LIVE_KINDS.has(mail) && !live) return { skipped: `The booking is ${booking.status}: no ${mail} mail.` };

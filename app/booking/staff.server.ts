@@ -1,4 +1,5 @@
 import { firmClock } from "../../core/firm-clock.server";
+import { openField } from "../../core/sealing.server";
 import { and, asc, count, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { BOOKING_STATUSES, conflictMatches, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
@@ -51,6 +52,8 @@ export interface StaffBooking {
   parties: string[];
   status: BookingStatus;
   staffNotes: string;
+  /** Marked by staff as having become a client: kept past the retention period (decision 0092). */
+  client: boolean;
   conflicts: StoredConflict[];
   /** The actions open now (the server checks them again when one is sent). */
   actions: StaffAction[];
@@ -78,10 +81,11 @@ async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$
     name: row.name,
     email: row.email,
     phone: row.phone,
-    description: row.description,
-    parties: parties.filter((party) => party.bookingId === row.id).map((party) => party.name),
+    description: openField(row.description, "consultation_bookings.description"),
+    parties: parties.filter((party) => party.bookingId === row.id).map((party) => openField(party.name, "consultation_parties.name")),
     status: row.status,
     staffNotes: row.staffNotes,
+    client: row.clientAt !== null,
     conflicts: conflicts.get(row.id) ?? [],
     actions: (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) => actionAllowed(action, row.status, row.startsAt, now)),
   }));

@@ -2,7 +2,7 @@
 export interface StoredConflict {
   /** The name given now (the visitor's own or another party's). */
   name: string;
-  source: "contact" | "booking" | "party";
+  source: "contact" | "booking" | "party" | "kept";
   recordId: number;
   /** The earlier name, as stored. */
   matched: string;
@@ -14,6 +14,8 @@ export interface StoredConflict {
 /** Which earlier record, in words. */
 export function conflictRecord(match: StoredConflict): string {
   if (match.source === "contact") return `contact message #${match.recordId}`;
+  // A deleted enquiry's or booking's name, kept for conflict checks only (decision 0092).
+  if (match.source === "kept") return `conflict record #${match.recordId} (an enquiry or booking since deleted)`;
   return match.source === "booking" ? `booking #${match.recordId} (its visitor)` : `booking #${match.recordId} (another party)`;
 }
 

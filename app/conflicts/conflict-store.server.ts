@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { conflictMatches } from "../../db/schema";
 import { findConflicts, type ConflictMatch } from "./conflicts.server";
 import type { StoredConflict } from "./conflict-labels";
+import { openField, sealField } from "../../core/sealing.server";
 
 /**
  * The conflict check's result stored with what it was made for (decision 0080). Called inside the
@@ -19,10 +20,11 @@ export async function storeConflicts(tx: Db, owner: ConflictOwner, names: readon
       matches.map((match) => ({
         bookingId: "bookingId" in owner ? owner.bookingId : null,
         contactId: "contactId" in owner ? owner.contactId : null,
-        name: match.name,
+        // Both may be another party's name: sealed like the parties themselves (decision 0093).
+        name: sealField(match.name, "conflict_matches.name"),
         source: match.source,
         recordId: match.recordId,
-        matched: match.matched,
+        matched: sealField(match.matched, "conflict_matches.matched"),
         similarity: match.similarity,
         reason: match.reason,
       })),
@@ -40,7 +42,7 @@ export async function conflictsOf(db: Db, kind: "booking" | "contact", ids: read
   for (const row of rows) {
     const owner = (kind === "booking" ? row.bookingId : row.contactId)!;
     const list = out.get(owner) ?? [];
-    list.push({ name: row.name, source: row.source, recordId: row.recordId, matched: row.matched, similarity: Math.round(row.similarity * 100) / 100, reason: row.reason });
+    list.push({ name: openField(row.name, "conflict_matches.name"), source: row.source, recordId: row.recordId, matched: openField(row.matched, "conflict_matches.matched"), similarity: Math.round(row.similarity * 100) / 100, reason: row.reason });
     out.set(owner, list);
   }
   for (const list of out.values()) list.sort((a, b) => b.similarity - a.similarity);

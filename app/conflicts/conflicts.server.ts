@@ -1,7 +1,8 @@
 import { and, desc, gte, ne, sql, type SQL, type AnyColumn } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { consultationBookings, consultationParties, contactSubmissions } from "../../db/schema";
+import { conflictRecords, consultationBookings, consultationParties, contactSubmissions } from "../../db/schema";
+import { openField, sealField, type SealedColumn } from "../../core/sealing.server";
 
 /**
  * The conflict check (issue 33, decision 0076): names a visitor gives (their own and the other
@@ -26,7 +27,7 @@ export const CONFLICT_MATCHES_PER_NAME = 20;
 /** Names longer than this are cut before matching (the forms allow at most 200). */
 const NAME_MAX = 200;
 
-export type ConflictSource = "contact" | "booking" | "party";
+export type ConflictSource = "contact" | "booking" | "party" | "kept";
 
 export interface ConflictMatch {
   /** The name given now. */
@@ -46,13 +47,30 @@ export interface ConflictMatch {
 export const conflictFold = (value: SQL | AnyColumn | string): SQL =>
   sql`lower(unaccent(translate(${value}, 'يىك', 'ییک')))`;
 
-/** Where earlier names are: each table, the record a match points to, and which record to leave out. */
-const SOURCES: ReadonlyArray<{ source: ConflictSource; table: PgTable; recordId: PgColumn; name: PgColumn; excluded: (options: ConflictOptions) => number | undefined }> = [
-  { source: "contact", table: contactSubmissions, recordId: contactSubmissions.id, name: contactSubmissions.name, excluded: (o) => o.excludeContactId },
-  { source: "booking", table: consultationBookings, recordId: consultationBookings.id, name: consultationBookings.name, excluded: (o) => o.excludeBookingId },
+/**
+ * Where earlier names are: each table, the record a match points to, the column matched (a clear
+ * fold where the name itself is sealed, decision 0093), the name shown, and which record to leave out.
+ */
+const SOURCES: ReadonlyArray<{
+  source: ConflictSource;
+  table: PgTable;
+  recordId: PgColumn;
+  match: PgColumn;
+  name: PgColumn;
+  sealed?: SealedColumn;
+  excluded: (options: ConflictOptions) => number | undefined;
+}> = [
+  { source: "contact", table: contactSubmissions, recordId: contactSubmissions.id, match: contactSubmissions.name, name: contactSubmissions.name, excluded: (o) => o.excludeContactId },
+  { source: "booking", table: consultationBookings, recordId: consultationBookings.id, match: consultationBookings.name, name: consultationBookings.name, excluded: (o) => o.excludeBookingId },
   // A party's match points to its booking.
-  { source: "party", table: consultationParties, recordId: consultationParties.bookingId, name: consultationParties.name, excluded: (o) => o.excludeBookingId },
+  { source: "party", table: consultationParties, recordId: consultationParties.bookingId, match: consultationParties.nameFold, name: consultationParties.name, sealed: "consultation_parties.name", excluded: (o) => o.excludeBookingId },
+  // What the retention sweep or an erasure kept of a deleted record (decision 0092).
+  { source: "kept", table: conflictRecords, recordId: conflictRecords.id, match: conflictRecords.nameFold, name: conflictRecords.name, sealed: "conflict_records.name", excluded: () => undefined },
 ];
+
+/** A booking's other parties as rows: each name sealed, with its clear fold for matching (the fold is idempotent). */
+export const partyRows = (bookingId: number, names: readonly string[]) =>
+  names.map((name) => ({ bookingId, name: sealField(name, "consultation_parties.name"), nameFold: conflictFold(name) }));
 
 export interface ConflictOptions {
   /** Leave out this booking's own name and parties (checking a booking just stored). */
@@ -73,16 +91,16 @@ export async function findConflicts(db: Db, names: readonly string[], options: C
     const sameFold = (column: AnyColumn) => sql<boolean>`${conflictFold(column)} = ${folded}`;
 
     const found: Array<{ source: ConflictSource; recordId: number; matched: string; similarity: number; same: boolean }> = [];
-    for (const { source, table, recordId, name: column, excluded } of SOURCES) {
-      const similarity = score(column);
+    for (const { source, table, recordId, match, name: shown, sealed, excluded } of SOURCES) {
+      const similarity = score(match);
       const skip = excluded(options);
       const rows = await db
-        .select({ recordId: sql<number>`${recordId}`.mapWith(Number), matched: sql<string>`${column}`, similarity, same: sameFold(column) })
+        .select({ recordId: sql<number>`${recordId}`.mapWith(Number), matched: sql<string>`${shown}`, similarity, same: sameFold(match) })
         .from(table)
         .where(and(gte(similarity, threshold), skip === undefined ? undefined : ne(recordId, skip)))
         .orderBy(desc(similarity))
         .limit(CONFLICT_MATCHES_PER_NAME);
-      found.push(...rows.map((row) => ({ ...row, source })));
+      found.push(...rows.map((row) => ({ ...row, matched: sealed ? openField(row.matched, sealed) : row.matched, source })));
     }
     found.sort((a, b) => b.similarity - a.similarity);
     for (const row of found.slice(0, CONFLICT_MATCHES_PER_NAME)) {

@@ -3,6 +3,7 @@ import { contactSubmissions } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
 import { storeConflicts } from "../conflicts/conflict-store.server";
+import { sealField } from "../../core/sealing.server";
 import { CONTACT_FIELDS, CONTACT_LIMITS, emptyContactValues, HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
 
 /** What the contact action answers; the page shows it as toasts (with JavaScript) or inline (without). */
@@ -69,7 +70,7 @@ export async function submitContact(
     await deps.db.transaction(async (tx) => {
       const [stored] = await tx
         .insert(contactSubmissions)
-        .values({ name, email, phone, message: storedContactMessage(subject, message), notifyStatus: deps.notify ? "queued" : "none" })
+        .values({ name, email, phone, message: sealField(storedContactMessage(subject, message), "contact_submissions.message"), notifyStatus: deps.notify ? "queued" : "none" })
         .returning({ id: contactSubmissions.id });
       // The conflict check, stored with the message (staff only; decision 0080).
       await storeConflicts(tx, { contactId: stored.id }, [name]);

@@ -10,6 +10,7 @@ import { recordAccess } from "../audit/access.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { toCsv } from "../../core/csv";
 import { splitContactMessage } from "./message";
+import { openField } from "../../core/sealing.server";
 
 /** The tab shows this many of each, newest first; the CSV export always has everything. */
 export const INBOX_PAGE_SIZE = 200;
@@ -30,6 +31,8 @@ export interface InboxSubmission {
   receivedLabel: string;
   handledAt: string | null;
   handledLabel: string | null;
+  /** Marked by staff as having become a client: kept past the retention period (decision 0092). */
+  client: boolean;
   /** The conflict check's matches (staff only; empty when nothing matched). */
   conflicts: StoredConflict[];
   /** The firm's notification mail of this message (app/contact/notify.server.ts). */
@@ -75,11 +78,12 @@ export async function listSubmissions(
       name: row.name,
       email: row.email,
       phone: row.phone,
-      ...splitContactMessage(row.message),
+      ...splitContactMessage(openField(row.message, "contact_submissions.message")),
       receivedAt: row.createdAt.toISOString(),
       receivedLabel: displayDate(row.createdAt),
       handledAt: row.handledAt?.toISOString() ?? null,
       handledLabel: row.handledAt ? displayDate(row.handledAt) : null,
+      client: row.clientAt !== null,
       mail: { status: row.notifyStatus, error: row.notifyError, sentLabel: row.notifiedAt ? displayDate(row.notifiedAt) : null },
     })),
   };
@@ -162,7 +166,7 @@ export async function exportCsv(db: Db, user: AdminUser, kind: ExportKind): Prom
       csv: toCsv(
         ["Received (Vancouver time)", "Name", "Email", "Phone", "Subject", "Message", "Handled (Vancouver time)"],
         rows.map((row) => {
-          const { subject, body } = splitContactMessage(row.message);
+          const { subject, body } = splitContactMessage(openField(row.message, "contact_submissions.message"));
           return [csvDate(row.createdAt), row.name, row.email, row.phone ?? "", subject, body, csvDate(row.handledAt)];
         }),
       ),

@@ -7,6 +7,7 @@ import type { Logger } from "../../core/log";
 import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { splitContactMessage } from "./message";
+import { openField } from "../../core/sealing.server";
 
 /**
  * The firm's notification of each contact message (an outbox on the job runner): the message is
@@ -33,7 +34,7 @@ export const notifyConfigured = (config: NotifyDeps["config"]) => Boolean(mailSe
 
 /** The notification's subject and text: who wrote, how to answer, what they wrote. */
 export function contactMail(row: typeof contactSubmissions.$inferSelect, siteUrl: string) {
-  const { subject, body } = splitContactMessage(row.message);
+  const { subject, body } = splitContactMessage(openField(row.message, "contact_submissions.message"));
   const received = row.createdAt.toISOString().replace("T", " ").slice(0, 16) + " UTC";
   const text = [
     `${row.name} wrote through the contact form of ${siteUrl}.`,

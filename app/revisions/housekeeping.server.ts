@@ -3,6 +3,8 @@
  * deleted items older than 30 days are purged with their history, and when REVISIONS_KEEP_DAYS
  * is set, older revisions are pruned (an item's newest live revision and any pending one stay).
  * Both are plain deletes of rows past a date: two instances doing them at once do no harm.
+ * The same hourly task runs the sweeps the server adds (`also`): the client records past their
+ * retention (app/privacy/retention.server.ts, decision 0092), wired from above (the module order).
  */
 import type { Db } from "../../db/client";
 import type { Clock } from "../../core/clock";
@@ -19,6 +21,11 @@ interface HousekeepingDeps {
   keepDays?: number;
 }
 
+interface HousekeepingTaskDeps<T> extends HousekeepingDeps {
+  /** A further sweep in the same hour (the client records' retention); its failure is its own. */
+  also?: (deps: HousekeepingDeps) => Promise<T>;
+}
+
 export async function tidyRevisions(deps: HousekeepingDeps): Promise<{ purged: number; pruned: number }> {
   const now = deps.clock.now();
   const purged = await purgeTrash(deps.db, now);
@@ -27,12 +34,18 @@ export async function tidyRevisions(deps: HousekeepingDeps): Promise<{ purged: n
   return { purged, pruned };
 }
 
+/** One hourly sweep: the revisions, then client records past their retention (decision 0092); one failing does not stop the other. */
+export async function runHousekeeping<T>(deps: HousekeepingTaskDeps<T>): Promise<T | undefined> {
+  await tidyRevisions(deps).catch((error: unknown) => deps.log.error({ err: error }, "revisions housekeeping failed"));
+  return deps.also?.(deps);
+}
+
 export class RevisionHousekeeping extends PeriodicTask {
-  constructor(deps: HousekeepingDeps, everyMs = 3_600_000) {
+  constructor(deps: HousekeepingTaskDeps<unknown>, everyMs = 3_600_000) {
     super(
-      () => tidyRevisions(deps),
+      () => runHousekeeping(deps),
       () => everyMs,
-      (error) => deps.log.error({ err: error }, "revisions housekeeping failed"),
+      (error) => deps.log.error({ err: error }, "housekeeping sweep failed"),
     );
   }
 }

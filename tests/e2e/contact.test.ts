@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
 import { openDatabase } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
+import { openField } from "../../core/sealing.server";
 import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
@@ -341,7 +342,9 @@ describe("contact submissions (a separate site, limit 2 per hour)", () => {
     } finally {
       await database.close();
     }
-    expect(rows.map(({ name, email, phone, message }) => ({ name, email, phone, message }))).toEqual([
+    // The message is sealed at rest (decision 0093): opened with the test servers' key.
+    expect(rows.every((row) => row.message.startsWith("v1."))).toBe(true);
+    expect(rows.map(({ name, email, phone, message }) => ({ name, email, phone, message: openField(message, "contact_submissions.message") }))).toEqual([
       { name: "Sara Example", email: "sara@example.com", phone: "+1 604 555 0111", message: "Subject: Family sponsorship\n\nLine one\nLine two" },
       // The no-script posts, in English, Farsi and Chinese.
       ...["en", "fa", "zh"].map(() => ({ name: "Lei Example", email: "lei@example.com", phone: null, message: "Subject: Separation\n\nKept message text" })),

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { copyPgliteTemplate } from "./pglite-template";
+import { TEST_ENCRYPTION_KEY } from "./test-key";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -47,7 +48,7 @@ export function spawnSite(env: Record<string, string | undefined>): { process: C
     cwd: root,
     // Suites that are not about the second factor sign staff in with a password alone; the
     // second-factor suites pass ADMIN_SECOND_FACTOR=required (the product's default).
-    env: { ...startEnv(), PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: process.env.BUILD_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", ADMIN_SECOND_FACTOR: "optional", ...env },
+    env: { ...startEnv(), PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: process.env.BUILD_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", ADMIN_SECOND_FACTOR: "optional", ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

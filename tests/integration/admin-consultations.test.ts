@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { openField } from "../../core/sealing.server";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import pino from "pino";
@@ -112,7 +113,10 @@ describe("the Consultations tab against a running server", () => {
   it("stores the conflict check with the booking: which name matched which earlier record, and how closely", async () => {
     const rows = await withDb((db) => db.select().from(conflictMatches).orderBy(asc(conflictMatches.id)));
     const ofBooking = rows.filter((row) => row.bookingId === ids.conflicted);
-    expect(ofBooking.map((row) => [row.name, row.source, row.recordId, row.matched, row.reason]).sort()).toEqual(
+    // Both names are sealed at rest (decision 0093); they open to the names given and matched.
+    expect(ofBooking.every((row) => row.name.startsWith("v1.") && row.matched.startsWith("v1."))).toBe(true);
+    const opened = ofBooking.map((row) => [openField(row.name, "conflict_matches.name"), row.source, row.recordId, openField(row.matched, "conflict_matches.matched"), row.reason]);
+    expect(opened.sort()).toEqual(
       [
         ["Maria Garcia", "contact", ids.contactMaria, "María García", "same"],
         ["علي رضايي", "contact", ids.contactAli, "علی رضایی", "same"],

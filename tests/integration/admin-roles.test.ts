@@ -158,12 +158,16 @@ describe("roles, declared once: every admin route and intent for every role", ()
     const consultations = routes.find((r) => r.pattern === "/admin/dashboard/consultations");
     expect(consultations?.loader?.permission).toBe("consultations.read");
     expect(consultations?.action?.permission).toBe("consultations.handle");
-    expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "create-feed", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
+    expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "client", "create-feed", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
     expect(consultations?.action?.intents.settings.permission).toBe("consultations.settings");
     expect(consultations?.action?.intents["create-feed"].permission).toBe("consultations.read");
     // The Statistics tab (decision 0082): admins and lawyers, no action.
     expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics")?.loader).toEqual({ permission: "stats.read", kind: "page" });
     expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics/export")?.loader).toEqual({ permission: "stats.read", kind: "data" });
+    // The People tab (decision 0092): a person's data, and the retention an admin sets.
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/people")?.loader).toEqual({ permission: "people.data", kind: "page" });
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/people/export")?.loader).toEqual({ permission: "people.data", kind: "data" });
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/people")?.action?.intents.retention.permission).toBe("clients.retention");
   });
 
   it("opens a calendar feed by its token alone: a session of any kind neither opens a wrong token nor is needed", async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../helpers/db";
 import { consultationBookings, consultationParties, contactSubmissions } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { CONFLICT_THRESHOLD, findConflicts } from "../../app/conflicts/conflicts.server";
+import { CONFLICT_THRESHOLD, findConflicts, partyRows } from "../../app/conflicts/conflicts.server";
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
@@ -26,7 +26,8 @@ beforeAll(async () => {
     .values({ startsAt: start, endsAt: new Date(start.getTime() + 30 * 60_000), kind: "video", name: "Zoë Ångström", email: "z@example.com" })
     .returning({ id: consultationBookings.id });
   ids.booking = booking.id;
-  await db.insert(consultationParties).values([{ bookingId: booking.id, name: "Northwind Trading Inc." }, { bookingId: booking.id, name: "张伟" }]);
+  // As a booking stores them: each name sealed, with its clear fold for matching (decision 0093).
+  await db.insert(consultationParties).values(partyRows(booking.id, ["Northwind Trading Inc.", "张伟"]));
 }, 60_000);
 afterAll(async () => handle?.drop());
 

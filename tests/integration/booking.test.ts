@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import pino from "pino";
 import { openTestDatabase } from "../helpers/db";
+import { openField } from "../../core/sealing.server";
 import { consultationBookings, consultationParties, consultationSettings, consultationClosedDates, rateLimits } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { listFreeSlots, loadBookingSettings, saveBookingSettings } from "../../app/booking/availability.server";
@@ -81,8 +82,11 @@ describe("booking a slot", () => {
     expect(row).toMatchObject({ name: "Zoë Ångström", kind: "video", area: "immigration", language: "fa", status: "booked", lawyerId: null });
     expect(row.startsAt.toISOString()).toBe(TUESDAY_TEN.toISOString());
     expect(row.endsAt.getTime() - row.startsAt.getTime()).toBe(30 * 60_000);
-    const parties = await db.select({ name: consultationParties.name }).from(consultationParties).orderBy(asc(consultationParties.id));
-    expect(parties.map((p) => p.name)).toEqual(["Acme Holdings Ltd.", "John Smith", "جان اسمیت"]);
+    // Sealed at rest (decision 0093), with the clear fold the conflict check matches on.
+    const parties = await db.select({ name: consultationParties.name, fold: consultationParties.nameFold }).from(consultationParties).orderBy(asc(consultationParties.id));
+    expect(parties.map((p) => openField(p.name, "consultation_parties.name"))).toEqual(["Acme Holdings Ltd.", "John Smith", "جان اسمیت"]);
+    expect(parties.map((p) => p.fold)).toEqual(["acme holdings ltd.", "john smith", "جان اسمیت"]);
+    expect(parties.every((p) => p.name.startsWith("v1."))).toBe(true);
     const slots = await listFreeSlots(db, { from: "2027-01-12", to: "2027-01-12", now: NOW });
     expect(slots.map((slot) => slot.start.toISOString())).not.toContain(TUESDAY_TEN.toISOString());
     expect(slots).toHaveLength(15);

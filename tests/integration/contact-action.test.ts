@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openField } from "../../core/sealing.server";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { openTestDatabase } from "../helpers/db";
@@ -32,8 +33,10 @@ describe("contact form action", () => {
       name: "Jane Doe",
       email: "jane@example.com",
       phone: null,
-      message: "Subject: Refusal\n\nMy study permit was refused.",
     });
+    // Sealed at rest (decision 0093).
+    expect(rows[0].message).toMatch(/^v1\./);
+    expect(openField(rows[0].message, "contact_submissions.message")).toBe("Subject: Refusal\n\nMy study permit was refused.");
   });
 
   it("answers field errors with the typed values and stores nothing", async () => {

@@ -15,6 +15,7 @@ import { auditFrom } from "~/changes/audit.server";
 import { commit, NO_EVENTS } from "~/changes/commit.server";
 import { AdminError } from "~/changes/errors.server";
 import { checkSettingsForm } from "./settings-form";
+import { clientField, markClient } from "~/privacy/clients.server";
 
 const bookingId = idField("Unknown booking.");
 const day = z.string({ error: "Enter a date." }).refine((value) => parseDate(value) !== null, "Enter a date as YYYY-MM-DD.");
@@ -25,6 +26,13 @@ export const intents = {
     schema: z.object({ id: bookingId, action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]], { error: "Unknown action." }) }),
     serverFailure: "The change could not be saved. Please try again.",
     run: async ({ input, services, user }) => setBookingStatus(services.db, user, input.id, input.action, new Date()),
+  }),
+  // Retained the firm: the retention sweep keeps the booking (decision 0092).
+  client: intent({
+    failure: "The booking was not changed",
+    schema: z.object({ id: bookingId, client: clientField }),
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services, user }) => markClient(services.db, user, "booking", input.id, input.client, services.clock.now()),
   }),
   notes: intent({
     failure: "The notes were not saved",

@@ -8,6 +8,7 @@ import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { NotFound } from "~/changes/errors.server";
 import { idField } from "~/admin/kit/ids";
 import { saveNewsletterSettings } from "~/blog/newsletter-send.server";
+import { clientField, markClient } from "~/privacy/clients.server";
 
 const itemId = z.object({ id: idField("Unknown item.") });
 
@@ -25,6 +26,13 @@ export const intents = {
       if (!(await setHandled(services.db, user, input.id, input.handled))) throw new NotFound("This message was deleted.");
       return { handled: input.handled };
     },
+  }),
+  // Retained the firm: the retention sweep keeps the message (decision 0092).
+  client: intent({
+    failure: "Error saving",
+    schema: itemId.extend({ client: clientField }),
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services, user }) => markClient(services.db, user, "contact", input.id, input.client, services.clock.now()),
   }),
   delete: intent({
     failure: "Error deleting",

@@ -1,3 +1,4 @@
+import { ClientToggle } from "~/admin/kit/ClientToggle";
 import { Mail, Phone } from "lucide-react";
 import { useFetcher } from "react-router";
 import { ConflictNote } from "~/admin/kit/ConflictNote";
@@ -103,6 +104,8 @@ export function BookingCard({ booking, headingLevel = 3 }: { booking: StaffBooki
           Save notes<span className="sr-only"> for {booking.name}</span>
         </Button>
       </notes.Form>
+
+      <ClientToggle id={booking.id} client={booking.client} who={booking.name} what="booking" />
 
       {booking.actions.length > 0 ? (
         <div className="flex flex-wrap gap-2">

@@ -1,3 +1,4 @@
+import { ClientToggle } from "~/admin/kit/ClientToggle";
 import { Mail, Phone, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
@@ -105,6 +106,7 @@ export function SubmissionItem({ item, deleting, onDelete }: Props) {
               Mark as handled<span className="sr-only">: {item.subject || `message from ${item.name}`}</span>
             </Label>
           </div>
+          <ClientToggle id={item.id} client={item.client} who={item.name} what="message" />
           <ConfirmDialog
             trigger={
               <Button variant="destructive" size="sm" disabled={deleting}>
