@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { appMeta, conflictMatches, consultationBookings, consultationParties, contactSubmissions } from "../db/schema";
 import { createSecretBox, SealBroken, type SecretBox } from "./secrets";
 
@@ -89,7 +89,7 @@ export async function checkSealingKey(db: Db): Promise<number> {
     // One instance wins the marker; another starting at once waits here, then finds it taken.
     const won = await tx.insert(appMeta).values({ key: CHECK_KEY, value: sealer.seal(CHECK_TEXT, CHECK_PURPOSE) }).onConflictDoNothing().returning({ key: appMeta.key });
     if (won.length === 0) return -1;
-    return sealExistingRows(tx as unknown as Db);
+    return sealExistingRows(tx);
   });
   if (sealed === -1) {
     const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, CHECK_KEY));
