@@ -100,7 +100,7 @@ export async function checkSealingKey(db: Db): Promise<number> {
 }
 
 /** Seals every field still in clear (rows from before sealing), table by table. */
-async function sealExistingRows(tx: Db): Promise<number> {
+async function sealExistingRows(tx: DbOrTx): Promise<number> {
   let count = 0;
   // Clear unless it opens with this key (a GCM tag cannot be forged by a visitor typing "v1.…").
   const clear = (value: string, column: SealedColumn) => {
