@@ -14,6 +14,7 @@ import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 import { recordMachineTranslation, recordSavedTranslation } from "../translation/review.server";
 import { SLUG_TAKEN_MESSAGE, type PostFormOutput } from "./post-schema";
+import { putPostOnline } from "./gate.server";
 
 /** A post's content as one revision holds it. */
 export type PostSnapshot = Omit<PostFormOutput, "published">;
@@ -162,4 +163,7 @@ export const postRevisions: Revisioned<PostSnapshot> = {
     return written ? written.after.version : null;
   },
   fields: postFields,
+  async goLive(tx, deps, entityId, actor, path) {
+    return (await putPostOnline(tx, deps, Number(entityId), { actor, path, raiseVersion: true })) !== null;
+  },
 };

@@ -50,7 +50,7 @@ export async function recordSaved(tx: Db, facts: RevisionFacts & { version: numb
  */
 export async function proposeChange(
   tx: Db,
-  facts: RevisionFacts & { baseVersion: number; publishAt?: Date | null },
+  facts: RevisionFacts & { baseVersion: number; publishAt?: Date | null; goLive?: boolean },
 ): Promise<RevisionRow> {
   const entityId = String(facts.entityId);
   await tx
@@ -68,6 +68,7 @@ export async function proposeChange(
       note: facts.note ?? null,
       baseVersion: facts.baseVersion,
       publishAt: facts.publishAt ?? null,
+      goLive: facts.goLive ?? false,
       createdBy: facts.userId,
     })
     .returning();

@@ -86,7 +86,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
   const publishedPosts = () => db().select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(blogPosts.id);
   const newPost = async (title: string, published: boolean) => {
     // Stored as a post from before revisions were kept (no revision yet), so its first save also records the baseline.
-    const draft = await insertPost(db(), { title: "New Blog Post", slug: `new-post-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, excerpt: "", content: "", author: "", published: false });
+    const draft = await insertPost(db(), { title: "New Blog Post", slug: `new-post-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, excerpt: "", content: "", author: "" });
     const saved = await savePost(deps(), ALICE, draft.id, { ...postToFormValues(draft), title, slug: title.toLowerCase().replace(/\W+/g, "-"), author: "Test", excerpt: `${title} in short.`, content: `${title}: the body of the post.`, published });
     if (!saved.ok) throw new Error(saved.message);
     return saved.post;

@@ -96,7 +96,11 @@ function When({ iso }: { iso: string }) {
 /** The toast of each answer (the kit's, as for a fetcher: the page's forms are plain forms). */
 function useActionToast(actionData: HistoryActionResult | undefined) {
   useResultToast({ state: "idle", data: actionData }, (result) => {
-    if (result.intent === "restore") return ["Restored", `Revision ${result.restoredFrom} is live again, as a new revision.`];
+    if (result.intent === "restore") {
+      return result.proposed
+        ? ["Restore proposed", `Restoring revision ${result.restoredFrom} waits for a reviewer's sign-off. Visitors still see the live version.`]
+        : ["Restored", `Revision ${result.restoredFrom} is live again, as a new revision.`];
+    }
     if (result.intent === "publish") return result.published ? ["Published", "The change is live."] : null;
     if (result.intent === "discard") return ["Discarded", "The live version stays as it was."];
     if (result.intent === "schedule") return ["Scheduled", "The change goes live by itself at the chosen time."];
