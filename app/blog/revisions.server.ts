@@ -164,6 +164,7 @@ export const postRevisions: Revisioned<PostSnapshot> = {
   },
   fields: postFields,
   async goLive(tx, deps, entityId, actor, path) {
-    return (await putPostOnline(tx, deps, Number(entityId), { actor, path, raiseVersion: true })) !== null;
+    // The proposal's write raised the version in this transaction already.
+    return (await putPostOnline(tx, deps, Number(entityId), { actor, path })) !== null;
   },
 };

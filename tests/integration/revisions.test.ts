@@ -291,7 +291,10 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(1);
       expect(lost[0].reason).toBeInstanceOf(AdminError);
-      expect(lost[0].reason).toMatchObject({ status: 409, message: "This change was already published by someone else." });
+      // The one who lost is told who won (decision 0087).
+      const winner = won.length && results[0].status === "fulfilled" ? ALICE : BOB;
+      expect(lost[0].reason.status).toBe(409);
+      expect(lost[0].reason.message).toMatch(new RegExp(`^This change was already published by ${winner.name} at .+ Vancouver time`));
       const live = (await findPost(db(), post.id))!;
       expect(live.content).not.toBe(post.content);
       expect(live).toMatchObject({ title: rewrite.title, content: rewrite.content, published: true, version: post.version + 1 });
@@ -330,7 +333,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       await discardPending(deps(), BOB, postRevisions, revision.id);
       expect(await findPost(db(), post.id)).toEqual(live);
       expect((await db().select().from(revisions).where(eq(revisions.id, revision.id)))[0]).toMatchObject({ status: "discarded", reviewedBy: BOB.id });
-      await expect(discardPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: "This change was already discarded." });
+      await expect(discardPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^This change was already discarded by Bob Reviewer at /) });
       await expect(publishPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409 });
     });
 

@@ -38,7 +38,7 @@ export const intents = {
         versionFromForm(form),
         versionFromForm(form, "reviewing"),
         form.get("machineText") === "1",
-        form.get("propose") === "1",
+        ["1", "on"].includes(String(form.get("propose"))),
       );
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
       // A proposal (decision 0070): the form keeps the proposed values; the post's version is unchanged.

@@ -15,7 +15,7 @@ export const intents = {
     serverFailure: "The new post could not be saved. Please try again.",
     run: async ({ input, form, services, user }) => {
       // "Propose for publication" (an editor while sign-off is on, decision 0087): a draft with a proposal.
-      const result = await createPost(services, user, input, undefined, form.get("machineText") === "1", form.get("propose") === "1");
+      const result = await createPost(services, user, input, undefined, form.get("machineText") === "1", ["1", "on"].includes(String(form.get("propose"))));
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
       // The editor with JavaScript stays to show 'Saved!' and moves on itself; a plain form goes to the stored post's editor.
       if (form.get("stay") !== "1") return redirect(`/admin/dashboard/blog/${result.post.id}`);
