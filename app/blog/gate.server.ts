@@ -13,6 +13,8 @@ import { auditFrom, recordAudit } from "../changes/audit.server";
 import { emitPublished, type PublishDeps, type PublishPath } from "../publishing/published.server";
 import type { Signer } from "../publishing/sign-off.server";
 import { LANGUAGES } from "../i18n/languages";
+import { recordBaselines } from "../revisions/store.server";
+import { postSnapshot } from "./revisions.server";
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -52,6 +54,17 @@ export async function putPostOnline(tx: Db, deps: PublishDeps, postId: number, o
   });
   await emitPublished({ tx, deps }, { entity: "post", entityId: post.id, wentLive: true, path: options.path, actor: options.actor, languages: LANGUAGES });
   return post;
+}
+
+/**
+ * A seeded or imported post (the firm's own text, public or not as it comes): stored with its
+ * baseline revision, so its first change can be compared and undone (decision 0087). Nothing
+ * follows: an archive is not news, so neither the newsletter nor Instagram hears of it.
+ */
+export async function importPost(tx: Db, values: typeof blogPosts.$inferInsert): Promise<PostRow> {
+  const [row] = await tx.insert(blogPosts).values(values).returning();
+  await recordBaselines(tx, [{ entity: "post", entityId: row.id, snapshot: postSnapshot(row), version: row.version }]);
+  return row;
 }
 
 /**

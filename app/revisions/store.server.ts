@@ -271,6 +271,26 @@ export async function ensureBaseline(tx: Db, entity: RevisionEntity, entityId: s
 }
 
 /**
+ * Seeded and imported items (decision 0087): their state as first stored, so their first change
+ * can be compared and undone. One insert for many (the built-in texts are hundreds).
+ */
+export async function recordBaselines(tx: Db, items: ReadonlyArray<{ entity: RevisionEntity; entityId: string | number; snapshot: unknown; version: number }>): Promise<void> {
+  for (let i = 0; i < items.length; i += 200) {
+    await tx.insert(revisions).values(
+      items.slice(i, i + 200).map((item) => ({
+        entity: item.entity,
+        entityId: String(item.entityId),
+        status: "saved" as const,
+        source: "import" as const,
+        snapshot: item.snapshot,
+        note: "As first stored",
+        version: item.version,
+      })),
+    );
+  }
+}
+
+/**
  * Take a pending revision off its schedule because its time came and it could not be published
  * (decision 0062): true for the one caller that cleared it, so a reason is recorded once.
  */
