@@ -33,6 +33,9 @@ export interface GoLiveOptions {
  * already public, gone, or not due. The caller has checked the sign-off.
  */
 export async function putPostOnline(tx: Db, deps: PublishDeps, postId: number, options: GoLiveOptions): Promise<PostRow | null> {
+  // Whether it was ever public, read under the row's lock (the UPDATE below fills the mark).
+  const [was] = await tx.select({ firstPublishedAt: blogPosts.firstPublishedAt }).from(blogPosts).where(eq(blogPosts.id, postId)).for("update");
+  if (!was) return null;
   const [post] = await tx
     .update(blogPosts)
     .set({
@@ -52,7 +55,7 @@ export async function putPostOnline(tx: Db, deps: PublishDeps, postId: number, o
     entityId: post.id,
     details: { slug: post.slug, path: options.path, ...(options.path === "schedule" ? { scheduled: true } : {}) },
   });
-  await emitPublished({ tx, deps }, { entity: "post", entityId: post.id, wentLive: true, path: options.path, actor: options.actor, languages: LANGUAGES });
+  await emitPublished({ tx, deps }, { entity: "post", entityId: post.id, wentLive: true, firstTime: was.firstPublishedAt === null, path: options.path, actor: options.actor, languages: LANGUAGES });
   return post;
 }
 

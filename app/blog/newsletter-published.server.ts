@@ -6,6 +6,6 @@ import { onPublished } from "../publishing/published.server";
 import { queueNewsletterForPost } from "./newsletter-send.server";
 
 onPublished("newsletter", async (event, { tx }) => {
-  if (event.entity !== "post" || !event.wentLive) return;
+  if (event.entity !== "post" || !event.firstTime) return;
   await queueNewsletterForPost(tx, event.entityId);
 });

@@ -28,6 +28,8 @@ export type PublishedEvent = {
       entityId: number;
       /** The post went from unseen to public now (not a change of a post already public). */
       wentLive: boolean;
+      /** Public for the first time in its life: news (a post put back online is not). */
+      firstTime: boolean;
     }
   | { entity: "content"; entityId: string; wentLive: false }
   | { entity: "team_member"; entityId: number; wentLive: boolean }

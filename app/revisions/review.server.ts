@@ -221,7 +221,9 @@ async function emitChange<S>(tx: Db, deps: PublishDeps, kind: Revisioned<S>, ent
   const event: PublishedEvent =
     kind.entity === "content"
       ? { ...base, entity: "content", entityId, wentLive: false }
-      : { ...base, entity: kind.entity, entityId: Number(entityId), wentLive };
+      : kind.entity === "post"
+        ? { ...base, entity: "post", entityId: Number(entityId), wentLive: false, firstTime: false }
+        : { ...base, entity: "team_member", entityId: Number(entityId), wentLive };
   await emitPublished({ tx, deps }, event);
 }
 
