@@ -123,6 +123,8 @@ export interface RevisionListItem {
   reviewedAt: string | null;
   reviewedBy: string | null;
   publishAt: string | null;
+  /** A proposal that also puts its item online (a draft proposed for publication). */
+  goLive: boolean;
 }
 
 const authorName = (name: string | null, email: string | null) => name?.trim() || email || null;
@@ -140,6 +142,7 @@ export async function listRevisions(db: Db, entity: RevisionEntity, entityId: st
       createdAt: revisions.createdAt,
       reviewedAt: revisions.reviewedAt,
       publishAt: revisions.publishAt,
+      goLive: revisions.goLive,
       createdBy: revisions.createdBy,
       reviewedBy: revisions.reviewedBy,
     })
