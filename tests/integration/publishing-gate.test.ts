@@ -8,7 +8,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, blogPosts, deletedItems, instagramSettings, jobs, revisions, users } from "../../db/schema";
+import { auditLog, blogPosts, contentText, deletedItems, jobs, revisions, teamMembers, users } from "../../db/schema";
+import { seedDatabase } from "../../server/seed";
+import { isTeamMemberKey } from "~/team/fields";
 import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
 import { parseEnv, type Config } from "../../core/config";
@@ -43,7 +45,8 @@ describe("the blog's publishing gate, path by path", () => {
     for (const who of [EDITOR, REVIEWER]) await db().insert(users).values({ id: who.id, name: who.name, email: who.email });
     // Auto-post on, with a token; the unreachable Graph address only fails the connection check.
     config = { ...parseEnv({ GRAPH_API_URL: "http://127.0.0.1:9" }), ENCRYPTION_KEY: "k".repeat(40) } as unknown as Config;
-    await db().insert(instagramSettings).values({ enabled: false, autoPost: false });
+    // The seed as a firm's first start makes it (its settings rows, demo posts and team).
+    await seedDatabase(db(), { demo: true });
     await saveSettings({ db: db(), config, log }, REVIEWER, { accessToken: "token-for-the-gate-test", accountId: "17841400000000000", enabled: true, autoPost: true });
     // A probe beside the real subscribers: what the event carried, path by path.
     onPublished("test-probe", async (event) => void events.push(event));
@@ -72,6 +75,23 @@ describe("the blog's publishing gate, path by path", () => {
     if (!checked.success) throw new Error(JSON.stringify(checked.errors));
     return saveCheckedPost(deps(), user, id, checked.data, undefined, post.version, null, false, propose);
   };
+
+  it("seeded posts, team members and built-in texts have a baseline revision from when they were first stored", async () => {
+    const baselines = await db().select().from(revisions).where(eq(revisions.source, "import"));
+    const of = (entity: string) => new Set(baselines.filter((r) => r.entity === entity).map((r) => r.entityId));
+    const posts = await db().select({ id: blogPosts.id, title: blogPosts.title }).from(blogPosts);
+    const members = await db().select({ id: teamMembers.id }).from(teamMembers);
+    const texts = await db().select({ key: contentText.key }).from(contentText);
+    expect(posts.length).toBeGreaterThan(0);
+    expect(members.length).toBeGreaterThan(0);
+    expect(posts.filter((p) => !of("post").has(String(p.id)))).toEqual([]);
+    expect(members.filter((m) => !of("team_member").has(String(m.id)))).toEqual([]);
+    // The built-in texts (the team's own texts are in the member's snapshot).
+    expect(texts.filter((t) => !isTeamMemberKey(t.key) && !of("content").has(t.key)).slice(0, 3)).toEqual([]);
+    // The first change can be undone: the baseline holds what was seeded.
+    const [first] = posts;
+    expect(baselines.find((r) => r.entity === "post" && r.entityId === String(first.id))?.snapshot).toMatchObject({ title: first.title });
+  });
 
   it("registers both subscribers of the published event", () => {
     expect(publishedSubscribers()).toEqual(expect.arrayContaining(["instagram", "newsletter"]));
