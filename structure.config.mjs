@@ -22,11 +22,12 @@ export const MODULES = [
   ["document", "the HTML document's parts: head, page script, live updates"],
   ["components/ui", "UI primitives (button, field, dialog) with no feature in them"],
   ["changes", "how a change is stored: commit(), its audit entry, refusals and field errors"],
-  ["revisions", "versions, review and trash of any stored item, on commit()"],
   ["jobs", "the persisted job runner and job declarations"],
   ["conflicts", "the conflict-of-interest check over contact messages and bookings"],
   ["audit", "reading, filtering and exporting the audit log"],
   ["auth", "sign-in, sessions, second factors, roles and the guard every admin page passes"],
+  ["publishing", "the sign-off rule and the in-transaction \"published\" event every publishing gate raises"],
+  ["revisions", "versions, review and trash of any stored item, on commit()"],
   ["translation", "the review state of machine-translated text"],
   ["ai", "AI writing and the rules machine text is held to"],
   // ---------------------------------------------------------------- domains

@@ -23,7 +23,7 @@ export default defineConfig({
           // The postgres/ folder needs a server: it joins the suite when DATABASE_URL is set (CI's second run).
           include: onPostgres ? postgresPassFiles() : ["tests/integration/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/helpers/sealing-key.ts"],
+          setupFiles: ["tests/helpers/sealing-key.ts", "tests/helpers/publishing-subscribers.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time (decision 0075): an integration file mostly waits on the server

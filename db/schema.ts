@@ -296,6 +296,8 @@ export const revisions = pgTable(
     version: integer("version"),
     /** A pending revision set to go live at this time (decision 0062). */
     publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** A pending revision that also puts its item online when published (a draft proposed for publication, decision 0087). */
+    goLive: boolean("go_live").notNull().default(false),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),

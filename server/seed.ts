@@ -3,10 +3,14 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { projectRoot } from "../db/client";
-import { appMeta, blogAutomationSettings, blogPosts, contentText, instagramSettings, teamMembers } from "../db/schema";
+import { appMeta, blogAutomationSettings, contentText, instagramSettings, teamMembers } from "../db/schema";
 import { defaultTexts, demoTeamTexts } from "../app/i18n/defaults";
 import { TEAM_MEMBER_FIELDS, teamMemberKey, teamMemberLabel } from "../app/i18n/team-member-keys";
 import { storeImage } from "../core/media";
+import { importPost } from "../app/blog/gate.server";
+import { recordBaselines } from "../app/revisions/store.server";
+import { contentSnapshot } from "../app/content/revisions.server";
+import { readMemberSnapshot } from "../app/team/revisions.server";
 
 /**
  * Insert every built-in text the database does not have yet. Runs at every start, so a
@@ -27,8 +31,10 @@ export async function ensureDefaultTexts(db: Db): Promise<number> {
       .insert(contentText)
       .values(rows.slice(i, i + 200))
       .onConflictDoNothing({ target: contentText.key })
-      .returning({ id: contentText.id });
+      .returning();
     inserted += result.length;
+    // Every text can be undone from its first edit (decision 0087): its baseline, when first stored.
+    if (result.length > 0) await recordBaselines(db, result.map((row) => ({ entity: "content" as const, entityId: row.key, snapshot: contentSnapshot(row), version: row.version })));
   }
   return inserted;
 }
@@ -71,7 +77,8 @@ async function seedDemo(db: Db): Promise<void> {
 
   for (const post of demoPosts) {
     const featuredImage = post.featuredImage ? await upload(post.featuredImage) : null;
-    await db.insert(blogPosts).values({ ...post, featuredImage });
+    // Through the blog's gate: a seeded or imported post is stored with its baseline revision.
+    await importPost(db, { ...post, featuredImage });
   }
   for (const [index, member] of demoTeam.entries()) {
     const [row] = await db
@@ -99,6 +106,8 @@ async function seedDemo(db: Db): Promise<void> {
         };
       }),
     );
+    const [stored] = await db.select().from(teamMembers).where(eq(teamMembers.id, row.id));
+    await recordBaselines(db, [{ entity: "team_member", entityId: row.id, snapshot: await readMemberSnapshot(db, stored), version: stored.version }]);
   }
 }
 

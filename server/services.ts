@@ -1,3 +1,4 @@
+import "./publishing-subscribers";
 import path from "node:path";
 import { openDatabase, type Database } from "../db/client";
 import { seedDatabase } from "./seed";

@@ -1,6 +1,6 @@
 /**
  * The staff policy as the guard reads it (decision 0070): whether machine-written text and
- * proposed changes need a reviewer's sign-off, and whether every role must use a second factor.
+ * proposed changes need a lawyer's sign-off, and whether every role must use a second factor.
  * One row, id 1; a database without it has the defaults. The Staff tab changes it
  * (app/staff/settings.server.ts).
  */

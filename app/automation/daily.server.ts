@@ -17,8 +17,7 @@ import { defineJob } from "../jobs/define.server";
 import { recordMachineTranslation } from "../translation/review.server";
 import type { AuditEntry } from "../changes/audit.server";
 import { featuredImage } from "../blog/ai.server";
-import { queueInstagramPostIfEnabled } from "../instagram/post.server";
-import { queueNewsletterForPost } from "../blog/newsletter-send.server";
+import { putPostOnline } from "../blog/gate.server";
 import { freeSlug, insertPost, todayInVancouver } from "../blog/manage.server";
 import { runTimeOn } from "./schedule";
 import { readSettings } from "./settings.server";
@@ -107,7 +106,6 @@ async function storePost(
     imageAltText: article.imageAltText,
     featuredImage: imageUrl,
     author: "",
-    published: immediate,
     publishedAt: todayInVancouver(now),
     aiGenerated: true,
     // A lawyer reads legal text before it goes out, unless the firm chose otherwise.
@@ -119,6 +117,8 @@ async function storePost(
       await recordMachineTranslation(tx, { entity: "post", entityId: String(post.id), field, language }, article[field]);
     }
   }
+  // "Publish immediately" is the firm's own choice (an admin's setting): the gate publishes as the system.
+  if (immediate) await putPostOnline(tx, services, post.id, { actor: null, path: "daily-run" });
   await tx.update(blogTopics).set({ status: "used", usedAt: now }).where(eq(blogTopics.id, topicId));
   const message = `Created “${post.title}”${immediate ? ", published" : ", a draft awaiting review"}.${generated.notes.length ? ` ${generated.notes.join(" ")}` : ""}`;
   if (payload.mode === "daily") await finishRun(tx, payload.runDate, { status: "done", message, topicId, postId: post.id }, now);
@@ -126,7 +126,7 @@ async function storePost(
   else await recordLastRun(tx, now);
   const audit: AuditEntry = {
     userId: null,
-    action: immediate ? "publish" : "create",
+    action: "create",
     entity: "blog_post",
     entityId: post.id,
     details: { by: payload.mode === "daily" ? `daily run ${payload.runDate}` : "Test Generate Now", topicId, ...(generated.notes.length ? { notes: generated.notes } : {}) },
@@ -215,11 +215,6 @@ export const generatePost = defineJob<GeneratePayload, null, [GenerateServices]>
         apply: async (tx) => {
           const stored = await storePost(tx, services, payload, topicId, generated);
           if (!stored) return;
-          // A post published at once goes to Instagram like one a person publishes (when auto-post
-          // is on): its job is queued in this transaction, so it exists exactly when the post does.
-          if (stored.published) await queueInstagramPostIfEnabled({ ...services, db: tx }, stored.postId);
-          // And to the newsletter's subscribers (decision 0081).
-          if (stored.published) await queueNewsletterForPost(tx, stored.postId);
           return { audit: stored.audit, changes: stored.published ? ["blog"] : [] };
         },
       };

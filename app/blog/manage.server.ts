@@ -5,6 +5,8 @@ import { blogPosts, translationStates } from "../../db/schema";
 import { assertCan, userCan, type AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
+import type { PublishDeps } from "../publishing/published.server";
+import { refusal } from "../auth/roles";
 import { POST_FORM_FIELDS, POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
@@ -15,7 +17,8 @@ import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved } from ".
 import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
-import { queueNewsletterForPost } from "./newsletter-send.server";
+import { putPostOnline, takePostOffline } from "./gate.server";
+import { assertMaySignOff, maySignOff } from "../publishing/sign-off.server";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
 
@@ -145,9 +148,12 @@ export async function freeSlug(tx: Db, title: string, now: Date): Promise<string
   for (let n = 2; ; n++) if (!taken.has(numbered(n))) return numbered(n);
 }
 
-/** Store a new post: the one insert of a post, for the editor's New Post and the daily run alike. */
-export async function insertPost(db: Db, values: typeof blogPosts.$inferInsert): Promise<AdminPostRow> {
-  const [row] = await db.insert(blogPosts).values(values).returning();
+/**
+ * Store a new post, never public: the one insert of a post, for the editor's New Post and the
+ * daily run alike. Making it public is the gate's (putPostOnline, decision 0087).
+ */
+export async function insertPost(db: Db, values: Omit<typeof blogPosts.$inferInsert, "published" | "firstPublishedAt">): Promise<AdminPostRow> {
+  const [row] = await db.insert(blogPosts).values({ ...values, published: false }).returning();
   return row;
 }
 
@@ -173,6 +179,10 @@ export type SavePostResult =
 
 /** What a proposed change answers: the live post is not changed. */
 export const PROPOSED_MESSAGE = "Your change is waiting for a lawyer's sign-off. Visitors still see the published version until a lawyer publishes it from the post's History.";
+/** Why an editor's publish is refused while sign-off is on (decision 0087): the form offers "Propose for publication" instead. */
+export const PUBLISH_NEEDS_SIGN_OFF = "Publishing a post needs a lawyer's sign-off: use Propose for publication, and a lawyer or an admin publishes it.";
+/** What a draft proposed for publication answers. */
+export const PROPOSED_FOR_PUBLICATION = "The post is saved as a draft and proposed for publication. Visitors and subscribers see nothing until a lawyer publishes it.";
 /** Refusal of putting a post that was public before back online without a sign-off (decision 0070). */
 export const REPUBLISH_REFUSED = "This post was on the site before: putting it back online needs a lawyer's sign-off. Save it as a draft and ask a lawyer or an admin to publish it.";
 
@@ -198,36 +208,60 @@ export async function savePost(
  * stored, with its audit entry and its first revision. A taken slug is refused like an edit's.
  */
 export async function createPost(
-  deps: ChangeDeps,
+  deps: PublishDeps,
   user: AdminUser,
   data: PostFormOutput,
   onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
   /** The editor's AI wrote its text (decision 0070): it is machine-written, published only with the sign-off. */
   machineWritten = false,
+  /** "Propose for publication" (decision 0087): stored as a draft with a proposal that puts it online when a reviewer publishes it. */
+  propose = false,
 ): Promise<SavePostResult> {
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
-  if (machineWritten && data.published) assertCan(user, "changes.publish");
+  // The gate's rule: only someone with the sign-off publishes; a crafted "published" from anyone else changes nothing.
+  if (data.published) assertMaySignOff(user, PUBLISH_NEEDS_SIGN_OFF);
   return commit<SavePostResult>(deps, async (db) => {
     const taken = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, data.slug)).limit(1);
     if (taken.length > 0) return { result: slugTaken };
+    const { published: wantsLive, ...content } = data;
     let row: AdminPostRow;
     try {
       // In a savepoint: another save taking the slug meanwhile is an answer, and the transaction goes on.
-      row = await db.transaction((savepoint) => insertPost(savepoint, { ...data, aiGenerated: machineWritten, awaitingReview: machineWritten && !data.published, ...(data.published ? { firstPublishedAt: new Date() } : {}) }));
+      row = await db.transaction((savepoint) => insertPost(savepoint, { ...content, aiGenerated: machineWritten, awaitingReview: machineWritten && !wantsLive }));
     } catch (error) {
       if (isUniqueViolation(error)) return { result: slugTaken };
       throw error;
     }
     await recordSaved(db, { entity: "post", entityId: row.id, source: "person", snapshot: postSnapshot(row), version: row.version, userId: user.id });
+    if (wantsLive) row = (await putPostOnline(db, deps, row.id, { actor: user, path: "new-post" })) ?? row;
     await onSaved?.(db, row);
-    // The newsletter (decision 0081): claimed once in the post's life, queued with the save.
-    if (row.published) await queueNewsletterForPost(db, row.id);
     const entry = { ...auditFrom(user), entity: "blog_post", entityId: row.id } as const;
+    const proposal = !wantsLive && propose ? await proposePublication(db, user, row, machineWritten) : null;
     return {
-      result: { ok: true, post: row },
-      audit: [{ ...entry, action: "create", details: { slug: row.slug } }, ...(row.published ? [{ ...entry, action: "publish" as const, details: { slug: row.slug } }] : [])],
+      result: { ok: true, post: row, ...(proposal ? { proposal: { id: proposal.id, post: row } } : {}) },
+      audit: [
+        { ...entry, action: "create", details: { slug: row.slug } },
+        ...(proposal ? [{ ...entry, action: "propose_publication" as const, details: { slug: row.slug, revision: proposal.id } }] : []),
+      ],
       changes: row.published ? ["blog"] : [],
     };
+  });
+}
+
+/**
+ * A draft proposed for publication (decision 0087): a pending revision of its content that also
+ * puts it online when a reviewer publishes it (`goLive`). One per post, as every proposal.
+ */
+async function proposePublication(db: Db, user: AdminUser, post: AdminPostRow, machineWritten: boolean) {
+  return proposeChange(db, {
+    entity: "post",
+    entityId: post.id,
+    source: machineWritten ? "ai" : "person",
+    snapshot: postSnapshot(post),
+    note: "Proposed for publication",
+    baseVersion: post.version,
+    userId: user.id,
+    goLive: true,
   });
 }
 
@@ -238,7 +272,7 @@ export async function createPost(
  * goes ahead as before.
  */
 export async function saveCheckedPost(
-  deps: ChangeDeps,
+  deps: PublishDeps,
   user: AdminUser,
   id: number,
   data: PostFormOutput,
@@ -248,6 +282,8 @@ export async function saveCheckedPost(
   reviewing: number | null = null,
   /** The editor's AI wrote text in the form since it was saved (its hidden `machineText` field). */
   machineWritten = false,
+  /** "Propose for publication" on a draft (decision 0087). */
+  propose = false,
 ): Promise<SavePostResult> {
   const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
@@ -258,10 +294,9 @@ export async function saveCheckedPost(
     if (baseVersion !== null && before.version !== baseVersion) throw new ConflictError(await describeConflict(db, postRevisions, String(id), baseVersion));
     if (data.published && !before.published) {
       assertCan(user, "posts.publish");
-      // Machine-written text goes public only with a lawyer's (or an admin's) sign-off (decision 0066).
-      if (before.aiGenerated || before.awaitingReview || machineWritten) assertCan(user, "changes.publish");
-      // Taking a post down, editing it and putting it back is no way around the sign-off (decision 0070).
-      if (before.firstPublishedAt && !userCan(user, "changes.publish")) throw new AdminError(REPUBLISH_REFUSED, 403);
+      // The gate's rule (decision 0087): a post goes public only with the sign-off, whoever wrote it;
+      // taking a post down and putting it back is no way around it (decision 0070).
+      if (!maySignOff(user)) throw new AdminError(before.firstPublishedAt ? REPUBLISH_REFUSED : refusal(user.roles ?? [], "changes.publish") + " " + PUBLISH_NEEDS_SIGN_OFF, 403);
     }
     if (reviewing) assertCan(user, "changes.publish");
     const taken = await db
@@ -277,19 +312,15 @@ export async function saveCheckedPost(
     }
 
     let written: Awaited<ReturnType<typeof writePost>>;
+    const { published: wantsLive, ...content } = data;
     try {
       written = await writePost(
         db,
         id,
         {
-          ...data,
-          // Publishing is the person's sign-off on a machine-written draft.
-          ...(data.published ? { awaitingReview: false, publishAt: null } : {}),
-          ...(data.published && !before.firstPublishedAt ? { firstPublishedAt: new Date() } : {}),
-          // A post taken down keeps the mark of having been public (a live post from before the mark had none).
-          ...(!data.published && before.published && !before.firstPublishedAt ? { firstPublishedAt: before.createdAt } : {}),
+          ...content,
           // A draft the editor's AI wrote waits for a lawyer like one the daily run wrote.
-          ...(machineWritten ? { aiGenerated: true, ...(data.published ? {} : { awaitingReview: true }) } : {}),
+          ...(machineWritten ? { aiGenerated: true, ...(wantsLive ? {} : { awaitingReview: true }) } : {}),
         },
         before.version,
         true,
@@ -304,22 +335,25 @@ export async function saveCheckedPost(
       if (!(await findPost(db, id))) return { result: gone };
       throw new ConflictError(await describeConflict(db, postRevisions, String(id), before.version));
     }
-    const post = written.after;
+    // Publication goes through the gate (decision 0087): its audit entry and the "published" event.
+    let post = written.after;
+    if (wantsLive && !before.published) post = (await putPostOnline(db, deps, id, { actor: user, path: "save" })) ?? post;
+    if (!wantsLive && before.published) post = (await takePostOffline(db, id)) ?? post;
     if (!sameSnapshot(postSnapshot(before), postSnapshot(post)) || before.published !== post.published) {
       await recordSaved(db, { entity: "post", entityId: id, source: "person", snapshot: postSnapshot(post), version: post.version, baseVersion: before.version, userId: user.id, note: before.published !== post.published ? (post.published ? "Published" : "Unpublished") : null });
     }
     if (reviewing) await closeReviewedInEditor(db, "post", id, reviewing, user.id, post.version);
     await onSaved?.(db, post);
-    // The newsletter (decision 0081): only the save that publishes it; claimed once in the post's life.
-    if (post.published && !before.published) await queueNewsletterForPost(db, id);
+    const proposal = propose && !post.published ? await proposePublication(db, user, post, machineWritten || post.aiGenerated) : null;
 
     const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== post[key]);
     const entry = { ...auditFrom(user), entity: "blog_post", entityId: id } as const;
     return {
-      result: { ok: true, post },
+      result: { ok: true, post, ...(proposal ? { proposal: { id: proposal.id, post } } : {}) },
       audit: [
         { ...entry, action: "update", details: { slug: post.slug, changed } },
-        ...(before.published !== post.published ? [{ ...entry, action: post.published ? "publish" : "unpublish", details: { slug: post.slug } }] : []),
+        ...(before.published && !post.published ? [{ ...entry, action: "unpublish", details: { slug: post.slug } }] : []),
+        ...(proposal ? [{ ...entry, action: "propose_publication", details: { slug: post.slug, revision: proposal.id } }] : []),
       ],
       changes: before.published || post.published ? ["blog"] : [],
     };
@@ -377,26 +411,33 @@ export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number):
   });
 }
 
+/** An editor's restore of a post deleted while public (decision 0087). */
+export const DELETED_LIVE_NEEDS_SIGN_OFF = "This post was public when it was deleted: putting it back online needs a lawyer's sign-off. Ask a lawyer or an admin to restore it.";
+
 const POST_DATE_COLUMNS = ["createdAt", "updatedAt", "instagramQueuedAt", "firstPublishedAt", "publishAt", "newsletterClaimedAt"] as const;
 
 /**
  * Put a deleted post back, as it was (published or not), under its id. A slug another post took
  * meanwhile gives the restored one a free slug, and the answer says so.
  */
-export async function restoreDeletedPost(deps: ChangeDeps, user: AdminUser, trashId: number): Promise<{ id: number; note: string | null }> {
+export async function restoreDeletedPost(deps: PublishDeps, user: AdminUser, trashId: number): Promise<{ id: number; note: string | null }> {
   return commit(deps, async (db) => {
     const item = await takeFromTrash(db, trashId, "post");
     if (!item) throw new NotFound("This post is no longer in Recently deleted.");
     const { row, states } = item.snapshot as DeletedPost;
-    const stored = reviveDates(row, POST_DATE_COLUMNS);
+    const { published: wasLive, ...stored } = reviveDates(row, POST_DATE_COLUMNS);
+    // Back online is a publication (decision 0087): the sign-off's, or it stays in Recently deleted.
+    if (wasLive) assertMaySignOff(user, DELETED_LIVE_NEEDS_SIGN_OFF);
     const [clash] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, stored.slug)).limit(1);
     const slug = clash ? await freeSlug(db, stored.title, new Date()) : stored.slug;
-    const [post] = await db
+    let [post] = await db
       .insert(blogPosts)
       // A post deleted before the newsletter existed has no switch: it was in the archive, never mailed (decision 0081).
-      .values({ ...stored, sendNewsletter: stored.sendNewsletter ?? false, slug, version: stored.version + 1, updatedAt: new Date() })
+      .values({ ...stored, published: false, sendNewsletter: stored.sendNewsletter ?? false, slug, version: stored.version + 1, updatedAt: new Date() })
       .returning();
     for (const state of states) await db.insert(translationStates).values(reviveDates(state, ["updatedAt"])).onConflictDoNothing();
+    // Its claims on the newsletter and Instagram came back with it: neither is sent again.
+    if (wasLive) post = (await putPostOnline(db, deps, post.id, { actor: user, path: "restore-deleted" })) ?? post;
     await recordSaved(db, { entity: "post", entityId: post.id, source: "restore", snapshot: postSnapshot(post), version: post.version, userId: user.id, note: "Restored from Recently deleted" });
     return {
       result: { id: post.id, note: clash ? `Another post now uses the slug "${stored.slug}", so the restored post is at "${slug}".` : null },

@@ -14,36 +14,10 @@ import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 import { recordMachineTranslation, recordSavedTranslation } from "../translation/review.server";
 import { SLUG_TAKEN_MESSAGE, type PostFormOutput } from "./post-schema";
+import { putPostOnline } from "./gate.server";
 
-/** A post's content as one revision holds it. */
-export type PostSnapshot = Omit<PostFormOutput, "published">;
-type PostRow = typeof blogPosts.$inferSelect;
-
-export const POST_SNAPSHOT_FIELDS = [
-  "title",
-  "slug",
-  "author",
-  "publishedAt",
-  "featuredImage",
-  "excerpt",
-  "content",
-  "metaDescription",
-  "imageAltText",
-  "titleFa",
-  "excerptFa",
-  "contentFa",
-  "metaDescriptionFa",
-  "imageAltTextFa",
-  "titleZh",
-  "excerptZh",
-  "contentZh",
-  "metaDescriptionZh",
-  "imageAltTextZh",
-] as const satisfies ReadonlyArray<keyof PostSnapshot>;
-
-export function postSnapshot(row: PostRow): PostSnapshot {
-  return Object.fromEntries(POST_SNAPSHOT_FIELDS.map((field) => [field, row[field] ?? (field === "title" || field === "slug" || field === "author" || field === "excerpt" || field === "content" ? "" : null)])) as PostSnapshot;
-}
+export { POST_SNAPSHOT_FIELDS, postSnapshot, type PostSnapshot } from "./post-snapshot";
+import { postSnapshot, type PostSnapshot } from "./post-snapshot";
 
 const FIELD_LABELS: Record<(typeof POST_TRANSLATED_FIELDS)[number], string> = {
   title: "Title",
@@ -162,4 +136,8 @@ export const postRevisions: Revisioned<PostSnapshot> = {
     return written ? written.after.version : null;
   },
   fields: postFields,
+  async goLive(tx, deps, entityId, actor, path) {
+    // The proposal's write raised the version in this transaction already.
+    return (await putPostOnline(tx, deps, Number(entityId), { actor, path })) !== null;
+  },
 };

@@ -4,18 +4,18 @@
  * exactly once across instances (one conditional UPDATE, or the revision's row lock, decides who
  * wins), and after downtime its first sweep publishes everything overdue, once.
  */
-import { and, asc, eq, isNotNull, lte, not, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, not } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { PeriodicTask } from "../../core/periodic";
 import { blogPosts } from "../../db/schema";
-import { assertCan, userCan, type AdminUser } from "../auth/guard.server";
+import type { AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import type { Services } from "../services";
-import { queueInstagramPostIfEnabled } from "../instagram/post.server";
 import { publishPending } from "../revisions/review.server";
-import { queueNewsletterForPost } from "./newsletter-send.server";
+import { putPostOnline } from "./gate.server";
+import { assertMaySignOff } from "../publishing/sign-off.server";
 import { duePending, ensureBaseline, findRevision, recordSaved, schedulePending, unscheduleDue } from "../revisions/store.server";
 import { postRevisions, postSnapshot } from "./revisions.server";
 import { scheduleRefusal } from "./schedule";
@@ -51,10 +51,8 @@ export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: 
       .where(eq(blogPosts.id, postId))
       .for("update");
     if (!post) throw new AdminError("This post no longer exists.", 404);
-    // A scheduled machine-written draft goes public by itself: scheduling it is the sign-off (decision 0066).
-    if (when && !post.published && (post.aiGenerated || post.awaitingReview)) assertCan(user, "changes.publish");
-    // So is putting back a post that was public before (decision 0070).
-    if (when && !post.published && post.firstPublishedAt && !userCan(user, "changes.publish")) throw new AdminError(REPUBLISH_REFUSED, 403);
+    // A scheduled draft goes public by itself: scheduling it is the sign-off (decision 0087).
+    if (when && !post.published) assertMaySignOff(user, post.firstPublishedAt ? REPUBLISH_REFUSED : undefined);
     if (post.published) {
       if (!when) return { result: { publishAt: null } };
       throw new AdminError("This post is already published. Scheduling is for drafts; a change to a published post is scheduled from its History.", 409);
@@ -84,6 +82,8 @@ export async function schedulePendingRevision(deps: ScheduleDeps, user: AdminUse
     const revision = await findRevision(tx, revisionId, true);
     if (!revision || revision.entity !== "post") throw new AdminError("This revision no longer exists.", 404);
     if (revision.status !== "pending") throw new AdminError("This change is no longer waiting for review, so it cannot be scheduled.", 409);
+    // A scheduled change goes live by itself: setting its moment is the sign-off (decision 0087).
+    if (when) assertMaySignOff(user);
     await schedulePending(tx, revisionId, when);
     return {
       result: { publishAt: when?.toISOString() ?? null },
@@ -116,18 +116,8 @@ export interface SweepResult {
  */
 async function publishDuePost(deps: PublisherDeps, postId: number, now: Date): Promise<boolean> {
   return commit(deps, async (tx) => {
-    const [post] = await tx
-      .update(blogPosts)
-      .set({
-        published: true,
-        publishAt: null,
-        firstPublishedAt: sql`coalesce(${blogPosts.firstPublishedAt}, now())`,
-        awaitingReview: false,
-        version: sql`${blogPosts.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(blogPosts.id, postId), lte(blogPosts.publishAt, now), not(blogPosts.published)))
-      .returning();
+    // Through the gate (decision 0087): the schedule was set by someone with the sign-off.
+    const post = await putPostOnline(tx, deps, postId, { actor: null, path: "schedule", raiseVersion: true, dueBy: now });
     if (!post) return { result: false };
     // A post older than revisions gets its baseline first (its content is unchanged by this).
     await ensureBaseline(tx, "post", post.id, postSnapshot(post), post.version - 1);
@@ -141,21 +131,7 @@ async function publishDuePost(deps: PublisherDeps, postId: number, now: Date): P
       userId: null,
       note: "Published as scheduled",
     });
-    // What a person's publish triggers: the Instagram auto-post, queued in the same transaction.
-    await queueInstagramPostIfEnabled({ ...deps, db: tx }, post.id);
-    // And the newsletter, once in the post's life (decision 0081).
-    await queueNewsletterForPost(tx, post.id);
-    return {
-      result: true,
-      audit: {
-        userId: null,
-        action: "publish",
-        entity: "blog_post",
-        entityId: post.id,
-        details: { slug: post.slug, scheduled: true },
-      },
-      changes: ["blog"],
-    };
+    return { result: true, changes: ["blog"] };
   });
 }
 

@@ -135,7 +135,7 @@ export interface DigestLine {
 export function digestMail(siteUrl: string, lines: DigestLine[]): { subject: string; text: string } {
   const count = lines.length === 1 ? "1 change" : `${lines.length} changes`;
   const text = [
-    `New on ${new URL(siteUrl).host}, waiting for a reviewer's sign-off before visitors see it:`,
+    `New on ${new URL(siteUrl).host}, waiting for a lawyer's sign-off before visitors see it:`,
     "",
     ...lines.flatMap((line) => [
       `- ${KIND_NOUNS[line.entity]} “${line.label}”: ${SOURCE_LABELS[line.source]}${line.proposedBy ? `, proposed by ${line.proposedBy}` : ""}`,

@@ -1,5 +1,5 @@
 /**
- * The review queue (decision 0089): everything that waits for a reviewer's sign-off, in one list.
+ * The review queue (decision 0089): everything that waits for a lawyer's sign-off, in one list.
  * - every pending revision (a post, a website text, a team member; decision 0061/0063/0070),
  *   whatever produced it (a person, AI writing, machine translation, a restore);
  * - drafts that go public without a person's save: AI-written drafts awaiting review and

@@ -9,11 +9,16 @@ import { firmClock } from "../../core/firm-clock.server";
 import type { Db } from "../../db/client";
 import type { ChangeKind } from "../../core/events";
 import { auditFrom, type Actor } from "../changes/audit.server";
+import { emitPublished, type PublishDeps, type PublishPath, type PublishedEvent } from "../publishing/published.server";
+import { maySignOff, type Signer } from "../publishing/sign-off.server";
+import type { Lang } from "../i18n/languages";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import {
   closePending,
   findRevision,
+  proposeChange,
+  userNames,
   lastChange,
   recordSaved,
   revisionAtVersion,
@@ -65,6 +70,11 @@ export interface Revisioned<S> {
    */
   write(tx: Db, entityId: string, snapshot: S, expectVersion: number, meta: WriteMeta): Promise<number | null>;
   fields(snapshot: S): FieldText[];
+  /**
+   * Put the item online through its publishing gate (decision 0087), for a proposal made to do so
+   * (`goLive`: a draft proposed for publication). False when it was online already or is gone.
+   */
+  goLive?(tx: Db, deps: PublishDeps, entityId: string, actor: Signer | null, path: PublishPath): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------- diffs
@@ -149,16 +159,35 @@ async function revisionOf<S>(db: Db, kind: Revisioned<S>, revisionId: number, lo
   return revision;
 }
 
-/** Make an old revision the live state again, as a new revision (the history keeps everything). */
-export async function restoreRevision<S>(deps: ChangeDeps, actor: Actor, kind: Revisioned<S>, revisionId: number): Promise<RevisionRow> {
+/**
+ * Make an old revision the live state again, as a new revision (the history keeps everything).
+ * Through the gate (decision 0087): someone without the sign-off restoring an item visitors see
+ * proposes the restore instead (a pending change, source "restore"); the live item is unchanged.
+ */
+export async function restoreRevision<S>(deps: PublishDeps, actor: Signer, kind: Revisioned<S>, revisionId: number): Promise<RevisionRow & { proposed: boolean }> {
   const userId = actor.id;
-  return commit(deps, async (tx) => {
+  return commit<RevisionRow & { proposed: boolean }>(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId);
     const live = await kind.read(tx, revision.entityId);
     if (!live) {
       throw new AdminError(`This ${kind.noun} was deleted, so its revision cannot be restored. Restore it from Recently deleted first.`, 409);
     }
     const snapshot = revision.snapshot as S;
+    if (live.live && !maySignOff(actor)) {
+      const proposal = await proposeChange(tx, {
+        entity: kind.entity,
+        entityId: revision.entityId,
+        source: "restore",
+        snapshot,
+        baseVersion: live.version,
+        userId,
+        note: `Restore of revision ${revision.id}, proposed for sign-off`,
+      });
+      return {
+        result: { ...proposal, proposed: true },
+        audit: auditOf(kind, actor, "propose_restore", revision.entityId, { revision: revision.id, proposal: proposal.id }),
+      };
+    }
     const version = await kind.write(tx, revision.entityId, snapshot, live.version, { userId, source: "restore", reviewed: true });
     if (version === null) throw new AdminError(`This ${kind.noun} changed at the same moment. Try again.`, 409);
     const row = await recordSaved(tx, {
@@ -171,12 +200,32 @@ export async function restoreRevision<S>(deps: ChangeDeps, actor: Actor, kind: R
       userId,
       note: `Restored from revision ${revision.id}`,
     });
+    if (live.live) await emitChange(tx, deps, kind, revision.entityId, actor, "restore", kind.fields(live.snapshot), kind.fields(snapshot));
     return {
-      result: row,
+      result: { ...row, proposed: false },
       audit: auditOf(kind, actor, "restore", revision.entityId, { revision: revision.id }),
       changes: kind.changes,
     };
   });
+}
+
+/** The languages whose texts differ between two states. */
+function changedLanguages(before: FieldText[], after: FieldText[]): Lang[] {
+  return [...new Set(diffFields(before, after).map((field) => (after.find((f) => f.key === field.key) ?? before.find((f) => f.key === field.key))!.language))];
+}
+
+/** A live item's new content is public: the "published" event (decision 0087). */
+async function emitChange<S>(tx: Db, deps: PublishDeps, kind: Revisioned<S>, entityId: string, actor: Actor | null, path: PublishPath, before: FieldText[], after: FieldText[], wentLive = false): Promise<void> {
+  const languages = wentLive ? (["en", "fa", "zh"] as Lang[]) : changedLanguages(before, after);
+  if (languages.length === 0) return;
+  const base = { path, actor, languages };
+  const event: PublishedEvent =
+    kind.entity === "content"
+      ? { ...base, entity: "content", entityId, wentLive: false }
+      : kind.entity === "post"
+        ? { ...base, entity: "post", entityId: Number(entityId), wentLive: false, firstTime: false }
+        : { ...base, entity: "team_member", entityId: Number(entityId), wentLive };
+  await emitPublished({ tx, deps }, event);
 }
 
 export type PublishOutcome =
@@ -189,8 +238,8 @@ export type PublishOutcome =
  * happens unless the lawyer has seen both changes and chose to replace the live one (`replaceLive`).
  */
 export async function publishPending<S>(
-  deps: ChangeDeps,
-  actor: Actor | null,
+  deps: PublishDeps,
+  actor: Signer | null,
   kind: Revisioned<S>,
   revisionId: number,
   options: { replaceLive?: boolean; scheduled?: boolean; comment?: string | null } = {},
@@ -198,7 +247,9 @@ export async function publishPending<S>(
   const userId = actor?.id ?? null;
   return commit<PublishOutcome>(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId, true);
-    if (revision.status !== "pending") throw new AdminError(alreadyClosed(revision), 409);
+    if (revision.status !== "pending") throw new AdminError(await alreadyClosed(tx, kind, revision), 409);
+    // The gate's rule, whichever path asks (decision 0087); the scheduler acts on a reviewer's schedule.
+    if (actor && !maySignOff(actor)) throw new AdminError(`You cannot publish this ${kind.noun}'s change: it needs a lawyer's sign-off.`, 403);
     const live = await kind.read(tx, revision.entityId);
     if (!live) throw new AdminError(`This ${kind.noun} was deleted, so its change cannot be published.`, 409);
     const snapshot = revision.snapshot as S;
@@ -216,10 +267,20 @@ export async function publishPending<S>(
         },
       };
     }
-    const version = await kind.write(tx, revision.entityId, snapshot, live.version, { userId, source: revision.source, reviewed: true });
+    let version = await kind.write(tx, revision.entityId, snapshot, live.version, { userId, source: revision.source, reviewed: true });
     if (version === null) throw new AdminError(`This ${kind.noun} changed at the same moment. Try again.`, 409);
     const closed = await closePending(tx, revision.id, { status: "published", userId, version });
-    if (!closed) throw new AdminError(alreadyClosed(revision), 409);
+    if (!closed) throw new AdminError(await alreadyClosed(tx, kind, revision), 409);
+    const path: PublishPath = options.scheduled ? "schedule" : "review";
+    const after = await kind.read(tx, revision.entityId);
+    if (revision.goLive && !after?.live && kind.goLive) {
+      // A draft proposed for publication: the gate puts it online (its own audit entry and event).
+      await kind.goLive(tx, deps, revision.entityId, actor, path);
+      version = (await kind.read(tx, revision.entityId))?.version ?? version;
+    } else if (after?.live) {
+      // A hidden member the proposal shows goes live with it: every language is new to visitors.
+      await emitChange(tx, deps, kind, revision.entityId, actor, path, live.live ? kind.fields(live.snapshot) : [], kind.fields(snapshot), !live.live);
+    }
     // The proposer hears of it, with the reviewer's comment (decision 0089).
     await announceDecision(tx, closed, { outcome: "published", reviewerId: userId, comment: options.comment });
     return {
@@ -236,18 +297,23 @@ export async function discardPending<S>(deps: ChangeDeps, actor: Actor, kind: Re
   await commit(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId, true);
     const closed = await closePending(tx, revision.id, { status: "discarded", userId });
-    if (!closed) throw new AdminError(alreadyClosed(revision), 409);
+    if (!closed) throw new AdminError(await alreadyClosed(tx, kind, revision), 409);
     await announceDecision(tx, closed, { outcome: "discarded", reviewerId: userId, comment: options.comment });
     return { result: undefined, audit: auditOf(kind, actor, "discard_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.comment ? { comment: options.comment } : {}) }) };
   });
 }
 
-function alreadyClosed(revision: RevisionRow): string {
-  return revision.status === "published"
-    ? "This change was already published by someone else."
-    : revision.status === "discarded"
-      ? "This change was already discarded."
-      : "This revision is not a change waiting for review.";
+/** Why a change can no longer be published or discarded: who did it and when, or that its item was deleted. */
+async function alreadyClosed<S>(db: Db, kind: Revisioned<S>, revision: RevisionRow): Promise<string> {
+  if (revision.status === "pending") return "This revision is not a change waiting for review.";
+  if (revision.status === "discarded" && revision.note?.includes("its item was deleted")) {
+    return `This ${kind.noun} was deleted after the change was proposed: nothing was published or changed.`;
+  }
+  const who = revision.reviewedBy ? (await userNames(db, [revision.reviewedBy])).get(revision.reviewedBy) : null;
+  const when = revision.reviewedAt ? ` at ${firmClock.firmTime(revision.reviewedAt)}` : "";
+  if (revision.status === "published") return who ? `This change was already published by ${who}${when}.` : "This change was already published by someone else.";
+  if (revision.status === "discarded") return who ? `This change was already discarded by ${who}${when}.` : "This change was already discarded.";
+  return "This revision is not a change waiting for review.";
 }
 
 /** Two states of an item compared: a revision against another, or against the live item. */

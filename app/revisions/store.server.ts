@@ -51,7 +51,7 @@ export async function recordSaved(tx: Db, facts: RevisionFacts & { version: numb
  */
 export async function proposeChange(
   tx: Db,
-  facts: RevisionFacts & { baseVersion: number; publishAt?: Date | null },
+  facts: RevisionFacts & { baseVersion: number; publishAt?: Date | null; goLive?: boolean },
 ): Promise<RevisionRow> {
   const entityId = String(facts.entityId);
   await tx
@@ -69,6 +69,7 @@ export async function proposeChange(
       note: facts.note ?? null,
       baseVersion: facts.baseVersion,
       publishAt: facts.publishAt ?? null,
+      goLive: facts.goLive ?? false,
       createdBy: facts.userId,
     })
     .returning();
@@ -125,6 +126,8 @@ export interface RevisionListItem {
   reviewedAt: string | null;
   reviewedBy: string | null;
   publishAt: string | null;
+  /** A proposal that also puts its item online (a draft proposed for publication). */
+  goLive: boolean;
 }
 
 const authorName = (name: string | null, email: string | null) => name?.trim() || email || null;
@@ -142,6 +145,7 @@ export async function listRevisions(db: Db, entity: RevisionEntity, entityId: st
       createdAt: revisions.createdAt,
       reviewedAt: revisions.reviewedAt,
       publishAt: revisions.publishAt,
+      goLive: revisions.goLive,
       createdBy: revisions.createdBy,
       reviewedBy: revisions.reviewedBy,
     })
@@ -270,6 +274,26 @@ export async function ensureBaseline(tx: Db, entity: RevisionEntity, entityId: s
     note: "As it was before revisions were kept",
     version,
   });
+}
+
+/**
+ * Seeded and imported items (decision 0087): their state as first stored, so their first change
+ * can be compared and undone. One insert for many (the built-in texts are hundreds).
+ */
+export async function recordBaselines(tx: Db, items: ReadonlyArray<{ entity: RevisionEntity; entityId: string | number; snapshot: unknown; version: number }>): Promise<void> {
+  for (let i = 0; i < items.length; i += 200) {
+    await tx.insert(revisions).values(
+      items.slice(i, i + 200).map((item) => ({
+        entity: item.entity,
+        entityId: String(item.entityId),
+        status: "saved" as const,
+        source: "import" as const,
+        snapshot: item.snapshot,
+        note: "As first stored",
+        version: item.version,
+      })),
+    );
+  }
 }
 
 /**

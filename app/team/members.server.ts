@@ -8,6 +8,8 @@ import { AdminError, NotFound } from "../changes/errors.server";
 import { ConflictError, describeConflict } from "../revisions/review.server";
 import { pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
+import { assertMaySignOff, maySignOff, type Signer } from "../publishing/sign-off.server";
+import { DELETED_SHOWN_NEEDS_SIGN_OFF, memberPublished } from "./gate.server";
 import { memberFields, memberRevisions, readMemberSnapshot, writeMember, type MemberSnapshot } from "./revisions.server";
 import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../i18n/team-member-keys";
 import { mediaUrl } from "../media/sources";
@@ -82,13 +84,16 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
 
 const NEW_MEMBER_NAME = "New Team Member";
 
-/** SPEC 3: 'New Team Member', order = highest + 1, active, with its five empty texts. */
-export async function addMember(deps: TeamDeps, actor: Actor): Promise<{ id: number; name: string }> {
+/**
+ * SPEC 3: 'New Team Member', order = highest + 1, active, with its five empty texts. Added by
+ * someone without the sign-off, it starts hidden: showing it is a proposal (decision 0087).
+ */
+export async function addMember(deps: TeamDeps, actor: Signer): Promise<{ id: number; name: string }> {
   const id = await commit(deps, async (tx) => {
     const [{ highest }] = await tx.select({ highest: max(teamMembers.orderIndex) }).from(teamMembers);
     const [row] = await tx
       .insert(teamMembers)
-      .values({ name: NEW_MEMBER_NAME, orderIndex: (highest ?? 0) + 1, active: true })
+      .values({ name: NEW_MEMBER_NAME, orderIndex: (highest ?? 0) + 1, active: maySignOff(actor) })
       .returning({ id: teamMembers.id });
     await tx
       .insert(contentText)
@@ -139,8 +144,8 @@ export async function updateMember(
       photoBwUrl: row.photoBwUrl,
       texts: input.texts,
     };
-    if (options.propose && row.active) {
-      // Shown on the Team page: the change waits in the member's History for a lawyer.
+    if (options.propose && (row.active || input.active)) {
+      // Shown on the Team page, or to be shown: the change waits in the member's History for a lawyer.
       const snapshot = normalized(next);
       const same = (a: MemberSnapshot, b: MemberSnapshot) => JSON.stringify(memberFields(a)) === JSON.stringify(memberFields(b));
       if (same(snapshot, await readMemberSnapshot(tx, row))) return { result: { proposed: null } };
@@ -155,6 +160,7 @@ export async function updateMember(
     const written = await writeMember(tx, input.id, next, row.version, true);
     if (!written) throw new ConflictError(await describeConflict(tx, memberRevisions, String(input.id), row.version));
     await recordSaved(tx, { entity: "team_member", entityId: input.id, source: "person", snapshot: normalized(next), version: written.version, baseVersion: row.version, userId });
+    if (next.active) await memberPublished(tx, deps, input.id, { actor, path: "save", wentLive: !row.active });
     return {
       result: { proposed: null },
       audit: { ...auditFrom(actor), action: "update", entity: "team_member", entityId: input.id, details: { name: input.name, active: input.active, orderIndex: input.orderIndex } },
@@ -201,12 +207,14 @@ export async function deleteMember(deps: TeamDeps, actor: Actor, id: number): Pr
 }
 
 /** Put a deleted member back under its id, with its texts, photos and place in the order. */
-export async function restoreDeletedMember(deps: TeamDeps, actor: Actor, trashId: number): Promise<{ id: number }> {
+export async function restoreDeletedMember(deps: TeamDeps, actor: Signer, trashId: number): Promise<{ id: number }> {
   const userId = actor.id;
   return commit(deps, async (tx) => {
     const item = await takeFromTrash(tx, trashId, "team_member");
     if (!item) throw new NotFound("This team member is no longer in Recently deleted.");
     const { row, texts, states } = item.snapshot as DeletedMember;
+    // Shown again is a publication (decision 0087): the sign-off's, or the member stays in Recently deleted.
+    if (row.active) assertMaySignOff(actor, DELETED_SHOWN_NEEDS_SIGN_OFF);
     const [member] = await tx
       .insert(teamMembers)
       .values({ ...reviveDates(row, ["createdAt", "updatedAt"]), version: row.version + 1, updatedAt: new Date() })
@@ -214,6 +222,7 @@ export async function restoreDeletedMember(deps: TeamDeps, actor: Actor, trashId
     for (const text of texts) await tx.insert(contentText).values(reviveDates(text, ["createdAt", "updatedAt"])).onConflictDoNothing();
     for (const state of states) await tx.insert(translationStates).values(reviveDates(state, ["updatedAt"])).onConflictDoNothing();
     await recordSaved(tx, { entity: "team_member", entityId: member.id, source: "restore", snapshot: await readMemberSnapshot(tx, member), version: member.version, userId, note: "Restored from Recently deleted" });
+    if (member.active) await memberPublished(tx, deps, member.id, { actor, path: "restore-deleted", wentLive: true });
     return {
       result: { id: member.id },
       audit: { ...auditFrom(actor), action: "restore", entity: "team_member", entityId: member.id, details: { name: member.name } },

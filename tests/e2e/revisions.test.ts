@@ -115,6 +115,8 @@ describe("admin: revisions, review and recovery", () => {
     await expectNoAxeViolations(page);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Publish change" }).click();
+    // It asks first, naming the item (decision 0087).
+    await page.getByRole("alertdialog").getByRole("button", { name: "Publish change" }).click();
     await toast("Published").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish change" }).count()).toBe(0);
     await page.getByTestId("revision").first().getByText("Published after review").waitFor();
@@ -130,6 +132,8 @@ describe("admin: revisions, review and recovery", () => {
     await page.getByRole("heading", { name: `History of “${second}”` }).waitFor();
     await waitForHydration(page);
     await page.getByRole("button", { name: "Discard change" }).click();
+    // It asks first, naming the item (decision 0087).
+    await page.getByRole("alertdialog").getByRole("button", { name: "Discard change" }).click();
     await toast("Discarded").waitFor();
     await visitor.goto(`${site.url}/blog/bc-limitation-act-two-year-limitation-period-civil-claims`);
     expect(await visitor.locator("h1").textContent()).toBe(second);
@@ -168,6 +172,8 @@ describe("admin: revisions, review and recovery", () => {
     const oldest = page.getByTestId("revision").last();
     const oldestName = (await oldest.textContent())?.match(/Revision (\d+)/)?.[1];
     await oldest.getByRole("button", { name: `Restore revision ${oldestName}` }).click();
+    // It asks first, naming the item (decision 0087).
+    await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await toast("Restored").waitFor();
     await expect.poll(revisionCount).toBe(before + 1);
     // The newest revision's source is "Restore" (every row also has a Restore button, named "Restore revision N").
@@ -320,6 +326,8 @@ describe("admin: revisions, review and recovery", () => {
     await expectNoAxeViolations(page);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Publish change" }).click();
+    // It asks first, naming the item (decision 0087).
+    await page.getByRole("alertdialog").getByRole("button", { name: "Publish change" }).click();
     await toast("Published").waitFor();
     html = await publicHtml("/fa/about");
     expect(html).toContain(`[fa] ${STORY_P1}`);

@@ -1,8 +1,10 @@
 /**
- * The sign-off (issue 31, decision 0070) in Chromium against the fake OpenAI-compatible server: an
+ * The sign-off (issue 31, decisions 0070 and 0087) in Chromium against the fake OpenAI-compatible server: an
  * editor rewrites a published post with the editor's AI and saves, which proposes the change (the
- * button says so before saving, and the public page keeps the old text); a lawyer opens the
- * post's History, reads the diff and publishes it, and the public page shows the new text.
+ * button says so before saving, and the public page keeps the old text); a reviewer opens the
+ * post's History, reads the diff and publishes it, and the public page shows the new text. The
+ * editor's new post is proposed for publication and public only once the reviewer publishes it; the
+ * editor's restore of an older revision is a proposal too.
  */
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -60,20 +62,32 @@ describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", ()
   const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
   const publicHtml = async (path: string) => (await fetchHtml(`${site.url}${path}`)).html;
 
-  it("the editor's AI rewrite of a live post waits; the lawyer reads the diff and publishes it", async () => {
+  it("the editor's new post waits for a reviewer; their AI rewrite waits; the reviewer reads the diff and publishes; the editor's restore is a proposal", async () => {
     const page = pages.editor!;
-    // The editor writes and publishes a post of their own (a draft no machine wrote).
+    // The editor writes a post of their own: no Published switch, "Propose for publication" instead (decision 0087).
     await page.goto(`${site.url}/admin/dashboard/blog/new`);
     await page.getByLabel("Title", { exact: true }).waitFor();
     await waitForHydration(page, "form");
+    expect(await page.getByRole("switch", { name: "Published" }).count()).toBe(0);
     await page.getByLabel("Title", { exact: true }).fill(ORIGINAL.title);
     await page.getByLabel("Slug (URL)", { exact: true }).fill(ORIGINAL.slug);
     await page.getByLabel("Content", { exact: true }).fill(ORIGINAL.content);
-    await page.getByRole("switch", { name: "Published" }).click();
-    await page.getByRole("button", { name: "Save Post" }).click();
+    await page.getByRole("switch", { name: "Propose for publication" }).click();
+    await page.getByRole("button", { name: "Propose for publication" }).click();
     await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
-    await toast(page, "Saved!").waitFor();
+    await toast(page, "Proposed for publication").waitFor();
     const editorUrl = page.url();
+    // Not public until a lawyer publishes it.
+    expect((await fetchHtml(`${site.url}/blog/${ORIGINAL.slug}`)).status).toBe(404);
+    const first = pages.lawyer!;
+    await first.goto(editorUrl.replace("/blog/", "/history/post/"));
+    await first.getByRole("heading", { name: "Change waiting for review" }).waitFor();
+    await waitForHydration(first);
+    await first.getByRole("button", { name: "Publish change" }).click();
+    const ask = first.getByRole("alertdialog");
+    expect(await ask.textContent()).toContain(`“${ORIGINAL.title}” goes online`);
+    await ask.getByRole("button", { name: "Publish change" }).click();
+    await toast(first, "Published").waitFor();
     expect(await publicHtml(`/blog/${ORIGINAL.slug}`)).toContain(escapeHtml(ORIGINAL.title));
 
     // Live now: before saving, the editor is told a save proposes the change.
@@ -116,12 +130,28 @@ describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", ()
     await expectNoAxeViolations(lawyer);
     await waitForHydration(lawyer);
     await lawyer.getByRole("button", { name: "Publish change" }).click();
+    // It asks first, naming the item (decision 0087).
+    await lawyer.getByRole("alertdialog").getByRole("button", { name: "Publish change" }).click();
     await toast(lawyer, "Published").waitFor();
     await expect.poll(() => lawyer.getByRole("button", { name: "Publish change" }).count()).toBe(0);
 
     const after = await publicHtml(`/blog/${ORIGINAL.slug}`);
     expect(after).toContain(escapeHtml(TOPIC));
     expect(after).not.toContain(ORIGINAL.content);
+
+    // The editor restores the first revision from the History: a proposal, not a change visitors see.
+    await page.goto(editorUrl.replace("/blog/", "/history/post/"));
+    await page.getByRole("heading", { name: /^History of/ }).waitFor();
+    await waitForHydration(page);
+    await page.getByTestId("revision").last().getByRole("button", { name: /^Restore revision/ }).click();
+    const restore = page.getByRole("alertdialog");
+    expect(await restore.textContent()).toContain("waits for a lawyer's sign-off");
+    await restore.getByRole("button", { name: "Propose restore" }).click();
+    await toast(page, "Restore proposed").waitFor();
+    await page.getByRole("heading", { name: "Change waiting for review" }).waitFor();
+    const unchanged = await publicHtml(`/blog/${ORIGINAL.slug}`);
+    expect(unchanged).toContain(escapeHtml(TOPIC));
+    expect(unchanged).not.toContain(ORIGINAL.content);
     expect(errors).toEqual([]);
   });
 });

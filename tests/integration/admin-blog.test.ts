@@ -110,7 +110,7 @@ describe(`admin blog posts (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () =
     expect(emit).toHaveBeenCalledWith("blog");
 
     await savePost(services, ADMIN, draft.id, { ...values, published: false });
-    expect((await auditFor(draft.id)).map((a) => a.action)).toEqual(["create", "update", "update", "publish", "update", "unpublish"]);
+    expect((await auditFor(draft.id)).map((a) => a.action)).toEqual(["create", "update", "publish", "update", "update", "unpublish"]);
     expect(emit).toHaveBeenCalledTimes(2);
   });
 

@@ -9,8 +9,11 @@ import { ACCESS_DENIED } from "../../app/auth/forms";
 import { can, CLIENT_RECORD_PERMISSIONS, refusal, ROLES, type Permission, type Role } from "../../app/auth/roles";
 import { postToFormValues } from "../../app/blog/manage.server";
 import { postSnapshot } from "../../app/blog/revisions.server";
-import { proposeChange } from "../../app/revisions/store.server";
-import { blogPosts, consultationBookings, contactSubmissions, newsletterSubscribers, revisions, userRoles, users } from "../../db/schema";
+import { proposeChange, recordSaved } from "../../app/revisions/store.server";
+import { importPost } from "../../app/blog/gate.server";
+import { deletePost } from "../../app/blog/manage.server";
+import { NO_EVENTS } from "../../app/changes/commit.server";
+import { blogPosts, consultationBookings, contactSubmissions, deletedItems, newsletterSubscribers, revisions, userRoles, users } from "../../db/schema";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, runAdminCreate, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -97,6 +100,9 @@ describe("roles, declared once: every admin route and intent for every role", ()
   let liveTitle = "";
   let liveSlug = "";
   let proposalId = 0;
+  // The publish matrix's own items (decision 0087): a live post with a proposal, a live post with an
+  // older revision, a draft, and a live post in Recently deleted.
+  const matrix = { proposalPost: "", proposalPostId: 0, proposal: 0, restorePost: 0, restoreSlug: "", oldRevision: 0, draft: 0, draftValues: {} as Record<string, string>, draftSlug: "", trash: 0, trashSlug: "" };
   // Two days ahead, as the "Publish at" field sends it.
   const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
 
@@ -135,6 +141,21 @@ describe("roles, declared once: every admin route and intent for every role", ()
     liveTitle = live.title;
     liveSlug = live.slug;
     proposalId = (await proposeChange(db.db, { entity: "post", entityId: live.id, source: "ai", snapshot: { ...postSnapshot(live), title: "Proposed by the machine" }, note: "AI rewrite", userId: null, baseVersion: live.version })).id;
+    const item = (n: string, published: boolean) => importPost(db.db, { title: `Matrix ${n}`, slug: `matrix-${n}`, excerpt: `Matrix excerpt ${n}.`, content: `Matrix body ${n}.`, author: "", published });
+    const proposalPost = await item("proposal", true);
+    [matrix.proposalPost, matrix.proposalPostId] = [proposalPost.slug, proposalPost.id];
+    matrix.proposal = (await proposeChange(db.db, { entity: "post", entityId: proposalPost.id, source: "person", snapshot: { ...postSnapshot(proposalPost), title: "Matrix proposed title" }, userId: null, baseVersion: proposalPost.version })).id;
+    const restorable = await item("restore", true);
+    [matrix.restorePost, matrix.restoreSlug] = [restorable.id, restorable.slug];
+    matrix.oldRevision = (await recordSaved(db.db, { entity: "post", entityId: restorable.id, source: "person", snapshot: { ...postSnapshot(restorable), excerpt: "Matrix old excerpt." }, version: restorable.version, userId: null })).id;
+    const draftRow = await item("draft", false);
+    [matrix.draft, matrix.draftSlug] = [draftRow.id, draftRow.slug];
+    matrix.draftValues = Object.fromEntries(Object.entries(postToFormValues(draftRow)).map(([key, value]) => [key, String(value ?? "")]));
+    const trashed = await item("trash", true);
+    matrix.trashSlug = trashed.slug;
+    const [admin] = await db.db.select().from(users).where(eq(users.email, email("admin")));
+    await deletePost({ db: db.db, events: NO_EVENTS }, { id: admin.id, email: admin.email, name: admin.name ?? "" }, trashed.id);
+    matrix.trash = (await db.db.select().from(deletedItems).where(eq(deletedItems.entityId, String(trashed.id))))[0].id;
     await db.close();
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
   });
@@ -403,6 +424,56 @@ describe("roles, declared once: every admin route and intent for every role", ()
       expect(after.awaitingReview).toBe(false);
     } finally {
       await store.close();
+    }
+  });
+
+  it("an editor's hand-made publish of any kind (form POST or .data) changes nothing visible while sign-off is on, and works once it is off", async () => {
+    site ??= await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    const history = (id: number) => `/admin/dashboard/history/post/${id}`;
+    // Every publishing request, by what it asks (each schedule before its publish, so that with sign-off off both succeed): the intents of the History, the post editor, New Post and Recently deleted.
+    const requests: Array<{ name: string; path: string; form: Record<string, string>; whenOn: "refused" | "proposed" }> = [
+      { name: "schedule a proposal", path: history(matrix.proposalPostId), form: { intent: "schedule", revision: String(matrix.proposal), publishAt: later }, whenOn: "refused" },
+      { name: "publish a proposal", path: history(matrix.proposalPostId), form: { intent: "publish", revision: String(matrix.proposal) }, whenOn: "refused" },
+      { name: "schedule a draft", path: `/admin/dashboard/blog/${matrix.draft}`, form: { intent: "schedule", publishAt: later }, whenOn: "refused" },
+      { name: "toggle published on a draft", path: `/admin/dashboard/blog/${matrix.draft}`, form: { ...matrix.draftValues, intent: "save", published: "on" }, whenOn: "refused" },
+      { name: "a new post saved published", path: "/admin/dashboard/blog/new", form: { intent: "save", title: "Matrix new", slug: "matrix-new", author: "", publishedAt: "2026-11-20", excerpt: "x", content: "Matrix new body.", published: "on", stay: "1" }, whenOn: "refused" },
+      // A restore by someone without the sign-off is a proposal (200), never a change visitors see.
+      { name: "restore an old revision of a live post", path: history(matrix.restorePost), form: { intent: "restore", revision: String(matrix.oldRevision) }, whenOn: "proposed" },
+      { name: "restore a live post from Recently deleted", path: "/admin/dashboard/deleted", form: { intent: "restore", entity: "post", id: String(matrix.trash) }, whenOn: "refused" },
+    ];
+    const url = (request: (typeof requests)[number], transport: "form" | "data") => `${site!.url}${request.path}${transport === "data" ? ".data" : ""}`;
+    const visible = async () => ({
+      proposal: await (await get(`${site!.url}/blog/${matrix.proposalPost}`)).text().then((html) => html.includes("Matrix proposed title")),
+      restored: await (await get(`${site!.url}/blog/${matrix.restoreSlug}`)).text().then((html) => html.includes("Matrix old excerpt.")),
+      draft: (await get(`${site!.url}/blog/${matrix.draftSlug}`)).status,
+      created: (await get(`${site!.url}/blog/matrix-new`)).status,
+      trash: (await get(`${site!.url}/blog/${matrix.trashSlug}`)).status,
+    });
+    const before = await visible();
+    expect(before).toEqual({ proposal: false, restored: false, draft: 404, created: 404, trash: 404 });
+
+    for (const transport of ["form", "data"] as const) {
+      for (const request of requests) {
+        const response = await formPost(url(request, transport), request.form, { cookie: cookies.editor });
+        const label = `${request.name} (${transport}) as editor, sign-off on`;
+        if (request.whenOn === "refused") expect(response.status, label).toBe(403);
+        else expect(response.status, label).toBe(200);
+        expect(await visible(), label).toEqual(before);
+      }
+    }
+
+    // Sign-off off (the admin's Staff policy): the same requests publish.
+    const policy = (on: boolean) => formPost(`${site!.url}/admin/dashboard/staff.data`, { intent: "set-policy", signOffRequired: String(on), secondFactorForAll: "false" }, { cookie: cookies.admin });
+    expect((await policy(false)).status).toBe(200);
+    try {
+      for (const request of requests) {
+        const response = await formPost(url(request, "data"), request.form, { cookie: cookies.editor });
+        expect(response.status, `${request.name} (.data) as editor, sign-off off`).not.toBe(403);
+        expect(response.status, `${request.name} (.data) as editor, sign-off off`).toBeLessThan(400);
+      }
+      expect(await visible()).toEqual({ proposal: true, restored: true, draft: 200, created: 200, trash: 200 });
+    } finally {
+      expect((await policy(true)).status).toBe(200);
     }
   });
 

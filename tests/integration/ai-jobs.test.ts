@@ -167,6 +167,9 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
     expect(outcome).toEqual({ ok: true, version: post.version + 1 });
     const [after] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
     expect(after).toMatchObject({ titleFa: "عنوانی که یک وکیل نوشت", excerptFa: proposed.excerptFa, contentFa: proposed.contentFa, titleZh: proposed.titleZh, published: true });
+    // A job's result reaches visitors through the gate: a change of a live post is no news (no mail, no Instagram post).
+    expect(after.newsletterClaimedAt).toEqual(post.newsletterClaimedAt);
+    expect(after.instagramQueuedAt).toEqual(post.instagramQueuedAt);
     const states = await db.select().from(translationStates).where(eq(translationStates.entityId, String(post.id)));
     expect(states.find((s) => s.field === "excerpt" && s.language === "fa")?.state).toBe("reviewed");
   });

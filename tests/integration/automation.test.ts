@@ -3,9 +3,9 @@
  * is stored for each day, once, whatever the instances, restarts and downtime. Runs on PGlite,
  * and on PostgreSQL when DATABASE_URL is set (two instances then have connections of their own).
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { automationRuns, blogPosts, blogTopics, jobs, users } from "../../db/schema";
+import { auditLog, automationRuns, blogPosts, blogTopics, jobs, users } from "../../db/schema";
 import { openDatabase, type Database } from "../../db/client";
 import { seedDatabase } from "../../server/seed";
 import { ChangeEvents } from "../../core/events";
@@ -218,6 +218,10 @@ describe(`the daily run and the topic queue (${usingPostgres() ? "PostgreSQL" : 
     // Published at once, it goes to Instagram as a post a person publishes does.
     expect(newest.instagramQueuedAt).not.toBeNull();
     expect(await db().select({ kind: jobs.kind }).from(jobs).where(eq(jobs.uniqueKey, instagramJobKey(newest.id)))).toEqual([{ kind: INSTAGRAM_POST }]);
+    // Through the publishing gate (decision 0087): the newsletter hears of it too, and the audit names the path.
+    expect(newest.newsletterClaimedAt).not.toBeNull();
+    const [published] = await db().select().from(auditLog).where(and(eq(auditLog.entityId, String(newest.id)), eq(auditLog.action, "publish")));
+    expect(published).toMatchObject({ userId: null, details: { path: "daily-run" } });
     await saveSettings(app, user, { accessToken: "", accountId: "17841400000000000", enabled: false, autoPost: false });
     expect(await runs()).toEqual(runsBefore);
     expect((await app.jobs.get(started.job.id))!.message).toBe("The post was generated: it is in the Blog Posts tab.");

@@ -11,13 +11,13 @@ import { createLogger } from "../../core/log";
 import type { Db } from "../../db/client";
 import { jobItems, jobs, reviewNotices, revisions, userRoles, users } from "../../db/schema";
 import { JobRunner } from "~/jobs/runner.server";
-import { insertPost } from "~/blog/manage.server";
 import { postRevisions, postSnapshot } from "~/blog/revisions.server";
 import { NO_EVENTS } from "~/changes/commit.server";
 import { discardPending, publishPending } from "~/revisions/review.server";
 import { proposeChange } from "~/revisions/store.server";
 import { reviewDigestJob, reviewOutcomeJob, DIGEST_EVERY_MS } from "~/review/notices.server";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { importPost } from "../../app/blog/gate.server";
 import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
 
 const SITE_URL = "https://firm.example";
@@ -58,7 +58,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 /** A published post and an editor's proposal for it, as the editor's save stores one. */
 async function proposal(title: string) {
   seq += 1;
-  const post = await insertPost(db, { slug: `review-mail-${seq}`, title, excerpt: "Short.", content: "The live body.", author: "The firm", published: true, publishedAt: "2026-11-20" });
+  const post = await importPost(db, { slug: `review-mail-${seq}`, title, excerpt: "Short.", content: "The live body.", author: "The firm", published: true, publishedAt: "2026-11-20" });
   const revision = await proposeChange(db, {
     entity: "post",
     entityId: post.id,

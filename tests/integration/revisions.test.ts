@@ -86,7 +86,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
   const publishedPosts = () => db().select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(blogPosts.id);
   const newPost = async (title: string, published: boolean) => {
     // Stored as a post from before revisions were kept (no revision yet), so its first save also records the baseline.
-    const draft = await insertPost(db(), { title: "New Blog Post", slug: `new-post-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, excerpt: "", content: "", author: "", published: false });
+    const draft = await insertPost(db(), { title: "New Blog Post", slug: `new-post-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, excerpt: "", content: "", author: "" });
     const saved = await savePost(deps(), ALICE, draft.id, { ...postToFormValues(draft), title, slug: title.toLowerCase().replace(/\W+/g, "-"), author: "Test", excerpt: `${title} in short.`, content: `${title}: the body of the post.`, published });
     if (!saved.ok) throw new Error(saved.message);
     return saved.post;
@@ -107,7 +107,8 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
   describe("every save stores a revision", () => {
     it("a post: who, 'person', the snapshot; the first save of a pre-existing post records its state before as 'import'", async () => {
       const [post] = await publishedPosts();
-      expect(await history("post", post.id)).toEqual([]);
+      // Seeded with its baseline when first stored (decision 0087); a post from before that gets it at its first save.
+      expect((await history("post", post.id)).map((r) => [r.source, r.note])).toEqual([["import", "As first stored"]]);
       const saved = await savePost(deps(), ALICE, post.id, { ...postToFormValues(post), title: "Study permits refused: what now" });
       expect(saved.ok).toBe(true);
       const rows = await history("post", post.id);
@@ -291,7 +292,10 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(1);
       expect(lost[0].reason).toBeInstanceOf(AdminError);
-      expect(lost[0].reason).toMatchObject({ status: 409, message: "This change was already published by someone else." });
+      // The one who lost is told who won (decision 0087).
+      const winner = won.length && results[0].status === "fulfilled" ? ALICE : BOB;
+      expect(lost[0].reason.status).toBe(409);
+      expect(lost[0].reason.message).toMatch(new RegExp(`^This change was already published by ${winner.name} at .+ Vancouver time`));
       const live = (await findPost(db(), post.id))!;
       expect(live.content).not.toBe(post.content);
       expect(live).toMatchObject({ title: rewrite.title, content: rewrite.content, published: true, version: post.version + 1 });
@@ -330,7 +334,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       await discardPending(deps(), BOB, postRevisions, revision.id);
       expect(await findPost(db(), post.id)).toEqual(live);
       expect((await db().select().from(revisions).where(eq(revisions.id, revision.id)))[0]).toMatchObject({ status: "discarded", reviewedBy: BOB.id });
-      await expect(discardPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: "This change was already discarded." });
+      await expect(discardPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^This change was already discarded by Bob Reviewer at /) });
       await expect(publishPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409 });
     });
 

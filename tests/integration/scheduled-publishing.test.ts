@@ -135,7 +135,7 @@ describe(`scheduled publishing (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     // One revision, one audit entry, one Instagram job, and the public pages told.
     const published = (await postRevisionRows(p.id)).filter((r) => r.note === "Published as scheduled");
     expect(published).toEqual([expect.objectContaining({ source: "system", status: "saved", version: stored.version, createdBy: null })]);
-    expect((await audits("publish", p.id)).map((e) => e.details)).toEqual([{ slug: p.slug, scheduled: true }]);
+    expect((await audits("publish", p.id)).map((e) => e.details)).toEqual([{ slug: p.slug, path: "schedule", scheduled: true }]);
     expect(await db().select({ kind: jobs.kind }).from(jobs).where(eq(jobs.uniqueKey, instagramJobKey(p.id)))).toEqual([{ kind: INSTAGRAM_POST }]);
     expect(emitted).toEqual(["blog"]);
     expect((await listAllPosts(db())).find((row) => row.id === p.id)).toMatchObject({ published: true, publishAt: null });

@@ -86,20 +86,31 @@ describe("sign-off: editors propose, lawyers publish", () => {
     expect(await publicText(`/blog/${post.values.slug}`)).toContain("The editor's new body.");
   });
 
-  it("an editor saves and publishes a draft no machine wrote; a post taken down goes back up only with the sign-off", async () => {
+  it("an editor's draft is proposed for publication, never published by the editor (decision 0087); a post taken down goes back up only with the sign-off", async () => {
     const draft = await newPost("editor", false);
     expect((await get(`${site.url}/blog/${draft.values.slug}`)).status).toBe(404);
     const edited = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Edited by the editor.", version: "1" }, { cookie: cookies.editor });
     expect(edited.status).toBe(200);
-    const published = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Edited by the editor.", published: "on", version: "2" }, { cookie: cookies.editor });
-    expect(published.status).toBe(200);
+    // A hand-made publish: 403 and nothing public.
+    const crafted = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Edited by the editor.", published: "on", version: "2" }, { cookie: cookies.editor });
+    expect(crafted.status).toBe(403);
+    expect(await crafted.text()).toContain("Propose for publication");
+    expect((await get(`${site.url}/blog/${draft.values.slug}`)).status).toBe(404);
+    // The form's "Propose for publication": still a draft, with a proposal a reviewer publishes.
+    const proposed = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Edited by the editor.", propose: "1", version: "2" }, { cookie: cookies.editor });
+    expect(proposed.status).toBe(200);
+    expect((await get(`${site.url}/blog/${draft.values.slug}`)).status).toBe(404);
+    const history = draft.url.replace("/blog/", "/history/post/");
+    const revision = pendingRevisionId(await (await get(history, cookies.lawyer)).text());
+    expect(revision).toBeGreaterThan(0);
+    expect((await formPost(`${history}.data`, { intent: "publish", revision: String(revision) }, { cookie: cookies.lawyer })).status).toBe(200);
     expect(await publicText(`/blog/${draft.values.slug}`)).toContain("Edited by the editor.");
 
     // Taking it down is direct; editing and putting it back is not a way around the review.
-    const down = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Changed while down.", version: "3" }, { cookie: cookies.editor });
+    const down = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Changed while down.", version: "4" }, { cookie: cookies.editor });
     expect(down.status).toBe(200);
     expect((await get(`${site.url}/blog/${draft.values.slug}`)).status).toBe(404);
-    const back = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Changed while down.", published: "on", version: "4" }, { cookie: cookies.editor });
+    const back = await formPost(`${draft.url}.data`, { intent: "save", ...draft.values, content: "Changed while down.", published: "on", version: "5" }, { cookie: cookies.editor });
     expect(back.status).toBe(403);
     expect(await back.text()).toContain("needs a lawyer's sign-off");
     expect((await get(`${site.url}/blog/${draft.values.slug}`)).status).toBe(404);

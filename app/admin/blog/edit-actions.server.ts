@@ -7,7 +7,6 @@ import { postToFormValues, saveCheckedPost } from "~/blog/manage.server";
 import { POST_FORM_REFUSED, postFormSchema, postValuesFromForm } from "~/blog/post-schema";
 import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
 import { generateForEditor, translateForEditor } from "~/blog/ai.server";
-import { queueInstagramPostIfEnabled } from "~/instagram/post.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/changes/errors.server";
 import { parseId } from "~/admin/kit/ids";
@@ -30,16 +29,17 @@ export const intents = {
     run: async ({ input, params, services, user, form }) => {
       const id = parseId(params.id);
       if (!id) throw data("Post not found", { status: 404 });
-      // Auto-post (when on): queued once in the post's life, whatever the saves that follow, in the save's transaction.
+      // What follows a publication (auto-post, newsletter) hangs off the gate's "published" event (decision 0087).
       const result = await saveCheckedPost(
         services,
         user,
         id,
         input,
-        (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, id) : Promise.resolve()),
+        undefined,
         versionFromForm(form),
         versionFromForm(form, "reviewing"),
         form.get("machineText") === "1",
+        ["1", "on"].includes(String(form.get("propose"))),
       );
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
       // A proposal (decision 0070): the form keeps the proposed values; the post's version is unchanged.

@@ -4,7 +4,6 @@
  */
 import { redirect } from "react-router";
 import { createPost, postToFormValues } from "~/blog/manage.server";
-import { queueInstagramPostIfEnabled } from "~/instagram/post.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { AdminError } from "~/changes/errors.server";
 import { intents as editIntents } from "./edit-actions.server";
@@ -15,11 +14,12 @@ export const intents = {
     ...editIntents.save,
     serverFailure: "The new post could not be saved. Please try again.",
     run: async ({ input, form, services, user }) => {
-      const result = await createPost(services, user, input, (tx, post) => (post.published ? queueInstagramPostIfEnabled({ ...services, db: tx }, post.id) : Promise.resolve()), form.get("machineText") === "1");
+      // "Propose for publication" (an editor while sign-off is on, decision 0087): a draft with a proposal.
+      const result = await createPost(services, user, input, undefined, form.get("machineText") === "1", ["1", "on"].includes(String(form.get("propose"))));
       if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
       // The editor with JavaScript stays to show 'Saved!' and moves on itself; a plain form goes to the stored post's editor.
       if (form.get("stay") !== "1") return redirect(`/admin/dashboard/blog/${result.post.id}`);
-      return { values: postToFormValues(result.post), id: result.post.id };
+      return { values: postToFormValues(result.post), id: result.post.id, proposed: result.proposal?.id ?? null };
     },
   }),
 };

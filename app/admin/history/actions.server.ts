@@ -27,8 +27,9 @@ export const intents = {
     schema: revisionSchema,
     serverFailure: "The revision could not be restored. Please try again.",
     run: async ({ input, params, services, user }) => {
+      // Someone without the sign-off restoring a live item proposes the restore (decision 0087).
       const row = await restoreRevision(services, user, kindOf(params), input.revision);
-      return { revision: row.id, restoredFrom: input.revision };
+      return { revision: row.id, restoredFrom: input.revision, proposed: row.proposed };
     },
   }),
   // Making a waiting change public is the lawyer's sign-off (decision 0066).

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
+import { ConfirmSubmit } from "~/admin/kit/ConfirmSubmit";
 import { DiffView } from "~/admin/kit/DiffView";
 import { requirePermission } from "~/auth/guard.server";
 import { useCan } from "~/admin/kit/can";
@@ -73,6 +74,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     noun: kind.noun,
     label: live?.label ?? `Deleted ${kind.noun}`,
     exists: Boolean(live),
+    /** Visitors see it (a published post, a shown member, every website text). */
+    visible: live?.live ?? false,
     revisions,
     pending,
     compare,
@@ -97,7 +100,11 @@ function When({ iso }: { iso: string }) {
 /** The toast of each answer (the kit's, as for a fetcher: the page's forms are plain forms). */
 function useActionToast(actionData: HistoryActionResult | undefined) {
   useResultToast({ state: "idle", data: actionData }, (result) => {
-    if (result.intent === "restore") return ["Restored", `Revision ${result.restoredFrom} is live again, as a new revision.`];
+    if (result.intent === "restore") {
+      return result.proposed
+        ? ["Restore proposed", `Restoring revision ${result.restoredFrom} waits for a lawyer's sign-off. Visitors still see the live version.`]
+        : ["Restored", `Revision ${result.restoredFrom} is live again, as a new revision.`];
+    }
     if (result.intent === "publish") return result.published ? ["Published", "The change is live."] : null;
     if (result.intent === "discard") return ["Discarded", "The live version stays as it was."];
     if (result.intent === "schedule") return ["Scheduled", "The change goes live by itself at the chosen time."];
@@ -160,7 +167,7 @@ function ScheduleChange({ revisionId, publishAt, busy, error }: { revisionId: nu
 }
 
 export default function HistoryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, entityId, noun, label, exists, revisions, pending, compare } = loaderData;
+  const { kind, entityId, noun, label, exists, visible, revisions, pending, compare } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   // Publishing a waiting change is the sign-off of a lawyer or an admin; the server checks it too.
@@ -239,17 +246,29 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                 <Form method="post">
                   <input type="hidden" name="intent" value="publish" />
                   <input type="hidden" name="revision" value={pending.revision.id} />
-                  <Button type="submit" disabled={busy}>
+                  <ConfirmSubmit
+                    disabled={busy}
+                    title={`Publish the change to “${label}”?`}
+                    description={pending.revision.goLive ? `“${label}” goes online with this version: visitors see it at once${kind === "post" ? ", and subscribers are mailed if its newsletter switch is on" : ""}.` : `Visitors see the proposed version of “${label}” at once, in place of the live one.`}
+                    confirmLabel="Publish change"
+                  >
                     Publish change
-                  </Button>
+                  </ConfirmSubmit>
                 </Form>
               ) : null}
               <Form method="post">
                 <input type="hidden" name="intent" value="discard" />
                 <input type="hidden" name="revision" value={pending.revision.id} />
-                <Button type="submit" variant="secondary" disabled={busy}>
+                <ConfirmSubmit
+                  variant="secondary"
+                  disabled={busy}
+                  destructive
+                  title={`Discard the change to “${label}”?`}
+                  description={`The proposed version is set aside (it stays in the history) and “${label}” stays as it is.`}
+                  confirmLabel="Discard change"
+                >
                   Discard change
-                </Button>
+                </ConfirmSubmit>
               </Form>
             </div>
           </CardContent>
@@ -326,10 +345,21 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                       <Form method="post">
                         <input type="hidden" name="intent" value="restore" />
                         <input type="hidden" name="revision" value={r.id} />
-                        <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                        <ConfirmSubmit
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy}
+                          title={`Restore revision ${r.id} of “${label}”?`}
+                          description={
+                            mayPublish || !visible
+                              ? `“${label}” gets the content of revision ${r.id} again, as a new revision${visible ? ": visitors see it at once" : ""}.`
+                              : `Your restore of revision ${r.id} waits for a lawyer's sign-off; visitors keep the live “${label}” until then.`
+                          }
+                          confirmLabel={mayPublish || !visible ? "Restore" : "Propose restore"}
+                        >
                           <RotateCcw aria-hidden className="size-4" />
                           Restore<span className="sr-only"> revision {r.id}</span>
-                        </Button>
+                        </ConfirmSubmit>
                       </Form>
                     ) : null}
                   </div>

@@ -123,7 +123,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
     <AdminTab
       id="review-queue-heading"
       title="Review queue"
-      description="Every change waiting for a reviewer's sign-off: visitors see none of them until one is published."
+      description="Every change waiting for a lawyer's sign-off: visitors see none of them until one is published."
     >
       <Filters filters={filters} />
       {error ? (

@@ -84,6 +84,7 @@ function personsTranslations(values: PostFormInput, saved: PostFormInput, review
   return result;
 }
 
+const PROPOSED_FOR_PUBLICATION_TEXT = "The post is saved as a draft and waits for a lawyer's sign-off. Visitors and subscribers see nothing until a lawyer publishes it.";
 const PROPOSED_TEXT = "Your change is waiting for a lawyer's sign-off. Visitors still see the published version until a lawyer publishes it from the post's History.";
 
 const sameValues = (a: PostFormInput, b: PostFormInput) => POST_FORM_FIELDS.every((field) => a[field] === b[field]);
@@ -118,7 +119,8 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [values, setValues] = useState(initialValues);
-  const [saved, setSaved] = useState(storedValues);
+  // A change waiting for review shown in the form is what was opened, not an unsaved edit (decision 0087).
+  const [saved, setSaved] = useState(openedForReview ? initialValues : storedValues);
   const [tab, setTab] = useState<TranslationLang>("fa");
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [live, setLive] = useState({ slug: storedSlug, published: storedPublished });
@@ -138,6 +140,9 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   // Without the sign-off (an editor while it is on), saving a live post proposes the change (decision 0070).
   const canSignOff = useCan("changes.publish");
   const proposes = live.published && values.published && !canSignOff;
+  // A draft by someone without the sign-off is proposed for publication, never published (decision 0087).
+  const [proposeLive, setProposeLive] = useState(false);
+  const proposesPublication = !live.published && !canSignOff && proposeLive;
 
   // The inputs stay controlled (the slug suggestion, the preview and the unsaved-changes guard
   // read `values`); conform checks what the form would send, shows the errors and focuses the first.
@@ -182,7 +187,10 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
       setLive({ slug: answer.values.slug, published: answer.values.published });
       if (answer.values.published) setPublishAt(null);
       setMachineWritten(false);
-      if ("proposed" in answer && answer.proposed) toast.success("Change proposed", { description: PROPOSED_TEXT });
+      if ("proposed" in answer && answer.proposed && !live.published) {
+        setProposeLive(false);
+        toast.success("Proposed for publication", { description: PROPOSED_FOR_PUBLICATION_TEXT });
+      } else if ("proposed" in answer && answer.proposed) toast.success("Change proposed", { description: PROPOSED_TEXT });
       else toast.success("Saved!", { description: "Blog post saved successfully." });
       if ("id" in answer) onCreated?.(answer.id);
     } else {
@@ -442,6 +450,19 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
         </Card>
 
         <Card>
+          {!live.published && !canSignOff ? (
+            <CardContent className="flex items-start gap-3">
+              <Switch id="post-propose" name="propose" value="1" checked={proposeLive} onCheckedChange={setProposeLive} aria-describedby="post-propose-hint" />
+              <div>
+                <Label htmlFor="post-propose" className="mb-0">
+                  Propose for publication
+                </Label>
+                <p id="post-propose-hint" className="text-sm text-slate-600">
+                  Publishing needs a reviewer&apos;s sign-off. When on, the post is saved as a draft and a reviewer is asked to publish it; visitors and subscribers see nothing until then.
+                </p>
+              </div>
+            </CardContent>
+          ) : (
           <CardContent className="flex items-start gap-3">
             <Switch
               id="post-published"
@@ -459,7 +480,9 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
               </p>
             </div>
           </CardContent>
-          {live.published || postId === undefined ? null : (
+          )}
+          {/* A schedule publishes by itself: setting one is the sign-off's (decision 0087). */}
+          {live.published || postId === undefined || !canSignOff ? null : (
             <CardContent className="border-t border-slate-100">
               <PostSchedule postId={postId} publishAt={publishAt} onChange={setPublishAt} />
             </CardContent>
@@ -470,7 +493,7 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
           {postId === undefined && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
           <Button type="submit" disabled={saving} aria-describedby={proposes ? "post-proposes-hint" : undefined}>
             {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
-            {saving ? "Saving…" : proposes ? "Propose change" : "Save Post"}
+            {saving ? "Saving…" : proposes ? "Propose change" : proposesPublication ? "Propose for publication" : "Save Post"}
           </Button>
           <Link to="/admin/dashboard" className={buttonClass("secondary")}>
             Cancel

@@ -1,0 +1,1 @@
+ALTER TABLE "revisions" ADD COLUMN "go_live" boolean DEFAULT false NOT NULL;
