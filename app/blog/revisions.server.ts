@@ -17,7 +17,9 @@ import { SLUG_TAKEN_MESSAGE, type PostFormOutput } from "./post-schema";
 import { putPostOnline } from "./gate.server";
 
 export { POST_SNAPSHOT_FIELDS, postSnapshot, type PostSnapshot } from "./post-snapshot";
-import { postSnapshot, type PostSnapshot } from "./post-snapshot";
+import { POST_SNAPSHOT_FIELDS, postSnapshot, type PostSnapshot } from "./post-snapshot";
+
+type PostRow = typeof blogPosts.$inferSelect;
 
 const FIELD_LABELS: Record<(typeof POST_TRANSLATED_FIELDS)[number], string> = {
   title: "Title",

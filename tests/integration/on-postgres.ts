@@ -34,6 +34,7 @@ export const ON_POSTGRES: readonly string[] = [
   "privacy-retention.test.ts",
   "privacy-sealing.test.ts",
   "published-order.test.ts",
+  "publishing-gate.test.ts",
   "rate-limit.test.ts",
   "review-mail.test.ts",
   "revisions.test.ts",
