@@ -13,7 +13,7 @@ import { ensureBaseline } from "../revisions/store.server";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 import { recordMachineTranslation, recordSavedTranslation } from "../translation/review.server";
-import { SLUG_TAKEN_MESSAGE, type PostFormOutput } from "./post-schema";
+import { SLUG_TAKEN_MESSAGE } from "./post-schema";
 import { putPostOnline } from "./gate.server";
 
 export { POST_SNAPSHOT_FIELDS, postSnapshot, type PostSnapshot } from "./post-snapshot";
