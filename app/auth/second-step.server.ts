@@ -89,7 +89,17 @@ const stepSchema = z.discriminatedUnion("method", [
   }),
 ]);
 
-const apiCode = (error: APIError) => (error.body as { code?: string } | undefined)?.code;
+/**
+ * The code of an error better-auth answered with, or undefined for any other error. Read by its
+ * shape: a body that fails an endpoint's schema is thrown by better-call as an error that is no
+ * `instanceof APIError` (code VALIDATION_ERROR), and must still be the visitor's 400, not a 500.
+ */
+export function authErrorCode(error: unknown): string | undefined {
+  if (error instanceof APIError) return (error.body as { code?: string } | undefined)?.code ?? "";
+  if (typeof error !== "object" || error === null || !("body" in error)) return undefined;
+  const code = (error.body as { code?: unknown } | null | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
 
 /** The second step's form: a code (or a recovery code), checked by the plugin; then the session. */
 export async function secondStepAction(request: Request, context: AppLoadContext) {
@@ -129,8 +139,8 @@ export async function secondStepAction(request: Request, context: AppLoadContext
           });
   } catch (error) {
     await once.release();
-    if (!(error instanceof APIError)) throw error;
-    const code = apiCode(error);
+    const code = authErrorCode(error);
+    if (code === undefined) throw error;
     log.warn({ ip, code, method }, "admin second step failed");
     if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
       const headers = new Headers({ "Set-Cookie": await clearPendingSecondStep(config) });
