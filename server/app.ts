@@ -16,7 +16,7 @@ import { contentSecurityPolicyFor, securityHeaderList, securityHeaders } from ".
 import { createServices, type Services } from "./services";
 import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
-import { judgeHost, judgeRequest, requestGuard } from "./request-guard";
+import { judgeHostOf, judgeRequest, requestGuard } from "./request-guard";
 import { bodyAsRead, bodyLimits } from "./body-limits";
 import { isAdminPath } from "./admin-path";
 import { healthRoute } from "./health";
@@ -112,7 +112,7 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
   // A chunked body is read through the door's count (server/body-limits.ts).
   app.use((req, res, next) => reactRouter(bodyAsRead(req), res, next));
   // A request without a usable Host is the guard's (400), even for a stored page.
-  const answer = (req: IncomingMessage, res: ServerResponse) => judgeHost(req.headers.host, req.headers["x-forwarded-host"]) && pages.answer(req, res);
+  const answer = (req: IncomingMessage, res: ServerResponse) => judgeHostOf(req) && pages.answer(req, res);
   const counter = pageViewCounter(services.stats, config.SITE_URL);
   if (!counter.enabled) return (req, res) => void (answer(req, res) || app(req, res));
   // Page views counted where pages are answered, fast path included (decision 0082).
