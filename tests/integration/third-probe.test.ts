@@ -5,7 +5,7 @@ import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { PASSKEY_SIGN_IN_TEXT } from "../../app/auth/passkey-sign-in.server";
 import { twoFactors, users } from "../../db/schema";
 import { startSite, type SiteServer } from "../helpers/server";
-import { cookiesFrom, dataDirWithAdmin, formPost, openDataDir, signInHttp } from "../helpers/admin-http";
+import { cookiesFrom, dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { textOf } from "../helpers/html-text";
 import { rawRequest, rawSocket } from "../helpers/raw-http";
 
@@ -91,5 +91,37 @@ describe("third probe: no anonymous 5xx, one Host, settings audited", () => {
     expect(post.status).toBe(400);
     // One Host is served as before.
     expect((await rawSocket(site.url, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`)).status).toBe(200);
+  });
+
+  it("lets only an admin change the newsletter's sending, and audits each settings save without the secret (finding 5)", async () => {
+    const inbox = `${site.url}/admin/dashboard/inbox`;
+    const weekly = { intent: "newsletter-settings", mode: "weekly", digestWeekday: "2", digestHour: "7" };
+    const refused = await formPost(`${inbox}.data`, weekly, { cookie: editorCookie });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Your role (editor) cannot change the newsletter settings.");
+    // The editor's inbox shows how posts go out, without the form.
+    const editorPage = textOf(await (await get(inbox, editorCookie)).text());
+    expect(editorPage).toContain("Each post goes out when it is published.");
+    expect(editorPage).not.toContain("Save newsletter settings");
+
+    expect((await formPost(`${inbox}.data`, weekly, { cookie: adminCookie })).status).toBe(200);
+    const token = "EAAB-probe-secret-token-9876";
+    const instagram = await formPost(`${site.url}/admin/dashboard/instagram.data`, { intent: "save", accessToken: token, accountId: "", enabled: "on", autoPost: "false" }, { cookie: adminCookie });
+    expect(instagram.status).toBe(200);
+
+    const csv = await (await get(`${site.url}/admin/dashboard/audit/export`, adminCookie)).text();
+    expect(csv).not.toContain(token);
+    expect(csv).not.toContain("9876");
+    const lines = csv.split("\r\n");
+    /** The Details column of the one line about an item, as JSON (CSV doubles its quotes). */
+    const details = (item: string) => {
+      const found = lines.filter((line) => line.includes(`,${item},`));
+      expect(found, item).toHaveLength(1);
+      expect(found[0]).toContain(ADMIN.email);
+      return JSON.parse(/,"(\{.*\})",/.exec(found[0])![1].replaceAll('""', '"')) as Record<string, unknown>;
+    };
+    expect(details("newsletter_settings")).toEqual({ mode: { from: "each", to: "weekly" }, digestWeekday: { from: 1, to: 2 }, digestHour: { from: 9, to: 7 } });
+    expect(details("instagram_settings")).toEqual({ enabled: { from: false, to: true }, accessToken: "replaced" });
+    // The editor's refused try left no entry: the one newsletter line is the admin's.
   });
 });

@@ -4,7 +4,7 @@ import { can, PERMISSIONS, permissionsOf, refusal, ROLE_PERMISSIONS, type Permis
 describe("the role table (decision 0066)", () => {
   it("gives an admin everything, and an editor none of staff, settings, exports, audit or sign-off", () => {
     expect([...permissionsOf(["admin"])].sort()).toEqual(Object.keys(PERMISSIONS).sort());
-    for (const denied of ["staff.manage", "automation.settings", "instagram.settings", "inbox.export", "audit.read", "changes.publish"] as Permission[]) {
+    for (const denied of ["staff.manage", "automation.settings", "instagram.settings", "newsletter.settings", "inbox.export", "audit.read", "changes.publish"] as Permission[]) {
       expect(can(["editor"], denied), denied).toBe(false);
     }
     for (const allowed of ["posts.edit", "posts.publish", "content.edit", "team.edit", "topics.manage", "inbox.read"] as Permission[]) {
@@ -18,6 +18,7 @@ describe("the role table (decision 0066)", () => {
     expect(can(["admin"], "stats.read")).toBe(true);
     expect(can(["editor", "reviewer"], "changes.publish")).toBe(true);
     expect(can(["reviewer"], "instagram.settings")).toBe(false);
+    expect(can(["reviewer"], "newsletter.settings")).toBe(false);
   });
 
   it("grants nothing for no role or a role name it does not know", () => {
