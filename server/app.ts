@@ -23,6 +23,7 @@ import { healthRoute } from "./health";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe";
 import { SLOTS_API_PATH, slotsRoute } from "./slots-api";
 import { stopOnSignals, trackRequests } from "./shutdown";
+import { crossSiteGate } from "./cross-site";
 import { beaconRoute, pageViewCounter } from "./stats-hook";
 
 export interface AppOptions {
@@ -103,6 +104,8 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
+  // Every form a page's action reads comes from this site (403 otherwise, logged as a refusal).
+  app.use(crossSiteGate(services));
   app.use(pages.capture);
   const reactRouter = createRequestHandler({
     build,

@@ -124,4 +124,23 @@ describe("third probe: no anonymous 5xx, one Host, settings audited", () => {
     expect(details("instagram_settings")).toEqual({ enabled: { from: false, to: true }, accessToken: "replaced" });
     // The editor's refused try left no entry: the one newsletter line is the admin's.
   });
+
+  it("logs a refused request at warn without a stack, once per client per minute; error is the server's own (finding 7)", async () => {
+    const before = site.output().length;
+    const contact = { intent: "create", name: "A", email: "a@example.test", subject: "s", message: "m" };
+    for (let i = 0; i < 5; i++) {
+      for (const path of ["/contact", "/fa/contact", "/blog", "/admin/login"]) {
+        const answer = await formPost(`${site.url}${path}`, contact, { origin: "https://evil.example" });
+        expect(answer.status, path).toBeGreaterThanOrEqual(400);
+        expect(answer.status, path).toBeLessThan(500);
+      }
+    }
+    const output = site.output().slice(before);
+    expect(errorLines(output)).toEqual([]);
+    const warnings = output.split("\n").filter((line) => /"level":40/.test(line));
+    // Twenty refusals from one address: one line, without a stack, naming what was refused.
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).not.toContain("stack");
+    expect(warnings[0]).toContain("refused");
+  });
 });
