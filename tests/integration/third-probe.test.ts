@@ -143,4 +143,27 @@ describe("third probe: no anonymous 5xx, one Host, settings audited", () => {
     expect(warnings[0]).not.toContain("stack");
     expect(warnings[0]).toContain("refused");
   });
+
+  it("answers every unknown path with its language's one stored not-found page, 404, never echoing the path (finding 1)", async () => {
+    const first = await rawRequest(site.url, "GET", "/no-such-page-warmup");
+    expect(first.status).toBe(404);
+    const paths = ["/zz-random-1", "/a/b/c/d", "/blog-post-that-never-was", "/%3Cscript%3Ealert(1)%3C", "/x?utm_source=evil"];
+    const answers = await Promise.all(paths.map((path) => rawRequest(site.url, "GET", path)));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status, paths[i]).toBe(404);
+      expect(answer.headers["x-cache"], paths[i]).toBe("HIT");
+      expect(answer.body, paths[i]).toBe(answers[0].body);
+      expect(answer.body).not.toContain("zz-random");
+      expect(answer.body).not.toContain("never-was");
+    }
+    expect(answers[0].body).toContain('lang="en"');
+    const farsi = await rawRequest(site.url, "GET", "/fa/zz-random-2");
+    const farsiAgain = await rawRequest(site.url, "GET", "/fa/zz-random-3");
+    expect(farsi.status).toBe(404);
+    expect(farsiAgain.body).toBe(farsi.body);
+    expect(farsiAgain.body).toContain('lang="fa"');
+    expect(farsiAgain.body).not.toContain("zz-random");
+    // A signed-in person's unknown path still renders (nothing personal is stored), with the same status.
+    expect((await rawRequest(site.url, "GET", "/zz-random-4", { Cookie: adminCookie })).status).toBe(404);
+  });
 });
