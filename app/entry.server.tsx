@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { finishHtml } from "./document/finish-html.server";
 import { langFromPath } from "./i18n/languages";
+import { logRefusal } from "../core/log";
 
 export const streamTimeout = 5_000;
 
@@ -16,7 +17,14 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const log = (context as AppLoadContext | undefined)?.services?.log;
+  const loadContext = context as AppLoadContext | undefined;
+  const log = loadContext?.services?.log;
+  // React Router's own CSRF check (an Origin that is not the request's host) refuses a visitor's
+  // request, as server/cross-site.ts does before it: a warning, not a server fault.
+  if (log && error instanceof Error && /origin does not match/i.test(error.message)) {
+    logRefusal(log, loadContext?.clientIp || "unknown", "cross-site", { path: new URL(request.url).pathname });
+    return;
+  }
   if (log) log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
   else console.error(error);
 };

@@ -101,7 +101,12 @@ export async function listVariants(db: Db, id: string): Promise<MediaVariantInfo
 }
 
 /** One variant's bytes: a given width and format, or the widest of the format. */
+/** No stored variant is wider (the Instagram copies are 1080 px): a width above is no variant. */
+export const MAX_VARIANT_WIDTH = MEDIA_WIDTHS.at(-1)!;
+
 export async function readVariant(db: Db, id: string, format: "webp" | "avif" | "jpeg", width?: number) {
+  // A width from a URL may be past the database's integer (a 500 there): such a variant does not exist.
+  if (width !== undefined && !(Number.isSafeInteger(width) && width >= 1 && width <= MAX_VARIANT_WIDTH)) return null;
   const rows = await db
     .select()
     .from(mediaVariants)

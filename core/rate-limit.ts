@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 
@@ -19,6 +19,17 @@ export interface RateLimitOptions {
 /** Expired counters are deleted about once per this many hits, so the table stays small. */
 const PRUNE_EVERY = 200;
 let hitsSincePrune = 0;
+/**
+ * Live counters the table may hold (about 200 KB; a small firm has a few hundred at a time). Keys are chosen by visitors (their address, an
+ * e-mail address typed into a form); past this, a key that has no counter yet shares its kind's
+ * one overflow counter (`contact:(over cap)`), so a flood from many addresses is throttled as one
+ * and cannot grow the table (issue 44). Checked at each prune, so it may be passed by PRUNE_EVERY.
+ */
+export const MAX_RATE_LIMIT_KEYS = 2_000;
+let full = false;
+
+/** The overflow counter of a key's kind (the text before its first colon). */
+export const overflowKey = (key: string) => `${key.split(":", 1)[0]}:(over cap)`;
 
 /**
  * Count one hit for a key in a fixed window and say whether it is within the limit.
@@ -28,6 +39,19 @@ let hitsSincePrune = 0;
 export async function hitRateLimit(db: Db, key: string, { limit, windowMs, now = new Date() }: RateLimitOptions): Promise<RateLimitResult> {
   const freshReset = new Date(now.getTime() + windowMs);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const counted = {
+    count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+    resetAt: sql`case when ${expired} then ${freshReset.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+  };
+  if (full) {
+    // A key with a counter keeps it; a new one shares the overflow counter.
+    const [existing] = await db.update(rateLimits).set(counted).where(eq(rateLimits.key, key)).returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    if (existing) {
+      await pruneNowAndThen(db, now);
+      return { allowed: existing.count <= limit, count: existing.count, resetAt: existing.resetAt };
+    }
+    key = overflowKey(key);
+  }
   const [row] = await db
     .insert(rateLimits)
     .values({ key, count: 1, resetAt: freshReset })
@@ -40,9 +64,19 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowMs, now =
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
 
-  if (++hitsSincePrune >= PRUNE_EVERY) {
-    hitsSincePrune = 0;
-    await db.delete(rateLimits).where(lt(rateLimits.resetAt, now)).catch(() => {});
-  }
+  await pruneNowAndThen(db, now);
   return { allowed: row.count <= limit, count: row.count, resetAt: row.resetAt };
+}
+
+/** Every PRUNE_EVERY hits: expired counters deleted, and whether the table is full read again. */
+async function pruneNowAndThen(db: Db, now: Date): Promise<void> {
+  if (++hitsSincePrune < PRUNE_EVERY) return;
+  hitsSincePrune = 0;
+  try {
+    await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+    const [{ rows }] = await db.select({ rows: count() }).from(rateLimits);
+    full = rows >= MAX_RATE_LIMIT_KEYS;
+  } catch {
+    // A failed prune is retried at the next round; the counters themselves were written.
+  }
 }

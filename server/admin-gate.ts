@@ -3,6 +3,7 @@ import type { Services } from "./services";
 import { ACCESS_DENIED } from "../app/auth/forms";
 import { getSignedInUser, isCrossSite, signInRequired } from "../app/auth/guard.server";
 import { ADMIN_OPEN_PATHS } from "../app/auth/open-paths";
+import { logRefusal } from "../core/log";
 
 /**
  * The headers of every /admin response, in one place: nothing of the admin is stored by a
@@ -35,7 +36,10 @@ export function adminMutationGate(services: Services) {
       if (value) headers.set(name, value);
     }
     const request = new Request(url, { method: "POST", headers });
-    if (isCrossSite(request, services.config.SITE_URL)) return refuse(res, 403, "Cross-site request refused.");
+    if (isCrossSite(request, services.config.SITE_URL)) {
+      logRefusal(services.log, req.ip ?? "unknown", "cross-site", { path: req.path });
+      return refuse(res, 403, "Cross-site request refused.");
+    }
     // Client-side submissions go to the same path plus ".data" (React Router's single fetch).
     const path = new URL(url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
     if (ADMIN_OPEN_PATHS.has(path)) return next();

@@ -11,21 +11,26 @@ import { ConfigError, loadConfig, type Config } from "../core/config";
 import { createLogger } from "../core/log";
 import { tzDataNotice } from "../core/firm-clock.server";
 import { mediaRouter } from "./media-routes";
-import { pageCache } from "./page-cache";
+import { isUnknownPath, pageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed";
 import { contentSecurityPolicyFor, securityHeaderList, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
 import { SealingKeyWrong } from "../core/sealing.server";
 import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
 import { DataDirLocked } from "./pglite-lock";
-import { judgeHost, judgeRequest, requestGuard } from "./request-guard";
+import { judgeHostOf, judgeRequest, requestGuard } from "./request-guard";
 import { bodyAsRead, bodyLimits } from "./body-limits";
 import { isAdminPath } from "./admin-path";
 import { healthRoute } from "./health";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe";
 import { SLOTS_API_PATH, slotsRoute } from "./slots-api";
 import { stopOnSignals, trackRequests } from "./shutdown";
+import { crossSiteGate } from "./cross-site";
+import { renderLimit } from "./render-limit";
 import { beaconRoute, pageViewCounter } from "./stats-hook";
+
+/** Paths the Express routes below answer before React Router, whatever the route table says. */
+const answeredByExpress = (path: string) => path === "/healthz" || path === "/events" || /^\/(media|api|assets)(\/|$)/.test(path);
 
 export interface AppOptions {
   vite?: ViteDevServer;
@@ -63,7 +68,8 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     events: services.events,
     csp: contentSecurityPolicyFor(config),
     enabled: !options.vite,
-    before: config.PAGE_CACHE_FAST_PATH ? { securityHeaders: securityHeaderList(config), guard: (method, url) => judgeRequest(method, url).ok } : undefined,
+    unknownPath: isUnknownPath,
+    before: config.PAGE_CACHE_FAST_PATH ? { securityHeaders: securityHeaderList(config), guard: (method, url) => judgeRequest(method, url).ok, expressPath: answeredByExpress } : undefined,
   });
   app.use(pages.serve);
 
@@ -105,6 +111,8 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
+  // Every form a page's action reads comes from this site (403 otherwise, logged as a refusal).
+  app.use(crossSiteGate(services));
   app.use(pages.capture);
   const reactRouter = createRequestHandler({
     build,
@@ -112,9 +120,10 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", jsonLd: [] }),
   });
   // A chunked body is read through the door's count (server/body-limits.ts).
-  app.use((req, res, next) => reactRouter(bodyAsRead(req), res, next));
+  // At most a few renders at once (server/render-limit.ts): stored pages keep their speed under a flood.
+  app.use(renderLimit((req, res, next) => reactRouter(bodyAsRead(req), res, next)));
   // A request without a usable Host is the guard's (400), even for a stored page.
-  const answer = (req: IncomingMessage, res: ServerResponse) => judgeHost(req.headers.host, req.headers["x-forwarded-host"]) && pages.answer(req, res);
+  const answer = (req: IncomingMessage, res: ServerResponse) => judgeHostOf(req) && pages.answer(req, res);
   const counter = pageViewCounter(services.stats, config.SITE_URL);
   if (!counter.enabled) return (req, res) => void (answer(req, res) || app(req, res));
   // Page views counted where pages are answered, fast path included (decision 0082).

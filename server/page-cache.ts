@@ -7,8 +7,8 @@ import type { NextFunction, Request, Response } from "express";
 import { brotliBest, GZIP_BEST } from "../core/compression";
 import type { ChangeKind } from "../core/events";
 import { preferredEncoding, storedEncodingFor } from "./precompressed";
-import { PAGE_QUERY_PARAMETERS, PUBLIC_PAGES } from "../app/routes";
-import { LANGUAGES, langFromPath, stripLangPrefix } from "../app/i18n/languages";
+import routeConfig, { PAGE_QUERY_PARAMETERS, PUBLIC_PAGES } from "../app/routes";
+import { LANGUAGES, langFromPath, localizePath, stripLangPrefix } from "../app/i18n/languages";
 import { isAdminPath } from "./admin-path";
 
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -181,9 +181,16 @@ export interface PageCacheOptions {
   before?: {
     securityHeaders: (nonce: string, path: string) => Array<[string, string]>;
     guard: (method: string, url: string) => boolean;
+    /** Paths Express answers before React Router (media, the slots API, /healthz, the event stream): never "unknown". */
+    expressPath?: (path: string) => boolean;
   };
   maxEntries?: number;
   maxBytes?: number;
+  /**
+   * Whether React Router answers a path with its not-found page (the server passes
+   * isUnknownPath): such paths get one stored page per language, rendered once (issue 44).
+   */
+  unknownPath?: (pathname: string) => boolean;
 }
 
 /** Each public page's path pattern (":slug" for one segment, a trailing slash allowed), by its unprefixed path. */
@@ -266,6 +273,40 @@ export function cacheKeyFor(req: Request): string | null {
 }
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every route's full path but the catch-all, as a pattern (":name" one segment, a trailing slash allowed); made once. */
+const ROUTE_PATTERNS: RegExp[] = (function flatten(entries: RouteEntry[], base: string): RegExp[] {
+  const out: RegExp[] = [];
+  for (const entry of entries) {
+    const full = [base, entry.path ?? ""].filter(Boolean).join("/").replace(/\/+/g, "/");
+    if (entry.path === "*") continue;
+    if (entry.path !== undefined || entry.index) {
+      const source = full.replace(/^\//, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+");
+      out.push(new RegExp(`^/${source}/?$`, "i"));
+    }
+    if (entry.children) out.push(...flatten(entry.children, full));
+  }
+  return out;
+})(routeConfig as unknown as RouteEntry[], "");
+
+/**
+ * True when React Router would answer a path with the not-found page (no route but "*"
+ * matches). Such a path reaches React Router only after every Express route (media, the slots
+ * API, /healthz, files) has passed it on. Patterns made once: React Router's matchRoutes ranks
+ * every route on each call, which cost a millisecond per request.
+ */
+export function isUnknownPath(pathname: string): boolean {
+  // The admin's own not-found answers keep the admin's headers (noindex, no-store).
+  if (isAdminPath(pathname)) return false;
+  for (const pattern of ROUTE_PATTERNS) if (pattern.test(pathname)) return false;
+  return true;
+}
+
+/** Where the stored not-found page of a language is kept, and the one URL it is rendered at. */
+const notFoundKey = (lang: string) => `404 ${lang}`;
+const NOT_FOUND_RENDER_PATH = "/404";
 
 type WriteArgs = [chunk?: unknown, encoding?: unknown, callback?: unknown];
 
@@ -363,6 +404,31 @@ export function pageCache(options: PageCacheOptions) {
    * path and its declared parameters) is a stored page's, that the request guard passes
    * untouched. A stored redirect is left to the Express path.
    */
+  /** The stored not-found page of an unknown path's language, before Express (as `sendNotFound` sends it). */
+  const answerNotFound = (req: IncomingMessage, res: ServerResponse, url: string): boolean => {
+    if (!options.unknownPath || !options.before?.expressPath) return false;
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (path.includes(".") || options.before.expressPath(path) || !options.unknownPath(path)) return false;
+    const entry = cache.get(notFoundKey(langFromPath(path)));
+    if (!entry || !options.before.guard(req.method!, url)) return false;
+    const variant = variantFor(entry, req.headers["accept-encoding"]);
+    if (!variant) return false;
+    const body = variant === "identity" ? entry.body : entry.compressed![variant];
+    const head: string[] = [];
+    for (const [name, value] of options.before.securityHeaders(entry.nonce, path)) head.push(name, value);
+    for (const [name, value] of entry.headers) {
+      if (Array.isArray(value)) for (const one of value) head.push(name, one);
+      else head.push(name, String(value));
+    }
+    head.push("X-Cache", "HIT", "Cache-Control", "no-store", "Vary", "Accept-Encoding");
+    if (variant !== "identity") head.push("Content-Encoding", variant);
+    head.push("Content-Length", String(body.length));
+    res.writeHead(404, head);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  };
+
   const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
     const method = req.method;
     const url = req.url;
@@ -370,9 +436,9 @@ export function pageCache(options: PageCacheOptions) {
     const headers = req.headers;
     if (headers.cookie || headers.authorization) return false;
     const key = pageCacheKey(url);
-    if (key === null) return false;
-    const hit = cache.get(key);
-    if (!hit || (hit.status !== undefined && hit.status !== 200)) return false;
+    const hit = key === null ? undefined : cache.get(key);
+    if (!hit) return answerNotFound(req, res, url);
+    if (key === null || (hit.status !== undefined && hit.status !== 200)) return false;
     if (key === url) {
       if (!hit.guardPassed && !(hit.guardPassed = options.before.guard(method, url))) return false;
       // The guard reads the query too (its length, a NUL): asked for each URL that has one.
@@ -396,14 +462,44 @@ export function pageCache(options: PageCacheOptions) {
     return true;
   };
 
+  /** A stored not-found page, the same bytes for every unknown path of its language (status 404). */
+  const sendNotFound = (req: Request, res: Response, entry: CachedPage) => {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("X-Cache", "HIT");
+    res.setHeader("Content-Security-Policy", options.csp(entry.nonce));
+    // Not stored by browsers or shared caches: the path may become a page.
+    res.setHeader("Cache-Control", "no-store");
+    res.vary("Accept-Encoding");
+    const encoding = entry.compressed && preferredEncoding(req, { br: true, gzip: true });
+    const body = encoding ? entry.compressed![encoding] : entry.body;
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(404).end(req.method === "HEAD" ? undefined : body);
+  };
+
   const capture = (req: Request, res: Response, next: NextFunction) => {
+    const anonymousRead = options.enabled !== false && (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization;
+    // An unknown path: one stored page per language instead of a render per path (issue 44).
+    if (anonymousRead && options.unknownPath && !req.path.includes(".") && options.unknownPath(req.path)) {
+      const lang = langFromPath(req.path);
+      const stored = cache.get(notFoundKey(lang));
+      if (stored) return sendNotFound(req, res, stored);
+      if (req.method === "HEAD") return next();
+      // Rendered at one fixed URL, so no part of the page (canonical, language links) echoes the path asked for.
+      req.url = req.originalUrl = localizePath(NOT_FOUND_RENDER_PATH, lang as Parameters<typeof localizePath>[1]);
+      return store(req, res, next, notFoundKey(lang), req.originalUrl, 404);
+    }
     // A HEAD renders no body, so there is nothing to store.
     const key = options.enabled === false || req.method !== "GET" ? null : cacheKeyFor(req);
     if (key === null) return next();
+    return store(req, res, next, key, req.originalUrl, 200);
+  };
+
+  /** Render, and store the answer under `key` when it is a `status` HTML page that varies by nobody. */
+  const store = (req: Request, res: Response, next: NextFunction, key: string, asked: string, status: 200 | 404) => {
     // The render sees the URL it is stored under: nothing in the page (canonical, language links,
     // anything a component reads from the location) can echo a parameter the key leaves out.
-    const asked = req.originalUrl;
-    if (asked !== key) req.url = req.originalUrl = key;
+    if (status === 200 && asked !== key) req.url = req.originalUrl = key;
     // This render's nonce (already in the CSP header) stays with the page while it is stored.
     const nonce = res.locals.nonce as string;
 
@@ -430,11 +526,11 @@ export function pageCache(options: PageCacheOptions) {
       const type = String(res.getHeader("content-type") ?? "");
       const routeCacheControl = String(res.getHeader("cache-control") ?? "");
       const personal = res.headersSent || !!res.getHeader("set-cookie") || /\b(private|no-store|no-cache)\b/i.test(routeCacheControl);
-      const storable = !personal && res.statusCode === 200 && /^text\/html\b/i.test(type);
+      const storable = !personal && res.statusCode === status && /^text\/html\b/i.test(type);
       const rendered = Buffer.concat(chunks);
       // A redirect (`/about?lang=fa`), stored by status and headers, so a declared parameter with
       // random others beside it costs one render per key, not one per request.
-      if (!personal && REDIRECT.has(res.statusCode) && res.getHeader("location") && cache.generation === generation) {
+      if (status === 200 && !personal && REDIRECT.has(res.statusCode) && res.getHeader("location") && cache.generation === generation) {
         const headers = Object.entries(res.getHeaders())
           .filter(([name]) => !earlierHeaders.has(name) && !MANAGED_HEADERS.has(name))
           .map(([name, value]): [string, string | number | string[]] => [name, value as string | number | string[]]);
@@ -454,6 +550,19 @@ export function pageCache(options: PageCacheOptions) {
       if (!storable) {
         // Not stored (an error page, a redirect, a personal page), but it was rendered with the placeholder.
         if (!res.headersSent && rendered.includes(placeholder)) res.setHeader("Content-Length", entry.body.length);
+        return send(entry.body);
+      }
+      if (status === 404) {
+        if (cache.generation === generation) {
+          cache.set(key, entry);
+          compressPage(entry.body).then(
+            (compressed) => cache.addCompressed(key, entry, compressed),
+            () => undefined,
+          );
+        }
+        res.setHeader("X-Cache", "MISS");
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Content-Length", entry.body.length);
         return send(entry.body);
       }
       if (cache.generation === generation) {

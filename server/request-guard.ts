@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -14,9 +15,10 @@ import type { NextFunction, Request, Response } from "express";
  *   for a GET and refused (404) otherwise; hashed asset names keep their case. Paths the router
  *   would read differently from the raw text (dot segments, backslashes, empty segments, NUL or
  *   other control characters, broken percent-encoding) are 400, as is a NUL in the query.
- * - Host: a request without a Host header, with an empty one or one that is not a host name or
- *   address (with an optional port) is 400, whatever its HTTP version, as is such an
- *   X-Forwarded-Host: React Router builds the request's URL from them (decision 0051).
+ * - Host: a request without a Host header, with an empty one, with two (RFC 9112 section 3.2) or
+ *   one that is not a host name or address (with an optional port) is 400, whatever its HTTP
+ *   version, as is such an X-Forwarded-Host: React Router builds the request's URL from them
+ *   (decision 0051).
  */
 export const MAX_PATH_BYTES = 1024;
 /** Above React Router's own 7,680 for its route-discovery requests, which it checks itself. */
@@ -90,6 +92,16 @@ export function judgeHost(host: string | undefined, forwardedHost?: string | str
   return HOST.test(first);
 }
 
+/**
+ * judgeHost for a request as it arrived: Node keeps only the first of several Host headers, so
+ * they are counted in the raw list (a request with two is 400, RFC 9112 section 3.2).
+ */
+export function judgeHostOf(req: Pick<IncomingMessage, "headers" | "rawHeaders">): boolean {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].length === 4 && req.rawHeaders[i].toLowerCase() === "host") hosts++;
+  return hosts === 1 && judgeHost(req.headers.host, req.headers["x-forwarded-host"]);
+}
+
 const PLAIN: Record<number, string> = {
   400: "Bad request",
   404: "Not found",
@@ -118,7 +130,7 @@ export type RequestVerdict = PathVerdict | { ok: false; status: 405 };
 
 export function requestGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!judgeHost(req.headers.host, req.headers["x-forwarded-host"])) return refuse(res, 400);
+    if (!judgeHostOf(req)) return refuse(res, 400);
     const verdict = judgeRequest(req.method, req.originalUrl);
     if (verdict.ok) return next();
     if (verdict.status === 301) {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Services } from "../app/services";
 import { slotsApi } from "../app/booking/slots-api.server";
+import { logRefusal } from "../core/log";
 
 /** Where the free consultation slots are answered (issue 33's contract; docs/booking.md). */
 export const SLOTS_API_PATH = "/api/consultations/slots";
@@ -14,7 +15,9 @@ export function slotsRoute(services: Services): RequestHandler {
   return async (req, res, next) => {
     try {
       const url = new URL(req.originalUrl, "http://site.invalid");
-      const result = await answer(url, req.ip ?? req.socket.remoteAddress ?? "unknown");
+      const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
+      const result = await answer(url, client);
+      if (result.status === 429) logRefusal(services.log, client, "slots rate limit reached");
       // Free slots change with every booking: never stored by a browser or a shared cache.
       res.status(result.status).set({ "Cache-Control": "no-store", ...(result.status === 429 ? { "Retry-After": "60" } : {}) });
       res.json(result.body);

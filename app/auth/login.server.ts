@@ -15,6 +15,7 @@ import { DISABLED_SIGN_IN, isDisabled } from "./disabled.server";
 import { issuePendingSecondStep, SECOND_STEP_PAGE } from "./second-step.server";
 import { confirmUnlockAction, requestUnlockAction } from "./unlock.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
+import { logRefusal } from "../../core/log";
 
 export type { LoginActionData };
 
@@ -45,7 +46,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   const device = await readDeviceCookie(request, config, email);
   const throttle = await beginLoginAttempt(db, email, ip, new Date(), device);
   if (throttle.waitMs > 0) {
-    log.warn({ ip, knownDevice: device !== null }, "admin sign-in throttled");
+    logRefusal(log, ip, "admin sign-in throttled", { knownDevice: device !== null });
     return data<LoginActionData>(
       { error: { title: "Login Failed", message: throttleMessage(throttle.waitMs) }, email: typedEmail, unlockOffer: device === null },
       { status: 429, headers: { "Retry-After": String(Math.ceil(throttle.waitMs / 1000)) } },

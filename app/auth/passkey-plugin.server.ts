@@ -39,7 +39,8 @@ export interface PasskeySecondStepOptions {
   trustDeviceMaxAge: number;
 }
 
-const assertionSchema = z.object({
+/** A passkey's signed answer as the browser library sends it (checked again by the action, for its 400). */
+export const assertionSchema = z.object({
   id: z.string().min(1).max(1024),
   rawId: z.string().min(1).max(1024),
   type: z.literal("public-key"),

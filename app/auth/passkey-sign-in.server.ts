@@ -9,7 +9,8 @@ import { adminHome } from "./tabs";
 import { redirectWithToast } from "../toast/toast.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
-import { clearPendingSecondStep, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step-pending.server";
+import { assertionSchema } from "./passkey-plugin.server";
+import { authErrorCode, clearPendingSecondStep, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step-pending.server";
 
 /**
  * The sign-in's second step with a passkey (decision 0074): the verify page's loader asks our
@@ -57,12 +58,16 @@ export async function passkeySecondStepAction(request: Request, context: AppLoad
   const throttle = await beginLoginAttempt(db, throttleKey, ip, new Date(), device);
   if (throttle.waitMs > 0) return fail(throttleMessage(throttle.waitMs), 429, { headers: { "Retry-After": String(Math.ceil(throttle.waitMs / 1000)) } });
 
-  let response: unknown;
+  let parsedJson: unknown;
   try {
-    response = JSON.parse(String(form.get("response") ?? "").slice(0, 20_000));
+    parsedJson = JSON.parse(String(form.get("response") ?? "").slice(0, 20_000));
   } catch {
     return fail(PASSKEY_SIGN_IN_TEXT.unreadable, 400);
   }
+  // null, [], {} or a string is no passkey's answer: refused here, before the plugin sees it.
+  const shape = assertionSchema.safeParse(parsedJson);
+  if (!shape.success) return fail(PASSKEY_SIGN_IN_TEXT.unreadable, 400);
+  const response = shape.data;
   const trustDevice = form.get("trustDevice") === "on";
   let result;
   try {
@@ -72,15 +77,15 @@ export async function passkeySecondStepAction(request: Request, context: AppLoad
       returnHeaders: true,
     });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const code = (error.body as { code?: string } | undefined)?.code;
+    const code = authErrorCode(error);
+    if (code === undefined) throw error;
     log.warn({ ip, code, method: "passkey" }, "admin second step failed");
     if (code === "INVALID_TWO_FACTOR_COOKIE") {
       const headers = new Headers({ "Set-Cookie": await clearPendingSecondStep(config) });
       throw await redirectWithToast("/admin/login", { title: "Sign in again", description: SECOND_STEP_TEXT.timedOut, type: "error" }, { headers });
     }
     if (code === "PASSKEY_CHALLENGE_INVALID") return fail(PASSKEY_SIGN_IN_TEXT.expired, 401);
-    if (code === "VALIDATION_ERROR" || error.status === "BAD_REQUEST") return fail(PASSKEY_SIGN_IN_TEXT.unreadable, 400);
+    if (code === "VALIDATION_ERROR" || (error instanceof APIError && error.status === "BAD_REQUEST")) return fail(PASSKEY_SIGN_IN_TEXT.unreadable, 400);
     return fail(PASSKEY_SIGN_IN_TEXT.failed, 401);
   }
   await clearLoginFailures(db, throttleKey, ip, new Date(), device);

@@ -33,6 +33,7 @@ export const PERMISSIONS = {
   "jobs.run": "follow or cancel background jobs",
   "automation.settings": "change the automation settings",
   "instagram.settings": "change the Instagram settings",
+  "newsletter.settings": "change the newsletter settings",
   "staff.manage": "manage staff accounts",
   "audit.read": "read the audit log",
   // Consultations tab (decision 0080): bookings, conflict results and one's own calendar feed.

@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 /**
  * The second step in progress (decision 0068): the signed cookie naming the account whose code is
  * awaited, and the sentences both ways of answering it show (a code: second-step.server.ts; a
@@ -58,4 +59,16 @@ export async function pendingSecondStep(request: Request, config: { SESSION_SECR
   } catch {
     return null;
   }
+}
+
+/**
+ * The code of an error better-auth answered with, or undefined for any other error. Read by its
+ * shape: a body that fails an endpoint's schema is thrown by better-call as an error that is no
+ * `instanceof APIError` (code VALIDATION_ERROR), and must still be the visitor's 400, not a 500.
+ */
+export function authErrorCode(error: unknown): string | undefined {
+  if (error instanceof APIError) return (error.body as { code?: string } | undefined)?.code ?? "";
+  if (typeof error !== "object" || error === null || !("body" in error)) return undefined;
+  const code = (error.body as { code?: unknown } | null | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
 }

@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import { APIError } from "better-auth/api";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -14,7 +13,7 @@ import { assertSameOriginMutation, rolesOf, sessionIdOfToken } from "./guard.ser
 import { beginLoginAttempt, clearLoginFailures, issueDeviceCookie, readDeviceCookie, throttleMessage } from "./login-throttle.server";
 import { passkeySecondStepAction } from "./passkey-sign-in.server";
 import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
-import { clearPendingSecondStep, pendingSecondStep, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step-pending.server";
+import { authErrorCode, clearPendingSecondStep, pendingSecondStep, SECOND_STEP_TEXT, type SecondStepActionData } from "./second-step-pending.server";
 
 /**
  * The sign-in's second step (decision 0068). After a right password for an account with a second
@@ -41,8 +40,6 @@ const stepSchema = z.discriminatedUnion("method", [
     trustDevice: z.boolean(),
   }),
 ]);
-
-const apiCode = (error: APIError) => (error.body as { code?: string } | undefined)?.code;
 
 /** The second step's form: a code (or a recovery code), checked by the plugin; then the session. */
 export async function secondStepAction(request: Request, context: AppLoadContext) {
@@ -82,8 +79,8 @@ export async function secondStepAction(request: Request, context: AppLoadContext
           });
   } catch (error) {
     await once.release();
-    if (!(error instanceof APIError)) throw error;
-    const code = apiCode(error);
+    const code = authErrorCode(error);
+    if (code === undefined) throw error;
     log.warn({ ip, code, method }, "admin second step failed");
     if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
       const headers = new Headers({ "Set-Cookie": await clearPendingSecondStep(config) });

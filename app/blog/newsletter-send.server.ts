@@ -29,6 +29,8 @@ import { defineJob } from "../jobs/define.server";
 import { isLang, localizePath, type Lang } from "../i18n/languages";
 import { postText } from "../i18n/translated";
 import { firmClock } from "../../core/firm-clock.server";
+import { auditFrom, changedFields, type Actor } from "../changes/audit.server";
+import { commit, NO_EVENTS } from "../changes/commit.server";
 import { subscriberLinks } from "./subscribers.server";
 
 /** The send job's lane: beside the mail lane of contact notifications (decision 0049), never in it. */
@@ -72,15 +74,22 @@ export async function readNewsletterSettings(db: Db): Promise<NewsletterSettings
 }
 
 /**
- * Store the settings. Turning the weekly digest on (or moving its slot) counts the latest slot as
+ * Store the settings (admins only: newsletter.settings), with an audit entry naming who changed
+ * what from what. Turning the weekly digest on (or moving its slot) counts the latest slot as
  * done, so the first digest goes at the next one rather than at once.
  */
-export async function saveNewsletterSettings(db: Db, settings: NewsletterSettings, now: Date): Promise<void> {
+export async function saveNewsletterSettings(db: Db, settings: NewsletterSettings, now: Date, actor: Actor | null = null): Promise<void> {
   const lastDigestAt = settings.mode === "weekly" ? latestDigestSlot(now, settings.digestWeekday, settings.digestHour) : null;
-  await db
-    .insert(newsletterSettings)
-    .values({ id: 1, ...settings, lastDigestAt })
-    .onConflictDoUpdate({ target: newsletterSettings.id, set: { ...settings, lastDigestAt, updatedAt: new Date() } });
+  await commit({ db, events: NO_EVENTS }, async (tx) => {
+    const before = await readNewsletterSettings(tx);
+    await tx
+      .insert(newsletterSettings)
+      .values({ id: 1, ...settings, lastDigestAt })
+      .onConflictDoUpdate({ target: newsletterSettings.id, set: { ...settings, lastDigestAt, updatedAt: new Date() } });
+    const changed = changedFields(before, { mode: settings.mode, digestWeekday: settings.digestWeekday, digestHour: settings.digestHour });
+    if (Object.keys(changed).length === 0) return { result: undefined };
+    return { result: undefined, audit: { ...auditFrom(actor), action: "update", entity: "newsletter_settings", entityId: 1, details: changed } };
+  });
 }
 
 // ------------------------------------------------------------------ the mail

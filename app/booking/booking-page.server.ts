@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { Logger } from "../../core/log";
+import { logRefusal, type Logger } from "../../core/log";
 import { consultationBookings } from "../../db/schema";
 import { HONEYPOT_FIELD } from "../contact/fields";
 import { localizePath, type Lang } from "../i18n/languages";
@@ -145,7 +145,7 @@ export async function answerBookingPost(deps: BookingPostDeps, form: FormData, c
         json: { error: deps.text(result.error), nearest: result.nearest.map(slotJson) },
       };
     case 429:
-      deps.log.warn({ ip: clientIp }, "booking rate limit reached");
+      logRefusal(deps.log, clientIp, "booking rate limit reached");
       return { status: 429, data: { outcome: "refused", message: result.error, values }, json: { error: deps.text(result.error) } };
     default:
       return { status: 500, data: { outcome: "refused", message: result.error, values }, json: { error: deps.text(result.error) } };

@@ -23,6 +23,27 @@ export interface InvitationInput {
   attendee: { name: string; email: string };
 }
 
+/**
+ * A parameter value (CN): RFC 5545 has no escape inside a quoted parameter value, so double
+ * quotes and control characters are dropped (a quote would end the value and let the rest be read
+ * as parameters), and backslashes too (ical-generator would write them doubled). Line breaks
+ * become a space.
+ */
+export function parameterValue(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, " ")
+    // eslint-disable-next-line no-control-regex
+    .replace(/["\\\u0000-\u001f\u007f]/g, "")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+/** A text value (SUMMARY, DESCRIPTION): line breaks kept as one \n each (and tabs), other control characters dropped; ical-generator then escapes \ ; , and the breaks. */
+export function textValue(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
+}
+
 /** Stable for a booking on one site: `consultation-<id>@<site host>`. */
 export const invitationUid = (bookingId: number, siteUrl: string) => `consultation-${bookingId}@${new URL(siteUrl).hostname}`;
 
@@ -38,13 +59,13 @@ export function bookingInvitation(input: InvitationInput): string {
     end: input.end,
     // The mail's own time (not the clock's) is fine here: DTSTAMP says when this version was made.
     stamp: new Date(),
-    summary: input.summary,
-    description: input.description,
-    location: input.location,
+    summary: textValue(input.summary),
+    description: textValue(input.description),
+    location: input.location === null ? null : textValue(input.location),
     url: input.url,
     status: input.method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: input.organizer,
-    attendees: [{ name: input.attendee.name, email: input.attendee.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false }],
+    organizer: { name: parameterValue(input.organizer.name), email: input.organizer.email },
+    attendees: [{ name: parameterValue(input.attendee.name), email: input.attendee.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false }],
   });
   return calendar.toString();
 }

@@ -47,3 +47,16 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     sessionId: entry.sessionId ?? null,
   });
 }
+
+/**
+ * A settings save's "what changed": each field whose value differs, from what to what. Secret
+ * fields say only that they were replaced (their values never reach the log).
+ */
+export function changedFields<T extends object>(before: T, after: T, secrets: ReadonlyArray<keyof T> = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as Array<keyof T>) {
+    if (before[key] === after[key]) continue;
+    out[key as string] = secrets.includes(key) ? "replaced" : { from: before[key] ?? null, to: after[key] ?? null };
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
-import type { Logger } from "../../core/log";
+import { logRefusal, type Logger } from "../../core/log";
 import { storeConflicts } from "../conflicts/conflict-store.server";
 import { sealField } from "../../core/sealing.server";
 import { CONTACT_FIELDS, CONTACT_LIMITS, emptyContactValues, HONEYPOT_FIELD, readContactForm, storedContactMessage, validateContact, type ContactField, type ContactValues } from "./schema";
@@ -60,7 +60,7 @@ export async function submitContact(
     // Only well-formed messages count towards the limit, so typing mistakes never lock anyone out.
     const limit = await hitRateLimit(deps.db, `contact:${clientIp}`, { limit: deps.rateLimit, windowMs: RATE_WINDOW_MS });
     if (!limit.allowed) {
-      deps.log.warn({ ip: clientIp, count: limit.count }, "contact form rate limit reached");
+      logRefusal(deps.log, clientIp, "contact form rate limit reached", { count: limit.count });
       return { status: 429, body: { ok: false, formError: "contact.validation.rate-limited", values: echoed() } };
     }
 

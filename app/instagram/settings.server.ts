@@ -12,6 +12,7 @@ import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import type { AdminUser } from "../auth/guard.server";
 import { AdminError } from "../changes/errors.server";
+import { auditFrom, changedFields, recordAudit } from "../changes/audit.server";
 import { MISSING_CREDENTIALS, type SettingsInput, type TestInput } from "./schema";
 
 /** The additional data of the sealed token: the column it belongs to. */
@@ -180,6 +181,15 @@ export async function saveSettings(deps: InstagramDeps, user: AdminUser, input: 
       ...(newToken || accountChanged ? { username: null, profilePictureUrl: null, lastError: null, checkedAt: null } : {}),
     })
     .where(eq(instagramSettings.id, row.id));
+  // Who changed what (the token only as replaced: never its text nor its last digits).
+  const changed = changedFields(
+    { enabled: row.enabled, autoPost: row.autoPost, accountId: row.instagramAccountId ?? "", accessToken: "" },
+    { enabled: input.enabled, autoPost: input.enabled && input.autoPost, accountId: input.accountId, accessToken: newToken ?? "" },
+    ["accessToken"],
+  );
+  if (Object.keys(changed).length > 0) {
+    await recordAudit(deps.db, { ...auditFrom(user), action: "update", entity: "instagram_settings", entityId: row.id, details: changed });
+  }
   if (newToken && input.accountId) {
     // Outside any transaction: the settings are saved whatever Instagram answers.
     await recordCheck(deps.db, row.id, await check(deps, newToken, input.accountId));

@@ -16,6 +16,7 @@ import { useLocalizePath, useT } from "~/i18n/hooks";
 import { langFromPath } from "~/i18n/languages";
 import { pageTexts } from "~/i18n/page.server";
 import { pageMeta } from "~/seo/meta";
+import { logRefusal } from "../../core/log";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = context.services;
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // confirmation or confirmed: one answer, so the form tells nobody who is subscribed.
     const outcome = await subscribe(db, { email: parsed.data.email, language, clientIp: context.clientIp }, mailConfirmation);
     if (outcome === "rate-limited") {
-      log.warn({ ip: context.clientIp }, "newsletter sign-up rate limit reached");
+      logRefusal(log, context.clientIp, "newsletter sign-up rate limit reached");
       return data<SubscribeResult>({ intent: "subscribe", status: "rate-limited" }, { status: 429 });
     }
     await countEnquiry(context, request, "newsletter");

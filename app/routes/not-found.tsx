@@ -3,10 +3,11 @@ import type { Route } from "./+types/not-found";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
+import { logRefusal } from "../../core/log";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  context.services.log.warn({ path: url.pathname }, "page not found");
+  logRefusal(context.services.log, context.clientIp, "page not found", { path: url.pathname });
   const page = await pageTexts(request, context, { prefixes: ["not-found-"] });
   return data(page, { status: 404 });
 }

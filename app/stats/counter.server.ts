@@ -22,6 +22,12 @@ export const FLUSH_INTERVAL_MS = 10_000;
 /** Distinct keys a kind may have per day; the rest is counted under OTHER. */
 export const DAILY_KEY_CAPS: Readonly<Record<string, number>> = { page: 10_000, referrer: 1_000, campaign: 1_000 };
 export const OTHER = "(other)";
+/**
+ * Visitor rows a UTC day may hold (about 1 MB); further new visitors are counted under the
+ * "visitors" kind's OTHER key ("over cap"), not stored, so a flood of invented user agents or
+ * addresses cannot grow the table (issue 44: 50,000 such requests grew it by 25 MB).
+ */
+export const DAILY_VISITOR_CAP = 5_000;
 /** Daily counts are kept this many months. */
 export const KEEP_MONTHS = 25;
 /** Distinct combinations of a view's parts held between two batches before one is written early. */
@@ -141,8 +147,12 @@ export class SiteStats {
     const userAgent = input.userAgent.slice(0, MAX_UA_LENGTH);
     const id = `${day}\t${page.path}\t${page.lang}\t${agentOf(input.userAgent).device}\t${referrer}\t${campaign}`;
     this.views.set(id, (this.views.get(id) ?? 0) + 1);
-    // A crawler inventing campaigns: written early rather than held.
-    if (this.views.size >= MAX_PENDING_VIEWS) void this.flush();
+    // A crawler inventing campaigns: written early rather than held. While a batch is being
+    // written, folded into the capped counts instead (one flush at a time, never a queue of them).
+    if (this.views.size >= MAX_PENDING_VIEWS) {
+      if (this.flushing) this.fold();
+      else void this.flush();
+    }
 
     const visitor = { day, referrer, campaign };
     const utc = utcDay(at);
@@ -260,8 +270,12 @@ export class SiteStats {
       this.seenDay = utc;
     }
     if (this.seen.has(hash) || this.visitors.has(hash)) return;
+    if (this.visitors.size >= MAX_PENDING_VISITORS) {
+      // Still full while a batch is being written: a flood; this one is counted over the cap.
+      if (this.flushing) return this.add(visitor.day, "visitors", OTHER);
+      void this.flush();
+    }
     this.visitors.set(hash, { utcDay: utc, ...visitor });
-    if (this.visitors.size >= MAX_PENDING_VISITORS) void this.flush();
   }
 
   /** Today's and tomorrow's salts (UTC): created once by whichever instance comes first, read back by all. */
@@ -278,9 +292,8 @@ export class SiteStats {
     for (const row of rows) this.salts.set(row.day, row.salt);
   }
 
-  private async write(): Promise<void> {
-    if (this.mode === "off") return;
-    // Into the capped counts first, so a database that does not answer cannot grow the map.
+  /** The views since the last batch into the capped counts (bounded, unlike the map of views). */
+  private fold(): void {
     for (const [id, n] of this.views) {
       const [day, path, lang, device, referrer, campaign] = id.split("\t");
       this.add(day, "views", "", n);
@@ -291,6 +304,12 @@ export class SiteStats {
       if (campaign) this.add(day, "campaign", campaign, n);
     }
     this.views = new Map();
+  }
+
+  private async write(): Promise<void> {
+    if (this.mode === "off") return;
+    // Into the capped counts first, so a database that does not answer cannot grow the map.
+    this.fold();
     this.recent = new Map();
     await this.ensureSalts();
     for (const view of this.unsalted.splice(0)) {
@@ -307,7 +326,11 @@ export class SiteStats {
     try {
       const added = new Map<string, number>();
       await this.db.transaction(async (tx) => {
-        const entries = [...visitors];
+        const { entries, overCap } = await this.withinVisitorCap(tx as unknown as Db, visitors);
+        for (const v of overCap) {
+          const id = `${v.day}\tvisitors\t${OTHER}`;
+          added.set(id, (added.get(id) ?? 0) + 1);
+        }
         for (let i = 0; i < entries.length; i += ROWS_PER_STATEMENT) {
           const chunk = entries.slice(i, i + ROWS_PER_STATEMENT);
           const fresh = await tx
@@ -344,6 +367,45 @@ export class SiteStats {
       for (const [hash, v] of visitors) if (!this.visitors.has(hash) && this.visitors.size < MAX_PENDING_VISITORS) this.visitors.set(hash, v);
       throw error;
     }
+  }
+
+  /**
+   * The batch's visitors split at the day's cap (DAILY_VISITOR_CAP, counting the rows the table
+   * holds): those to insert (known ones included; the insert skips them), and new ones past the cap.
+   */
+  private async withinVisitorCap(db: Db, visitors: Map<string, PendingVisitor>): Promise<{ entries: Array<[string, PendingVisitor]>; overCap: PendingVisitor[] }> {
+    const byDay = new Map<string, Array<[string, PendingVisitor]>>();
+    for (const entry of visitors) {
+      const list = byDay.get(entry[1].utcDay) ?? [];
+      list.push(entry);
+      byDay.set(entry[1].utcDay, list);
+    }
+    const entries: Array<[string, PendingVisitor]> = [];
+    const overCap: PendingVisitor[] = [];
+    for (const [day, list] of byDay) {
+      const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(statsVisitors).where(eq(statsVisitors.day, day));
+      const room = DAILY_VISITOR_CAP - total;
+      if (list.length <= room) {
+        entries.push(...list);
+        continue;
+      }
+      // Near the cap: only visitors not stored yet take room.
+      const known = new Set<string>();
+      for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) {
+        const hashes = list.slice(i, i + ROWS_PER_STATEMENT).map(([hash]) => hash);
+        const rows = await db.select({ hash: statsVisitors.hash }).from(statsVisitors).where(and(eq(statsVisitors.day, day), inArray(statsVisitors.hash, hashes)));
+        for (const row of rows) known.add(row.hash);
+      }
+      let left = Math.max(0, room);
+      for (const entry of list) {
+        if (known.has(entry[0])) continue;
+        if (left > 0) {
+          left -= 1;
+          entries.push(entry);
+        } else overCap.push(entry[1]);
+      }
+    }
+    return { entries, overCap };
   }
 
   /** The batch with keys past a day's cap (counting what the table already holds) moved to OTHER. */

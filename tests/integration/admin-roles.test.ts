@@ -181,6 +181,8 @@ describe("roles, declared once: every admin route and intent for every role", ()
     expect(consultations?.action?.permission).toBe("consultations.handle");
     expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "client", "create-feed", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
     expect(consultations?.action?.intents.settings.permission).toBe("consultations.settings");
+    // How the firm mails its subscribers is an admin's (issue 44).
+    expect(routes.find((r) => r.pattern === "/admin/dashboard/inbox")?.action?.intents["newsletter-settings"].permission).toBe("newsletter.settings");
     expect(consultations?.action?.intents["create-feed"].permission).toBe("consultations.read");
     // The Statistics tab (decision 0082): admins and lawyers, no action.
     expect(routes.find((r) => r.pattern === "/admin/dashboard/statistics")?.loader).toEqual({ permission: "stats.read", kind: "page" });

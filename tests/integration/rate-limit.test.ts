@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { openTestDatabase } from "../helpers/db";
 import { rateLimits } from "../../db/schema";
-import { hitRateLimit } from "../../core/rate-limit";
+import { hitRateLimit, MAX_RATE_LIMIT_KEYS, overflowKey } from "../../core/rate-limit";
 import type { Db } from "../../db/client";
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -43,4 +43,19 @@ describe("fixed-window rate limit", () => {
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
+
+  it("holds at most its cap of counters: keys past it share their kind's overflow counter, known keys keep theirs (issue 44)", async () => {
+    const now = new Date("2026-01-03T10:00:00Z");
+    await hitRateLimit(db, "contact:known", { limit: 5, windowMs: HOUR, now });
+    const flood = MAX_RATE_LIMIT_KEYS + 500;
+    for (let i = 0; i < flood; i++) await hitRateLimit(db, `contact:198.51.${i >> 8}.${i & 255}`, { limit: 5, windowMs: HOUR, now });
+    const [{ rows }] = await db.select({ rows: count() }).from(rateLimits);
+    // Checked every 200 hits, so passed by at most that many.
+    expect(rows).toBeLessThanOrEqual(MAX_RATE_LIMIT_KEYS + 200);
+    const [overflow] = await db.select().from(rateLimits).where(eq(rateLimits.key, overflowKey("contact:x")));
+    expect(overflow.count).toBeGreaterThan(250);
+    // The overflow counter is over its limit: a newcomer is throttled, a known key is counted on its own.
+    expect((await hitRateLimit(db, "contact:203.0.113.1", { limit: 5, windowMs: HOUR, now })).allowed).toBe(false);
+    expect(await hitRateLimit(db, "contact:known", { limit: 5, windowMs: HOUR, now })).toMatchObject({ allowed: true, count: 2 });
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAILY_KEY_CAPS, OTHER, SiteStats, type ViewInput } from "../../app/stats/counter.server";
+import { DAILY_KEY_CAPS, DAILY_VISITOR_CAP, OTHER, SiteStats, type ViewInput } from "../../app/stats/counter.server";
 import { createLogger } from "../../core/log";
 import type { Db } from "../../db/client";
 import { statsCounts, statsEnquiries, statsSalts, statsVisitors } from "../../db/schema";
@@ -143,4 +143,32 @@ describe("statistics: counts, visitors and salts in the database", () => {
     const days = await db.select({ day: statsCounts.day }).from(statsCounts).where(eq(statsCounts.kind, "views")).orderBy(statsCounts.day);
     expect(days.map((row) => row.day)).toEqual(["2024-10-26", "2026-11-26"]);
   });
+
+  it("grows the database by at most 2 MB for a flood of 50,000 views with random agents, addresses, referrers and campaigns (issue 44)", async () => {
+    const size = async () => Number(((await db.execute(sql`select pg_database_size(current_database())::text as size`)) as unknown as { rows: { size: string }[] }).rows[0].size);
+    const before = await size();
+    const started = performance.now();
+    for (let i = 0; i < 50_000; i++) {
+      const r = Math.random().toString(36).slice(2, 10);
+      view(first, {
+        url: `/?utm_source=s${r}&utm_medium=m${r}&utm_campaign=c${r}`,
+        referer: `https://r${r}.example/page`,
+        userAgent: `${CHROME.replace("131.0.0.0", `131.0.${i}.${r}`)}`,
+        address: `198.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      });
+    }
+    await first.flush();
+    const elapsed = performance.now() - started;
+    const grown = (await size()) - before;
+    console.log(`stats flood: 50,000 views in ${Math.round(elapsed)} ms, database +${(grown / 1024).toFixed(0)} KiB`);
+    expect(grown).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const day = "2026-11-26";
+    expect(await count(day, "views")).toBe(50_000);
+    // Every view was a new visitor: the first DAILY_VISITOR_CAP stored, the rest counted over the cap.
+    const [{ rows }] = await db.select({ rows: sql<number>`count(*)::int` }).from(statsVisitors);
+    expect(rows).toBe(DAILY_VISITOR_CAP);
+    expect(await count(day, "visitors")).toBe(DAILY_VISITOR_CAP);
+    expect(await count(day, "visitors", OTHER)).toBe(50_000 - DAILY_VISITOR_CAP);
+    expect(await count(day, "referrer", OTHER)).toBe(50_000 - DAILY_KEY_CAPS.referrer);
+  }, 120_000);
 });

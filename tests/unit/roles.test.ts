@@ -9,7 +9,7 @@ describe("the role table (decisions 0066, 0090)", () => {
 
   it("gives an admin everything, and an editor no client record, staff, settings, exports, audit or sign-off", () => {
     expect([...permissionsOf(["admin"])].sort()).toEqual(Object.keys(PERMISSIONS).sort());
-    for (const denied of ["staff.manage", "automation.settings", "instagram.settings", "inbox.export", "audit.read", "changes.publish", ...CLIENT_RECORD_PERMISSIONS] as Permission[]) {
+    for (const denied of ["staff.manage", "automation.settings", "instagram.settings", "newsletter.settings", "inbox.export", "audit.read", "changes.publish", ...CLIENT_RECORD_PERMISSIONS] as Permission[]) {
       expect(can(["editor"], denied), denied).toBe(false);
     }
     for (const allowed of ["posts.edit", "posts.publish", "content.edit", "team.edit", "topics.manage", "media.upload"] as Permission[]) {
@@ -25,6 +25,7 @@ describe("the role table (decisions 0066, 0090)", () => {
     expect(can(["lawyer"], "inbox.export")).toBe(false);
     expect(can(["lawyer"], "consultations.settings")).toBe(false);
     expect(can(["lawyer"], "instagram.settings")).toBe(false);
+    expect(can(["lawyer"], "newsletter.settings")).toBe(false);
     expect(seesClientRecords(["lawyer"])).toBe(true);
   });
 

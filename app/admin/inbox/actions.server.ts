@@ -55,14 +55,16 @@ export const intents = {
   // How posts go out (decision 0081): each at once, or a weekly digest at a Vancouver weekday and hour.
   "newsletter-settings": intent({
     failure: "Could not save the newsletter settings",
+    // How the firm mails its subscribers: admins only (issue 44).
+    permission: "newsletter.settings",
     schema: z.object({
       mode: z.enum(["each", "weekly"], { message: "Choose each post or a weekly digest." }),
       digestWeekday: z.coerce.number({ message: "Choose a weekday." }).int().min(0, { message: "Choose a weekday." }).max(6, { message: "Choose a weekday." }),
       digestHour: z.coerce.number({ message: "Choose an hour." }).int().min(0, { message: "Choose an hour from 0 to 23." }).max(23, { message: "Choose an hour from 0 to 23." }),
     }),
     serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services }) => {
-      await saveNewsletterSettings(services.db, input, services.clock.now());
+    run: async ({ input, services, user }) => {
+      await saveNewsletterSettings(services.db, input, services.clock.now(), user);
       return { settings: input };
     },
   }),

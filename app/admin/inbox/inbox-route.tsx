@@ -95,6 +95,7 @@ function ConflictFilter({ conflictOnly, conflicts }: { conflictOnly: boolean; co
 }
 
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
+  const maySetNewsletter = useCan("newsletter.settings");
   const { submissions, subscribers, newsletter, mailConfigured, conflictOnly, loadError } = loaderData;
   const awaiting = subscribers.total - subscribers.confirmed;
   // Deletions are answered after the row is gone, so their fetchers live here.
@@ -149,7 +150,13 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
             </p>
           </CardHeader>
           <div className="px-6 pb-6">
-            <NewsletterSettingsForm settings={newsletter} />
+            {maySetNewsletter ? (
+              <NewsletterSettingsForm settings={newsletter} />
+            ) : (
+              <p className="text-sm text-slate-600">
+                {newsletter.mode === "each" ? "Each post goes out when it is published." : "Posts go out in one weekly digest."} Only an admin changes how the newsletter is sent.
+              </p>
+            )}
           </div>
         </Card>
       </section>
