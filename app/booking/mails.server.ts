@@ -216,6 +216,8 @@ export function firmMail(kind: BookingMailKind, booking: Booking, parties: strin
     `Name: ${booking.name}`,
     `Email: ${booking.email}`,
     `Phone: ${booking.phone ?? "not given"}`,
+    // A phone consultation: the number staff dial at the meeting's time.
+    ...(booking.kind === "phone" ? [`Call: ${booking.phone ?? "no number given: reply to ask for one"}`] : []),
     `Language: ${booking.language}`,
     `Status: ${booking.status}`,
     `Other parties: ${parties.length > 0 ? parties.join("; ") : "none given"}`,

@@ -151,6 +151,8 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const phone = await waitForMail("phone@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-15", 10), "en", "Vancouver time") }));
     expect(phone.text).toContain(text("booking-mail-phone-text", "en", { phone: "+1 604 555 0199" }));
     expect(phone.text).not.toContain("/video-consultation");
+    const notice = await waitForMail(NOTIFY_TO, `New consultation: Zoë Ångström, ${formatMeetingTime(at("2027-01-15", 10), "en", "Vancouver time")}`);
+    expect(notice.text).toContain("Call: +1 604 555 0199");
     const office = await waitForMail("office@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-15", 11), "en", "Vancouver time") }));
     expect(office.text).toContain(text("booking-mail-office-text", "en", { address: text("contact-office-address") }));
   });
