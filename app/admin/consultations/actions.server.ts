@@ -22,9 +22,14 @@ const day = z.string({ error: "Enter a date." }).refine((value) => parseDate(val
 export const intents = {
   status: intent({
     failure: "The booking was not changed",
-    schema: z.object({ id: bookingId, action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]], { error: "Unknown action." }) }),
+    schema: z.object({
+      id: bookingId,
+      action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]], { error: "Unknown action." }),
+      // "We cannot act": add the firm's referral line to the mail.
+      referral: z.enum(["on"], { error: "Unknown referral choice." }).optional(),
+    }),
     serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services, user }) => setBookingStatus(services.db, user, input.id, input.action, new Date()),
+    run: async ({ input, services, user }) => setBookingStatus(services.db, user, input.id, input.action, new Date(), { referral: input.referral === "on" }),
   }),
   notes: intent({
     failure: "The notes were not saved",
