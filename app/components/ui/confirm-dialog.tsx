@@ -15,10 +15,12 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm: () => void;
   destructive?: boolean;
+  /** A choice that goes with the confirmation (e.g. a checkbox), shown under the description. */
+  children?: React.ReactNode;
 }
 
 /** A modal confirmation (focus trapped, Escape cancels) instead of window.confirm. */
-export function ConfirmDialog({ trigger, open, onCancel, title, description, confirmLabel, cancelLabel = "Cancel", onConfirm, destructive = true }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, open, onCancel, title, description, confirmLabel, cancelLabel = "Cancel", onConfirm, destructive = true, children }: ConfirmDialogProps) {
   // Closing by confirming also reports a close: only a close without it is a cancel.
   const confirming = useRef(false);
   return (
@@ -35,6 +37,7 @@ export function ConfirmDialog({ trigger, open, onCancel, title, description, con
         <AlertDialog.Content className="fixed start-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl rtl:translate-x-1/2">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass("secondary")}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
