@@ -204,6 +204,9 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(notice.text).toContain("Language: English");
     expect(notice.text).toContain("Status: Cancelled");
     expect(notice.text).not.toMatch(/Meeting: video|Practice area: immigration\b|Language: en\b/);
+    // Earlier bookings in this file had the same visitor and party: the conflict flag names them.
+    expect(notice.text).toContain("POSSIBLE CONFLICT");
+    expect(notice.text).toMatch(/- "Zoë Ångström" matched "Zoë Ångström" in booking #\d+ \(its visitor\) \(same name\)/);
 
     expect(await loadManagePage(deps(), token)).toEqual({ state: "invalid" });
     expect(await manage(token, { intent: "cancel" })).toEqual({ status: 410, error: "booking-manage-invalid" });
@@ -229,6 +232,8 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
     const newWhen = formatMeetingTime(target, "en", "Vancouver time");
     const changed = await waitForMail("move@example.com", text("booking-mail-changed-subject", "en", { when: newWhen }));
+    const notice = await waitForMail(NOTIFY_TO, `Consultation moved: Zoë Ångström, ${newWhen}`);
+    expect(notice.text).toContain(`Moved from ${oldWhen} to ${newWhen}`);
     const ics = calendarOf(changed);
     expect(ics.get("METHOD")).toBe("REQUEST");
     expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
