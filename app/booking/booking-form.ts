@@ -55,7 +55,15 @@ export const bookingSchema = z.object({
       z.refine((text) => splitParties(text).length <= BOOKING_LIMITS.partyNames, "booking.validation.parties-too-many"),
     ),
   consent: z.literal("on", "booking.validation.consent-required"),
-});
+}).check(
+  // A phone consultation needs the number to call (issue 46). Checked even when other fields
+  // are wrong, so the visitor sees every message at once; skipped when kind or phone is itself wrong.
+  z.refine((data) => data.kind !== "phone" || data.phone !== "", {
+    message: "booking.validation.phone-required",
+    path: ["phone"],
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "kind" || issue.path?.[0] === "phone"),
+  }),
+);
 
 export type BookingSubmission = z.output<typeof bookingSchema>;
 

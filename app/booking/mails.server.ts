@@ -15,6 +15,10 @@ import { interpolate } from "../i18n/lookup";
 import { DEFAULT_LANG, isLang, type Lang } from "../i18n/languages";
 import { LIVE_STATUSES } from "./availability.server";
 import { addressOf, bookingInvitation, nameOf } from "./ics.server";
+import { conflictsOf } from "../conflicts/conflict-store.server";
+import { conflictRecord, conflictWhy, type StoredConflict } from "../conflicts/conflict-labels";
+import { LANGUAGE_NAMES } from "../i18n/language-names";
+import { STATUS_LABELS } from "./status";
 import { forgetManageToken, issueManageToken, manageUrl, revokeManageTokens } from "./manage-tokens.server";
 
 /**
@@ -27,7 +31,12 @@ import { forgetManageToken, issueManageToken, manageUrl, revokeManageTokens } fr
  * CONTACT_NOTIFY_TO, like the contact form's notification.
  */
 
-export const BOOKING_MAIL_KINDS = ["confirmation", "changed", "cancelled", "declined", "reminder"] as const;
+/**
+ * `cancelled` is the visitor's own cancellation, `firm-cancelled` staff's (it apologises);
+ * `declined` invites another time, `cannot-act` says the firm cannot act for the visitor (decision 0096);
+ * `confirmed` tells the visitor staff confirmed the booking.
+ */
+export const BOOKING_MAIL_KINDS = ["confirmation", "confirmed", "changed", "cancelled", "firm-cancelled", "declined", "cannot-act", "reminder"] as const;
 export type BookingMailKind = (typeof BOOKING_MAIL_KINDS)[number];
 
 /** Retries with the runner's doubling backoff (2 s ... about 17 min): about half an hour, as the contact notification. */
@@ -36,12 +45,18 @@ const MAX_ATTEMPTS = 11;
 /** The kinds that tell the firm by default: every new, changed or cancelled booking. */
 const FIRM_HEARS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "changed", "cancelled"]);
 /** The kinds whose booking must still be live when the mail goes out, and which carry the manage link. */
-const LIVE_KINDS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "changed", "reminder"]);
+const LIVE_KINDS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "confirmed", "changed", "reminder"]);
+/** Mails that add nothing to the visitor's calendar: the invitation already holds the event. */
+const NO_INVITATION: ReadonlySet<BookingMailKind> = new Set(["confirmed", "reminder"]);
 
 interface ItemPayload {
   bookingId: number;
   mail: BookingMailKind;
   to: "visitor" | "firm";
+  /** A `cannot-act` mail with the firm's referral line (the intake person's choice). */
+  referral?: boolean;
+  /** A `changed` notice: the start it moved from (ISO), so the firm reads "moved from … to …". */
+  from?: string;
 }
 
 export interface BookingMailDeps {
@@ -85,15 +100,15 @@ async function ensureVideoRoom(tx: Db, bookingId: number): Promise<void> {
  * `kind` and, for a new, changed or cancelled booking, the firm's (`notifyFirm` overrides; staff
  * who cancel may pass false). Cancelling or declining also voids every manage link of the booking.
  */
-export async function queueBookingMail(tx: Db, bookingId: number, kind: BookingMailKind, options: { notifyFirm?: boolean } = {}): Promise<void> {
+export async function queueBookingMail(tx: Db, bookingId: number, kind: BookingMailKind, options: { notifyFirm?: boolean; referral?: boolean; from?: Date } = {}): Promise<void> {
   if (LIVE_KINDS.has(kind)) await ensureVideoRoom(tx, bookingId);
   else await revokeManageTokens(tx, bookingId);
   const items: Array<{ label: string; payload: ItemPayload }> = [
     // No address in the labels: every admin sees the jobs list.
-    { label: `Booking #${bookingId}: ${kind} mail to the visitor`, payload: { bookingId, mail: kind, to: "visitor" } },
+    { label: `Booking #${bookingId}: ${kind} mail to the visitor`, payload: { bookingId, mail: kind, to: "visitor", ...(options.referral ? { referral: true } : {}) } },
   ];
   if (options.notifyFirm ?? FIRM_HEARS.has(kind)) {
-    items.push({ label: `Booking #${bookingId}: ${kind} notice to the firm`, payload: { bookingId, mail: kind, to: "firm" } });
+    items.push({ label: `Booking #${bookingId}: ${kind} notice to the firm`, payload: { bookingId, mail: kind, to: "firm", ...(options.from ? { from: options.from.toISOString() } : {}) } });
   }
   await bookingMailJob.enqueue(tx, null, items);
 }
@@ -137,6 +152,7 @@ export async function visitorMail(
   kind: BookingMailKind,
   booking: Booking,
   manageLink: string | null,
+  options: { referral?: boolean } = {},
 ): Promise<VisitorMail> {
   const lang: Lang = isLang(booking.language) ? booking.language : DEFAULT_LANG;
   const t = async (key: string, vars?: Record<string, string>) => interpolate(await deps.texts.get(lang, key), vars);
@@ -161,7 +177,13 @@ export async function visitorMail(
     if (booking.kind === "phone") blocks.push({ text: booking.phone ? await t("booking-mail-phone-text", { phone: booking.phone }) : await t("booking-mail-phone-missing") });
     if (booking.kind === "office") blocks.push({ text: await t("booking-mail-office-text", { address }) });
     if (manageLink) blocks.push({ text: await t("booking-mail-manage-text") }, { link: manageLink });
-    if (kind !== "reminder") blocks.push({ text: await t("booking-mail-calendar-text") });
+    if (!NO_INVITATION.has(kind)) blocks.push({ text: await t("booking-mail-calendar-text") });
+  } else if (kind === "cannot-act") {
+    // No invitation to book again: the firm cannot take the matter (decision 0096).
+    blocks.push({ text: await t("booking-mail-cannot-act-intro", { when }) });
+    const referral = options.referral ? (await t("booking-mail-referral-text")).trim() : "";
+    if (referral) blocks.push({ text: referral });
+    blocks.push({ text: await t("booking-mail-calendar-cancel-text") });
   } else {
     blocks.push({ text: await t(`booking-mail-${kind}-intro`, { when }) }, { link: bookingPage }, { text: await t("booking-mail-calendar-cancel-text") });
   }
@@ -169,8 +191,7 @@ export async function visitorMail(
 
   const subject = await t(`booking-mail-${kind}-subject`, { when });
   const { text, html } = render(blocks, lang);
-  // The reminder adds nothing to the calendar: the invitation already holds the event.
-  if (kind === "reminder") return { subject, text, html };
+  if (NO_INVITATION.has(kind)) return { subject, text, html };
   const from = deps.config.MAIL_FROM ?? "";
   const method = live ? "REQUEST" : "CANCEL";
   const location = video ?? (booking.kind === "office" ? address : null);
@@ -192,22 +213,53 @@ export async function visitorMail(
   return { subject, text, html, calendar: { method, filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content: calendar } };
 }
 
-/** The firm's notice (English, like the admin): who booked what, and where to see it. */
-export function firmMail(kind: BookingMailKind, booking: Booking, parties: string[], siteUrl: string): { subject: string; text: string } {
+const FIRM_KIND_LABELS: Record<string, string> = { video: "Video call", phone: "Phone call", office: "At the office" };
+const FIRM_SUBJECTS: Record<BookingMailKind, string> = {
+  confirmation: "New consultation",
+  confirmed: "Consultation confirmed",
+  changed: "Consultation moved",
+  cancelled: "Consultation cancelled by the visitor",
+  "firm-cancelled": "Consultation cancelled by the firm",
+  declined: "Consultation declined",
+  "cannot-act": "Consultation declined: we cannot act",
+  reminder: "Consultation tomorrow",
+};
+
+export interface FirmMailFacts {
+  parties: string[];
+  /** The practice area's name as the site shows it (English). */
+  areaName: string | null;
+  conflicts: StoredConflict[];
+  /** A move: the start before it. */
+  movedFrom?: Date;
+}
+
+/** The firm's notice in English, like the admin, with readable labels (no codes): who booked what, the conflict check, and where to see it. */
+export function firmMail(kind: BookingMailKind, booking: Booking, facts: FirmMailFacts, siteUrl: string): { subject: string; text: string } {
   const when = formatMeetingTime(booking.startsAt, "en", "Vancouver time");
-  const what = { confirmation: "New consultation", changed: "Consultation moved", cancelled: "Consultation cancelled", declined: "Consultation declined", reminder: "Consultation tomorrow" }[kind];
+  const what = FIRM_SUBJECTS[kind];
+  const language = isLang(booking.language) ? LANGUAGE_NAMES[booking.language] : booking.language;
+  const status = (STATUS_LABELS as Record<string, string>)[booking.status] ?? booking.status;
+  const conflict =
+    facts.conflicts.length === 0
+      ? ["Conflict check: no earlier record matched."]
+      : ["POSSIBLE CONFLICT: check before the meeting.", ...facts.conflicts.map((match) => `- "${match.name}" matched "${match.matched}" in ${conflictRecord(match)} (${conflictWhy(match)})`)];
   const text = [
     `${what}: ${booking.name}, ${when}.`,
     "",
-    `When: ${when}`,
-    `Meeting: ${booking.kind}`,
-    `Practice area: ${booking.area ?? "not chosen"}`,
+    facts.movedFrom ? `Moved from ${formatMeetingTime(facts.movedFrom, "en", "Vancouver time")} to ${when}` : `When: ${when}`,
+    `Meeting: ${FIRM_KIND_LABELS[booking.kind] ?? booking.kind}`,
+    `Practice area: ${facts.areaName ?? "not chosen"}`,
     `Name: ${booking.name}`,
     `Email: ${booking.email}`,
     `Phone: ${booking.phone ?? "not given"}`,
-    `Language: ${booking.language}`,
-    `Status: ${booking.status}`,
-    `Other parties: ${parties.length > 0 ? parties.join("; ") : "none given"}`,
+    // A phone consultation: the number staff dial at the meeting's time.
+    ...(booking.kind === "phone" ? [`Call: ${booking.phone ?? "no number given: reply to ask for one"}`] : []),
+    `Language: ${language}`,
+    `Status: ${status}`,
+    `Other parties: ${facts.parties.length > 0 ? facts.parties.join("; ") : "none given"}`,
+    "",
+    ...conflict,
     "",
     openField(booking.description, "consultation_bookings.description") || "(no description)",
     "",
@@ -242,15 +294,24 @@ export const bookingMailJob = defineJob<null, ItemPayload, [BookingMailDeps]>("b
       if (to === "firm") {
         const recipient = deps.config.CONTACT_NOTIFY_TO;
         if (!recipient) return { skipped: "No firm address is set (CONTACT_NOTIFY_TO)." };
-        const parties = await deps.db.select({ name: consultationParties.name }).from(consultationParties).where(eq(consultationParties.bookingId, bookingId));
-        const content = firmMail(mail, booking, parties.map((p) => openField(p.name, "consultation_parties.name")), deps.config.SITE_URL);
+        const [parties, conflicts] = await Promise.all([
+          deps.db.select({ name: consultationParties.name }).from(consultationParties).where(eq(consultationParties.bookingId, bookingId)),
+          conflictsOf(deps.db, "booking", [bookingId]),
+        ]);
+        const facts: FirmMailFacts = {
+          parties: parties.map((p) => openField(p.name, "consultation_parties.name")),
+          areaName: booking.area ? await deps.texts.get("en", `practice-areas-${booking.area}-title`) : null,
+          conflicts: conflicts.get(bookingId) ?? [],
+          movedFrom: item.payload.from ? new Date(item.payload.from) : undefined,
+        };
+        const content = firmMail(mail, booking, facts, deps.config.SITE_URL);
         outgoing = { to: recipient, ...content, replyTo: plainAddress(booking.email) ? { name: booking.name, address: booking.email } : undefined };
       } else {
         if (LIVE_KINDS.has(mail) && !live) return { skipped: `The booking is ${booking.status}: no ${mail} mail.` };
         const now = deps.clock?.now() ?? new Date();
         if (mail === "reminder" && booking.startsAt <= now) return { skipped: "The meeting has started: no reminder." };
         if (LIVE_KINDS.has(mail) && booking.endsAt > now) token = await issueManageToken(deps.db, bookingId, booking.endsAt, now);
-        const content = await visitorMail(deps, mail, booking, token ? manageUrl(deps.config.SITE_URL, booking.language, token) : null);
+        const content = await visitorMail(deps, mail, booking, token ? manageUrl(deps.config.SITE_URL, booking.language, token) : null, { referral: item.payload.referral });
         outgoing = { to: booking.email, ...content };
       }
       try {

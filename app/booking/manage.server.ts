@@ -165,7 +165,7 @@ async function reschedule(deps: ManageDeps, token: string, start: Date, now: Dat
       .where(eq(consultationBookings.id, id))
       .returning();
     await revokeManageTokens(tx, id);
-    await queueBookingMail(tx, id, "changed");
+    await queueBookingMail(tx, id, "changed", { from: row.startsAt });
     return { status: 200, done: "moved", booking: view(moved) } as const;
   });
 }

@@ -139,10 +139,10 @@ export async function bookingsOfWeek(db: Db, monday: string, filter: BookingFilt
 
 /**
  * Confirm, decline, cancel or mark a no-show. The rule (status and start) is part of the UPDATE's
- * condition, so of two people acting at once only one changes it; decline and cancel queue the
- * visitor's mail in the same transaction (it goes out through the outbox).
+ * condition, so of two people acting at once only one changes it; confirm, decline, "we cannot
+ * act" and cancel queue the visitor's mail in the same transaction (it goes out through the outbox).
  */
-export async function setBookingStatus(db: Db, actor: Actor, id: number, action: StaffAction, now: Date): Promise<{ status: BookingStatus }> {
+export async function setBookingStatus(db: Db, actor: Actor, id: number, action: StaffAction, now: Date, options: { referral?: boolean } = {}): Promise<{ status: BookingStatus }> {
   const rule = STAFF_ACTIONS[action];
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     const timing = rule.when === "before" ? sql`${consultationBookings.startsAt} > ${now}` : sql`${consultationBookings.startsAt} <= ${now}`;
@@ -156,11 +156,16 @@ export async function setBookingStatus(db: Db, actor: Actor, id: number, action:
       if (!current) throw new NotFound("This booking no longer exists.");
       throw new AdminError(actionRefusal(action, current.status, current.startsAt, now), 409);
     }
+    // Staff act: the visitor hears what the firm did; the firm needs no notice of its own act.
+    if (action === "confirm") await queueBookingMail(tx, id, "confirmed");
     if (action === "decline") await queueBookingMail(tx, id, "declined");
-    if (action === "cancel") await queueBookingMail(tx, id, "cancelled");
+    if (action === "cannot-act") await queueBookingMail(tx, id, "cannot-act", { referral: options.referral === true });
+    if (action === "cancel") await queueBookingMail(tx, id, "firm-cancelled");
+    const auditAction = action === "no-show" ? "no_show" : action === "cannot-act" ? "decline" : action;
+    const details = action === "cannot-act" ? { status: rule.to, reason: "cannot-act", referral: options.referral === true } : { status: rule.to };
     return {
       result: { status: rule.to },
-      audit: { ...auditFrom(actor), action: action === "no-show" ? "no_show" : action, entity: "consultation_booking", entityId: id, details: { status: rule.to } },
+      audit: { ...auditFrom(actor), action: auditAction, entity: "consultation_booking", entityId: id, details },
     };
   });
 }

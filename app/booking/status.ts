@@ -9,6 +9,9 @@ export const STAFF_ACTIONS = {
   // Before the start only: confirming or refusing a meeting that has begun means nothing.
   confirm: { from: ["booked"], to: "confirmed", when: "before", label: "Confirm" },
   decline: { from: ["booked"], to: "declined", when: "before", label: "Decline" },
+  // The other way to decline (decision 0096): a conflict or a matter outside the firm's areas, so
+  // no "another time"; also after confirming, when a conflict shows up late.
+  "cannot-act": { from: ["booked", "confirmed"], to: "declined", when: "before", label: "We cannot act" },
   cancel: { from: ["booked", "confirmed"], to: "cancelled", when: "before", label: "Cancel" },
   // Only once the meeting should have started.
   "no-show": { from: ["booked", "confirmed"], to: "no_show", when: "after", label: "Mark no-show" },
@@ -33,7 +36,7 @@ export function actionAllowed(action: StaffAction, status: BookingStatus, start:
   return rule.when === "before" ? start.getTime() > now.getTime() : start.getTime() <= now.getTime();
 }
 
-const VERBS: Record<StaffAction, string> = { confirm: "confirmed", decline: "declined", cancel: "cancelled", "no-show": "marked as a no-show" };
+const VERBS: Record<StaffAction, string> = { confirm: "confirmed", decline: "declined", "cannot-act": "declined", cancel: "cancelled", "no-show": "marked as a no-show" };
 
 /** The sentence a refused action answers with. */
 export function actionRefusal(action: StaffAction, status: BookingStatus, start: Date, now: Date): string {

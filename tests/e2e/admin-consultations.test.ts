@@ -1,7 +1,8 @@
 /**
  * The Consultations tab in Chromium (issue 33, decision 0080): an admin sees a booking whose
  * visitor matches an earlier contact message ("Possible conflict" with the match), an intake person
- * confirms it from their own sign-in (decision 0090), an editor finds no Inbox or Consultations tab
+ * confirms it from their own sign-in (decision 0090) then declines it with "We cannot act"
+ * (decision 0096), an editor finds no Inbox or Consultations tab
  * and a 403 page at their address, the admin changes the office hours (a refused value shows its
  * message first), and every page passes axe.
  * A site of its own, seeded on its stopped database before it starts.
@@ -105,6 +106,32 @@ describe("Consultations tab", () => {
     await waitForHydration(page);
     expect(await booking().getByText("Confirmed", { exact: true }).isVisible()).toBe(true);
     expect(await booking().getByRole("button", { name: /^Confirm/ }).count()).toBe(0);
+  });
+
+  it("lets an intake person decline the confirmed booking with 'We cannot act' and the referral line, in a dialog that passes axe (decision 0096)", async () => {
+    const intake = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const intakeErrors = watchConsole(intake);
+    await signIn(intake, site!.url, INTAKE.email, INTAKE.password);
+    await intake.goto(`${site!.url}${TAB}`);
+    await waitForHydration(intake);
+    const card = intake.locator(`article#booking-${bookingId}`);
+    await card.getByRole("button", { name: /^We cannot act/ }).click();
+    const dialog = intake.getByRole("alertdialog", { name: "Decline: we cannot act for this visitor?" });
+    await dialog.waitFor();
+    const referral = dialog.getByRole("checkbox", { name: /Add the referral line/ });
+    expect(await referral.isChecked()).toBe(true);
+    await expectNoAxeViolations(intake);
+    await dialog.getByRole("button", { name: "Decline", exact: true }).click();
+    await intake.locator("[data-sonner-toast]").filter({ hasText: "Booking declined" }).first().waitFor({ timeout: 15_000 });
+    // The decline messages are shown to intake, not editable.
+    expect(await intake.getByRole("button", { name: "Save decline messages" }).count()).toBe(0);
+    expect(intakeErrors.filter((e) => /Content Security Policy|Uncaught|TypeError|Hydration/i.test(e))).toEqual([]);
+    await intake.context().close();
+
+    await page.reload({ waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(await booking().getByText("Declined", { exact: true }).isVisible()).toBe(true);
+    expect(await booking().getByRole("button", { name: /^We cannot act/ }).count()).toBe(0);
   });
 
   it("shows an editor no Inbox or Consultations tab, and a 403 page with the reason at their address", async () => {

@@ -8,7 +8,7 @@ import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { listFreeSlots } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
 import { addDays, vancouverDate } from "../../app/booking/slots.server";
-import { auditLog, calendarFeeds, conflictMatches, consultationBookings, consultationClosedDates, consultationSettings, contactSubmissions } from "../../db/schema";
+import { auditLog, calendarFeeds, conflictMatches, consultationBookings, consultationClosedDates, consultationSettings, contactSubmissions, contentText } from "../../db/schema";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -341,5 +341,38 @@ describe("the Consultations tab against a running server", () => {
     expect((await fetch(url(feedOf(lawyerFeed!)!))).status).toBe(404);
     const audit = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.entity, "calendar_feed"))).orderBy(asc(auditLog.id)));
     expect(audit.map((entry) => entry.action)).toEqual(["create", "replace", "revoke", "create"]);
+  });
+  it("lets an admin edit the decline messages per language (blank English refused, intake refused), and intake decline with 'we cannot act' and the referral line", async () => {
+    const keys = ["booking-mail-declined-intro", "booking-mail-cannot-act-intro", "booking-mail-referral-text"];
+    const fields = (overrides: Record<string, string> = {}) => {
+      const all: Record<string, string> = { intent: "decline-texts" };
+      for (const key of keys) Object.assign(all, { [`${key}.en`]: `EN ${key} {when}`, [`${key}.fa`]: `فا ${key}`, [`${key}.zh`]: `中 ${key}` });
+      return { ...all, ...overrides };
+    };
+    const blank = await act(fields({ "booking-mail-cannot-act-intro.en": "  " }));
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("The 'we cannot act' message in English is required.");
+    const intake = await act(fields(), "ed");
+    expect(intake.status).toBe(403);
+    const stored = () => withDb((db) => db.select().from(contentText).where(eq(contentText.key, "booking-mail-referral-text")));
+    expect((await stored())[0].content).not.toContain("EN booking-mail-referral-text");
+
+    expect((await act(fields({ "booking-mail-referral-text.en": "Lawyer Referral Service: 604-687-3221" }))).status).toBe(200);
+    const [referral] = await stored();
+    expect([referral.content, referral.contentFa, referral.contentZh]).toEqual(["Lawyer Referral Service: 604-687-3221", "فا booking-mail-referral-text", "中 booking-mail-referral-text"]);
+    const tab = textOf((await page()).html);
+    expect(tab).toContain("Decline messages");
+    expect(tab).toContain("فا booking-mail-cannot-act-intro");
+
+    const declined = await act({ intent: "status", id: String(ids.conflicted), action: "cannot-act", referral: "on" }, "ed");
+    expect(declined.status).toBe(200);
+    expect((await act({ intent: "status", id: String(ids.conflicted), action: "cannot-act" }, "ed")).status).toBe(409);
+    expect((await act({ intent: "status", id: String(ids.conflicted), action: "cannot-act", referral: "yes" }, "ed")).status).toBe(400);
+    const after = await withDb(async (db) => ({
+      booking: (await db.select().from(consultationBookings).where(eq(consultationBookings.id, ids.conflicted)))[0],
+      audit: await db.select().from(auditLog).where(and(eq(auditLog.entity, "consultation_booking"), eq(auditLog.entityId, String(ids.conflicted)), eq(auditLog.action, "decline"))),
+    }));
+    expect(after.booking.status).toBe("declined");
+    expect(after.audit.map((entry) => [entry.action, entry.details])).toEqual([["decline", { status: "declined", reason: "cannot-act", referral: true }]]);
   });
 });

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
 import type { Db } from "../../db/client";
-import { consultationBookings, jobs, rateLimits, verifications } from "../../db/schema";
+import { auditLog, consultationBookings, jobs, rateLimits, users, verifications } from "../../db/schema";
 import { JobRunner } from "~/jobs/runner.server";
 import { TextStore } from "~/content/texts.server";
 import { defaultTexts } from "~/i18n/defaults";
@@ -20,6 +20,7 @@ import { createBooking } from "~/booking/bookings.server";
 import { bookingMailJob, formatMeetingTime, videoLinkFor } from "~/booking/mails.server";
 import { loadManagePage, manageBooking, MANAGE_RATE_LIMIT_PER_BOOKING } from "~/booking/manage.server";
 import { queueDueReminders } from "~/booking/reminders.server";
+import { setBookingStatus } from "~/booking/staff.server";
 import { listFreeSlots } from "~/booking/availability.server";
 import { vancouverMoment } from "~/booking/slots.server";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
@@ -38,6 +39,7 @@ let runners: JobRunner[] = [];
 // Monday 4 January 2027, 10:00 in Vancouver.
 const clock = manualClock(new Date("2027-01-04T18:00:00Z"));
 let ipCounter = 0;
+const STAFF = { id: "intake-1", name: "Ida Intake", email: "ida@firm.example" };
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -89,6 +91,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.database.db;
   smtp = await startSmtpFake();
+  await db.insert(users).values(STAFF);
   const config = { SMTP_URL: smtp.url, MAIL_FROM, SITE_URL, CONTACT_NOTIFY_TO: NOTIFY_TO };
   const mailDeps = { db, config, log, texts: new TextStore(db), clock };
   // Two instances on one database: every test runs with both.
@@ -158,6 +161,8 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const phone = await waitForMail("phone@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-15", 10), "en", "Vancouver time") }));
     expect(phone.text).toContain(text("booking-mail-phone-text", "en", { phone: "+1 604 555 0199" }));
     expect(phone.text).not.toContain("/video-consultation");
+    const notice = await waitForMail(NOTIFY_TO, `New consultation: Zoë Ångström, ${formatMeetingTime(at("2027-01-15", 10), "en", "Vancouver time")}`);
+    expect(notice.text).toContain("Call: +1 604 555 0199");
     const office = await waitForMail("office@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-15", 11), "en", "Vancouver time") }));
     expect(office.text).toContain(text("booking-mail-office-text", "en", { address: text("contact-office-address") }));
   });
@@ -199,7 +204,16 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
     expect(ics.get("STATUS")).toBe("CANCELLED");
     expect(Number(ics.get("SEQUENCE"))).toBeGreaterThanOrEqual(1);
-    await waitForMail(NOTIFY_TO, `Consultation cancelled: Zoë Ångström, ${when}`);
+    const notice = await waitForMail(NOTIFY_TO, `Consultation cancelled by the visitor: Zoë Ångström, ${when}`);
+    // Readable labels, not codes.
+    expect(notice.text).toContain("Meeting: Video call");
+    expect(notice.text).toContain(`Practice area: ${text("practice-areas-immigration-title")}`);
+    expect(notice.text).toContain("Language: English");
+    expect(notice.text).toContain("Status: Cancelled");
+    expect(notice.text).not.toMatch(/Meeting: video|Practice area: immigration\b|Language: en\b/);
+    // Earlier bookings in this file had the same visitor and party: the conflict flag names them.
+    expect(notice.text).toContain("POSSIBLE CONFLICT");
+    expect(notice.text).toMatch(/- "Zoë Ångström" matched "Zoë Ångström" in booking #\d+ \(its visitor\) \(same name\)/);
 
     expect(await loadManagePage(deps(), token)).toEqual({ state: "invalid" });
     expect(await manage(token, { intent: "cancel" })).toEqual({ status: 410, error: "booking-manage-invalid" });
@@ -225,6 +239,8 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
     const newWhen = formatMeetingTime(target, "en", "Vancouver time");
     const changed = await waitForMail("move@example.com", text("booking-mail-changed-subject", "en", { when: newWhen }));
+    const notice = await waitForMail(NOTIFY_TO, `Consultation moved: Zoë Ångström, ${newWhen}`);
+    expect(notice.text).toContain(`Moved from ${oldWhen} to ${newWhen}`);
     const ics = calendarOf(changed);
     expect(ics.get("METHOD")).toBe("REQUEST");
     expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
@@ -275,6 +291,63 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await manage(token, { intent: "cancel" }, "192.0.2.99")).toEqual({ status: 429, error: "booking-manage-rate-limited" });
     expect((await loadManagePage(deps(), token)).state).toBe("valid");
     await db.delete(rateLimits);
+  });
+
+  it.each([
+    ["en", "2027-02-01"],
+    ["fa", "2027-02-02"],
+    ["zh", "2027-02-03"],
+  ] as const)("declines in %s by both paths: 'another time' invites a new booking, 'we cannot act' does not and adds the referral line when chosen", async (lang, day) => {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    const later = at(day, 10);
+    const conflicted = at(day, 11);
+    const outside = at(day, 13);
+    const laterId = await book(later, { email: `later-${lang}@example.com` }, lang);
+    const conflictId = await book(conflicted, { email: `conflict-${lang}@example.com` }, lang);
+    const outsideId = await book(outside, { email: `outside-${lang}@example.com` }, lang);
+    const zone = text("booking-mail-time-zone", lang);
+
+    expect(await setBookingStatus(db, STAFF, laterId, "decline", clock.now())).toEqual({ status: "declined" });
+    expect(await setBookingStatus(db, STAFF, conflictId, "cannot-act", clock.now(), { referral: true })).toEqual({ status: "declined" });
+    expect(await setBookingStatus(db, STAFF, outsideId, "cannot-act", clock.now())).toEqual({ status: "declined" });
+
+    const another = await waitForMail(`later-${lang}@example.com`, text("booking-mail-declined-subject", lang));
+    expect(another.text).toContain(text("booking-mail-declined-intro", lang, { when: formatMeetingTime(later, lang, zone) }));
+    expect(another.text).toContain(`${SITE_URL}${prefix}/virtual-consultation`);
+
+    const withReferral = await waitForMail(`conflict-${lang}@example.com`, text("booking-mail-cannot-act-subject", lang));
+    expect(withReferral.text).toContain(text("booking-mail-cannot-act-intro", lang, { when: formatMeetingTime(conflicted, lang, zone) }));
+    expect(withReferral.text).toContain(text("booking-mail-referral-text", lang));
+    expect(withReferral.text).not.toContain("/virtual-consultation");
+    expect(withReferral.part("text/html")!.text).toContain(`lang="${lang}"`);
+    expect(calendarOf(withReferral).get("METHOD")).toBe("CANCEL");
+
+    const without = await waitForMail(`outside-${lang}@example.com`, text("booking-mail-cannot-act-subject", lang));
+    expect(without.text).toContain(text("booking-mail-cannot-act-intro", lang, { when: formatMeetingTime(outside, lang, zone) }));
+    expect(without.text).not.toContain(text("booking-mail-referral-text", lang));
+    expect((await row(outsideId)).status).toBe("declined");
+
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, String(conflictId)));
+    expect(audit.find((entry) => entry.entity === "consultation_booking")).toMatchObject({ action: "decline", userId: STAFF.id, details: { status: "declined", reason: "cannot-act", referral: true } });
+  });
+
+  it("mails the visitor 'confirmed' in their language when staff confirm, and an apology naming the firm when staff cancel", async () => {
+    const start = at("2027-02-04", 10);
+    const id = await book(start, { email: "confirmed-fa@example.com" }, "fa");
+    const when = formatMeetingTime(start, "fa", text("booking-mail-time-zone", "fa"));
+    await waitForMail("confirmed-fa@example.com", text("booking-mail-confirmation-subject", "fa", { when }));
+
+    expect(await setBookingStatus(db, STAFF, id, "confirm", clock.now())).toEqual({ status: "confirmed" });
+    const confirmed = await waitForMail("confirmed-fa@example.com", text("booking-mail-confirmed-subject", "fa", { when }));
+    expect(confirmed.text).toContain(text("booking-mail-confirmed-intro", "fa"));
+    expect(confirmed.text).toContain(text("booking-mail-kind-video", "fa"));
+    tokenIn(confirmed, "/fa");
+
+    expect(await setBookingStatus(db, STAFF, id, "cancel", clock.now())).toEqual({ status: "cancelled" });
+    const cancelled = await waitForMail("confirmed-fa@example.com", text("booking-mail-firm-cancelled-subject", "fa"));
+    expect(cancelled.text).toContain(text("booking-mail-firm-cancelled-intro", "fa", { when }));
+    expect(cancelled.text).not.toContain(text("booking-mail-cancelled-intro", "fa", { when }));
+    expect(calendarOf(cancelled).get("METHOD")).toBe("CANCEL");
   });
 
   it("queues the reminder 24 hours before exactly once across two instances, and none for a cancelled booking", async () => {

@@ -334,6 +334,14 @@ describe("POST /virtual-consultation", () => {
     expect(await freeStarts("2027-01-20", "2027-01-20")).toContain(WED_20_0900);
   });
 
+  it.each(["en", "fa", "zh"] as const)("refuses a phone call without a number in %s with the phone field's message, and keeps the slot free", async (lang) => {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    const response = await post(`${prefix}/virtual-consultation`, { ...good, start: FRI_15_0900, kind: "phone", phone: " " }, { Accept: "application/json" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: { phone: text("booking.validation.phone-required", lang) } });
+    expect(await freeStarts("2027-01-15", "2027-01-15")).toContain(FRI_15_0900);
+  });
+
   it("refuses a booking without consent, in English, and keeps the slot free", async () => {
     // The form posts to the address of the day it shows, so the page it gets back shows that day.
     const response = await post("/virtual-consultation?week=2027-01-11&day=2027-01-15", { ...good, start: FRI_15_0900, consent: "" });

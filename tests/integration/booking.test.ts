@@ -140,6 +140,7 @@ describe("booking a slot", () => {
     ["an oversized name", { name: "n".repeat(101) }, "name", "booking.validation.name-max"],
     ["an oversized description", { description: "d".repeat(2001) }, "description", "booking.validation.description-max"],
     ["an unknown kind", { kind: "carrier-pigeon" }, "kind", "booking.validation.kind-invalid"],
+    ["a phone call without a number", { kind: "phone", phone: "   " }, "phone", "booking.validation.phone-required"],
     ["an unknown area", { area: "tax" }, "area", "booking.validation.area-invalid"],
     ["too many other parties", { parties: Array.from({ length: 21 }, (_, i) => `P${i}`).join("\n") }, "parties", "booking.validation.parties-too-many"],
   ])("%s: 400 with the field's message, nothing stored", async (_label, change, field, message) => {

@@ -22,6 +22,13 @@ describe("what staff may do with a booking (decision 0080)", () => {
     expect(actionAllowed("no-show", "booked", now, now)).toBe(true);
     expect(actionAllowed("no-show", "declined", earlier, now)).toBe(false);
   });
+  it("declines with 'we cannot act' a booked or confirmed one before its start (decision 0096)", () => {
+    expect(actionAllowed("cannot-act", "booked", later, now)).toBe(true);
+    expect(actionAllowed("cannot-act", "confirmed", later, now)).toBe(true);
+    expect(actionAllowed("cannot-act", "confirmed", earlier, now)).toBe(false);
+    expect(actionAllowed("cannot-act", "declined", later, now)).toBe(false);
+    expect(actionRefusal("cannot-act", "cancelled", later, now)).toBe("This booking is cancelled: it cannot be declined.");
+  });
   it("says why a change is refused", () => {
     expect(actionRefusal("confirm", "cancelled", later, now)).toBe("This booking is cancelled: it cannot be confirmed.");
     expect(actionRefusal("confirm", "booked", earlier, now)).toBe("This consultation has already started.");

@@ -16,6 +16,26 @@ import { commit, NO_EVENTS } from "~/changes/commit.server";
 import { AdminError } from "~/changes/errors.server";
 import { checkSettingsForm } from "./settings-form";
 import { clientField, markClient } from "~/privacy/clients.server";
+import { userCan } from "~/auth/guard.server";
+import { saveContentEntries } from "~/content/entries.server";
+import { CONTENT_MAX_LENGTH } from "~/content/schema";
+import { DECLINE_TEXT_KEYS } from "~/booking/decline-texts.server";
+
+const DECLINE_TEXT_NAMES = { "booking-mail-declined-intro": "The 'another time' message", "booking-mail-cannot-act-intro": "The 'we cannot act' message", "booking-mail-referral-text": "The referral line" } as const;
+const declineText = (name: string, required: boolean) => {
+  const base = z.string({ error: `${name} is missing.` }).trim().max(CONTENT_MAX_LENGTH, `${name} is too long.`);
+  return required ? base.min(1, `${name} in English is required.`) : base.default("");
+};
+/** The decline messages' form: `<key>.en` (required), `<key>.fa`, `<key>.zh` (blank: the English shows). */
+const declineTextsSchema = z.object(
+  Object.fromEntries(
+    DECLINE_TEXT_KEYS.flatMap((key) => [
+      [`${key}.en`, declineText(DECLINE_TEXT_NAMES[key], true)],
+      [`${key}.fa`, declineText(`${DECLINE_TEXT_NAMES[key]} in Farsi`, false)],
+      [`${key}.zh`, declineText(`${DECLINE_TEXT_NAMES[key]} in Chinese`, false)],
+    ]),
+  ) as Record<string, z.ZodType<string>>,
+);
 
 const bookingId = idField("Unknown booking.");
 const day = z.string({ error: "Enter a date." }).refine((value) => parseDate(value) !== null, "Enter a date as YYYY-MM-DD.");
@@ -23,9 +43,14 @@ const day = z.string({ error: "Enter a date." }).refine((value) => parseDate(val
 export const intents = {
   status: intent({
     failure: "The booking was not changed",
-    schema: z.object({ id: bookingId, action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]], { error: "Unknown action." }) }),
+    schema: z.object({
+      id: bookingId,
+      action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]], { error: "Unknown action." }),
+      // "We cannot act": add the firm's referral line to the mail.
+      referral: z.enum(["on"], { error: "Unknown referral choice." }).optional(),
+    }),
     serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services, user }) => setBookingStatus(services.db, user, input.id, input.action, new Date()),
+    run: async ({ input, services, user }) => setBookingStatus(services.db, user, input.id, input.action, new Date(), { referral: input.referral === "on" }),
   }),
   // Retained the firm: the retention sweep keeps the booking (decision 0092).
   client: intent({
@@ -59,6 +84,19 @@ export const intents = {
         const { closedDates: _dates, ...details } = saved.settings;
         return { result: {}, audit: { ...auditFrom(user), action: "update", entity: "consultation_settings", entityId: 1, details } };
       });
+    },
+  }),
+  "decline-texts": intent({
+    failure: "The decline messages were not saved",
+    permission: "consultations.settings",
+    schema: declineTextsSchema,
+    echoValues: true,
+    serverFailure: "The decline messages could not be saved. Please try again.",
+    run: async ({ input, services, user }) => {
+      const entries = DECLINE_TEXT_KEYS.map((key) => ({ key, content: input[`${key}.en`], contentFa: input[`${key}.fa`], contentZh: input[`${key}.zh`] }));
+      // Through the content store: history, audit and every instance's text cache (decision 0096).
+      const result = await saveContentEntries(services, user, { entries }, { propose: !userCan(user, "changes.publish") });
+      return { changed: result.changed.length, proposed: result.proposed.length };
     },
   }),
   "add-closed-date": intent({

@@ -7,12 +7,14 @@ import { can } from "~/auth/roles";
 import { conflictRecords, recordAccess } from "~/audit/access.server";
 import { adminMeta } from "~/auth/ui";
 import { loadBookingSettings } from "~/booking/availability.server";
+import { loadDeclineTexts } from "~/booking/decline-texts.server";
 import { feedOf } from "~/booking/feed.server";
 import { bcStatutoryHolidays } from "~/booking/holidays.server";
 import { parseDate, vancouverDate } from "~/booking/slots.server";
 import { firmClock } from "../../../core/firm-clock.server";
 import { bookingsOfWeek, isBookingFilter, listBookings, listClosedDates, weekStart, type BookingFilter } from "~/booking/staff.server";
 import { BookingList } from "./components/BookingList";
+import { DeclineTextsPanel } from "./components/DeclineTextsPanel";
 import { FeedPanel } from "./components/FeedPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { WeekView } from "./components/WeekView";
@@ -39,9 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = vancouverDate(now);
   const year = Number(today.slice(0, 4));
   const mayChangeSettings = can(user.roles ?? [], "consultations.settings");
-  const [settings, closedDates, feed] = await Promise.all([loadBookingSettings(db), listClosedDates(db), feedOf(db, user.id)]);
+  const [settings, closedDates, feed, declineTexts] = await Promise.all([loadBookingSettings(db), listClosedDates(db), feedOf(db, user.id), loadDeclineTexts(db)]);
   const shared = {
     settings,
+    declineTexts,
     closedDates,
     holidays: [year, year + 1].map((y) => ({ year: y, days: bcStatutoryHolidays(y) })),
     feed: feed ? { since: firmClock.dateTime(feed.createdAt) } : null,
@@ -78,7 +81,7 @@ const FILTER_LABELS: Record<BookingFilter, string> = {
 };
 
 export default function ConsultationsTab({ loaderData }: Route.ComponentProps) {
-  const { view, show, error, list, week, settings, closedDates, holidays, feed, mayChangeSettings } = loaderData;
+  const { view, show, error, list, week, settings, closedDates, holidays, feed, mayChangeSettings, declineTexts } = loaderData;
   const link = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-semibold ${active ? "bg-brand-700 text-white" : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`;
   const query = (changes: Record<string, string>) => {
@@ -120,6 +123,8 @@ export default function ConsultationsTab({ loaderData }: Route.ComponentProps) {
       <FeedPanel feed={feed} />
 
       <SettingsPanel settings={settings} closedDates={closedDates} holidays={holidays} editable={mayChangeSettings} />
+
+      <DeclineTextsPanel texts={declineTexts} editable={mayChangeSettings} />
     </div>
   );
 }

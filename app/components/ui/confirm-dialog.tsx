@@ -15,7 +15,7 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm: () => void;
   destructive?: boolean;
-  /** More of the dialog under the description (e.g. an optional comment field). */
+  /** More of the dialog under the description (an optional comment field, a choice that goes with the confirmation). */
   children?: React.ReactNode;
 }
 
@@ -37,7 +37,7 @@ export function ConfirmDialog({ trigger, open, onCancel, title, description, con
         <AlertDialog.Content className="fixed start-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl rtl:translate-x-1/2">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
-          {children}
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass("secondary")}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action

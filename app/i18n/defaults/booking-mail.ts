@@ -1,8 +1,9 @@
 import type { DefaultTextGroup } from "./types";
 
 /**
- * The visitor's consultation mails (issue 33, decision 0079): confirmation, change, cancellation,
- * decline and the reminder 24 hours before. `{when}`, `{name}`, `{phone}`, `{address}` and
+ * The visitor's consultation mails (issue 33, decision 0079): confirmation, staff's confirmation,
+ * change, cancellation (the visitor's or the firm's), the two declines (decision 0096) and the
+ * reminder 24 hours before. `{when}`, `{name}`, `{phone}`, `{address}` and
  * `{room}` are filled in when the mail is written.
  */
 export default {
@@ -61,6 +62,48 @@ export default {
       en: "We are sorry: we cannot meet you on {when}. Please choose another time on our website, or call us:",
       fa: "متأسفیم: نمی‌توانیم در {when} با شما دیدار کنیم. لطفاً زمان دیگری را در وب‌سایت ما انتخاب کنید یا با ما تماس بگیرید:",
       zh: "很抱歉，我们无法在 {when} 与您会面。请在我们的网站上选择其他时间，或致电我们：",
+    },
+    "booking-mail-confirmed-subject": {
+      label: "Confirmed mail (staff confirmed the booking): subject ({when}: date and time)",
+      en: "Your consultation is confirmed: {when}",
+      fa: "مشاورهٔ شما تأیید شد: {when}",
+      zh: "您的咨询已确认：{when}",
+    },
+    "booking-mail-confirmed-intro": {
+      label: "Confirmed mail: first paragraph",
+      en: "We have confirmed your consultation. We look forward to meeting you. Here are the details:",
+      fa: "جلسهٔ مشاورهٔ شما را تأیید کردیم و منتظر دیدار با شما هستیم. جزئیات جلسه:",
+      zh: "我们已确认您的咨询，期待与您会面。详情如下：",
+    },
+    "booking-mail-firm-cancelled-subject": {
+      label: "Cancellation by the firm: subject",
+      en: "We have had to cancel your consultation",
+      fa: "ناچار شدیم جلسهٔ مشاورهٔ شما را لغو کنیم",
+      zh: "我们不得不取消您的咨询",
+    },
+    "booking-mail-firm-cancelled-intro": {
+      label: "Cancellation by the firm: text ({when}: the cancelled date and time)",
+      en: "We are sorry: we have had to cancel your consultation of {when}. The cancellation is ours, not yours. We apologise for the inconvenience; you are welcome to book another time on our website:",
+      fa: "متأسفیم: ناچار شدیم جلسهٔ مشاورهٔ شما در {when} را لغو کنیم. این لغو از سوی ما بوده است، نه شما. بابت این ناراحتی پوزش می‌خواهیم؛ می‌توانید زمان دیگری را در وب‌سایت ما رزرو کنید:",
+      zh: "很抱歉，我们不得不取消您在 {when} 的咨询。取消是我们的决定，并非您的原因。对此带来的不便，我们深表歉意；欢迎您在我们的网站上预约其他时间：",
+    },
+    "booking-mail-cannot-act-subject": {
+      label: "Decline, we cannot act for you: subject",
+      en: "About your consultation request",
+      fa: "دربارهٔ درخواست مشاورهٔ شما",
+      zh: "关于您的咨询申请",
+    },
+    "booking-mail-cannot-act-intro": {
+      label: "Decline, we cannot act for you: text ({when}: the declined date and time)",
+      en: "Thank you for asking for a consultation on {when}. We are sorry: we cannot act for you in this matter, so we have cancelled the meeting. This may be because of a conflict of interest or because the matter is outside the areas we practise in; it says nothing about the merits of your matter. Please seek advice elsewhere soon, as time limits may apply.",
+      fa: "از درخواست شما برای مشاوره در {when} سپاسگزاریم. متأسفیم: نمی‌توانیم در این موضوع وکالت شما را بپذیریم، از این رو جلسه را لغو کردیم. دلیل آن ممکن است تعارض منافع یا خارج بودن موضوع از حوزه‌های کاری ما باشد؛ این به معنای داوری دربارهٔ موضوع شما نیست. لطفاً هر چه زودتر از جای دیگری مشاوره بگیرید، زیرا ممکن است مهلت‌های قانونی در کار باشد.",
+      zh: "感谢您申请在 {when} 进行咨询。很抱歉，我们无法在此事项中代理您，因此已取消该会面。原因可能是利益冲突，或该事项不属于我们的业务领域；这并不代表对您事项本身的任何评价。由于可能存在法定时限，请尽快向其他律师寻求意见。",
+    },
+    "booking-mail-referral-text": {
+      label: "Decline, we cannot act for you: the referral line (added when the person declining chooses it)",
+      en: "To find a lawyer, you can contact the Lawyer Referral Service in British Columbia: 604-687-3221, or 1-800-663-1919 toll-free.",
+      fa: "برای یافتن وکیل می‌توانید با خدمات معرفی وکیل (Lawyer Referral Service) در بریتیش کلمبیا تماس بگیرید: ۶۰۴-۶۸۷-۳۲۲۱ یا شمارهٔ رایگان ۱-۸۰۰-۶۶۳-۱۹۱۹.",
+      zh: "如需寻找律师，您可以联系不列颠哥伦比亚省的律师转介服务（Lawyer Referral Service）：604-687-3221，或免费电话 1-800-663-1919。",
     },
     "booking-mail-reminder-subject": {
       label: "Reminder mail (24 hours before): subject ({when}: date and time)",

@@ -381,6 +381,12 @@ export default {
       fa: "ایمیل نباید بیش از ۲۵۵ نویسه باشد",
       zh: "电子邮件地址不得超过 255 个字符",
     },
+    "booking.validation.phone-required": {
+      label: "Validation: phone required for a phone call",
+      en: "Please enter the phone number we should call",
+      fa: "لطفاً شماره تلفنی را که باید با آن تماس بگیریم وارد کنید",
+      zh: "请填写我们应拨打的电话号码",
+    },
     "booking.validation.phone-max": {
       label: "Validation: phone too long",
       en: "Phone must be at most 50 characters",

@@ -1,5 +1,6 @@
 import { ClientToggle } from "~/admin/kit/ClientToggle";
 import { Mail, Phone } from "lucide-react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConflictNote } from "~/admin/kit/ConflictNote";
 import { useResultToast } from "~/admin/kit/hooks";
@@ -17,8 +18,9 @@ const KIND = { video: "Video", phone: "Phone", office: "In person" } as Record<s
 const TONE = { booked: "warning", confirmed: "success", declined: "neutral", cancelled: "neutral", no_show: "danger" } as const;
 /** Actions that mail the visitor ask first. */
 const MAILED: Partial<Record<StaffAction, string>> = {
-  decline: "The visitor is mailed that the consultation is declined, and the slot is free again.",
-  cancel: "The visitor is mailed that the consultation is cancelled, and the slot is free again.",
+  decline: "The visitor is mailed that we cannot meet at this time and is invited to book another time; the slot is free again.",
+  "cannot-act": "The visitor is mailed that we cannot act for them (a conflict, or a matter outside our areas), with no invitation to book again; the slot is free again. The messages are edited in Availability.",
+  cancel: "The visitor is mailed that the firm cancelled the consultation, with an apology, and the slot is free again.",
 };
 
 const areaName = (area: string | null) => (area ? area.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) : "Not chosen");
@@ -29,7 +31,9 @@ export function BookingCard({ booking, headingLevel = 3 }: { booking: StaffBooki
   const notes = useFetcher<ConsultationsResult>({ key: `booking-notes-${booking.id}` });
   useResultToast(status, (answer) => (answer.intent === "status" ? [`Booking ${STATUS_LABELS[answer.status].toLowerCase()}`] : null));
   useResultToast(notes, () => ["Notes saved"]);
-  const send = (action: StaffAction) => status.submit({ intent: "status", id: String(booking.id), action }, { method: "post" });
+  const [referral, setReferral] = useState(true);
+  const send = (action: StaffAction) =>
+    status.submit({ intent: "status", id: String(booking.id), action, ...(action === "cannot-act" && referral ? { referral: "on" } : {}) }, { method: "post" });
   const Heading = `h${headingLevel}` as "h3";
   const headingId = `booking-${booking.id}`;
   const notesError = notes.data && !notes.data.ok ? notes.data.fieldErrors?.notes : undefined;
@@ -114,17 +118,24 @@ export function BookingCard({ booking, headingLevel = 3 }: { booking: StaffBooki
               <ConfirmDialog
                 key={action}
                 trigger={
-                  <Button variant={action === "cancel" ? "destructive" : "secondary"} size="sm" disabled={status.state !== "idle"}>
+                  <Button variant={action === "cancel" || action === "cannot-act" ? "destructive" : "secondary"} size="sm" disabled={status.state !== "idle"}>
                     {STAFF_ACTIONS[action].label}
                     <span className="sr-only"> booking of {booking.name}</span>
                   </Button>
                 }
-                title={`${STAFF_ACTIONS[action].label} this consultation?`}
+                title={action === "cannot-act" ? "Decline: we cannot act for this visitor?" : `${STAFF_ACTIONS[action].label} this consultation?`}
                 description={MAILED[action]!}
-                confirmLabel={STAFF_ACTIONS[action].label}
+                confirmLabel={action === "cannot-act" ? "Decline" : STAFF_ACTIONS[action].label}
                 cancelLabel="Keep it"
                 onConfirm={() => send(action)}
-              />
+              >
+                {action === "cannot-act" ? (
+                  <label className="flex items-center gap-2 text-sm text-slate-800">
+                    <input type="checkbox" name="referral" checked={referral} onChange={(event) => setReferral(event.target.checked)} className="size-4" />
+                    Add the referral line (where to find another lawyer)
+                  </label>
+                ) : null}
+              </ConfirmDialog>
             ) : (
               <Button key={action} variant={action === "confirm" ? "primary" : "secondary"} size="sm" disabled={status.state !== "idle"} onClick={() => send(action)}>
                 {STAFF_ACTIONS[action].label}
