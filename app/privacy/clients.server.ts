@@ -22,7 +22,7 @@ export async function markClient(db: Db, actor: Actor, kind: "contact" | "bookin
       .where(eq(table.id, id))
       .returning({ id: table.id });
     if (!row) throw new NotFound(kind === "contact" ? "This message was deleted." : "Unknown booking.");
-    await recordAudit(tx as unknown as Db, { ...auditFrom(actor), action: client ? "mark-client" : "unmark-client", entity: kind === "contact" ? "contact_submission" : "consultation_booking", entityId: id });
+    await recordAudit(tx, { ...auditFrom(actor), action: client ? "mark-client" : "unmark-client", entity: kind === "contact" ? "contact_submission" : "consultation_booking", entityId: id });
     return { client };
   });
 }

@@ -194,7 +194,7 @@ const LIVE = ["booked", "confirmed"] as const;
  */
 export async function erasePerson(db: Db, actor: Actor, q: string, confirmed: string, now: Date): Promise<{ erased: Array<{ key: string; text: string }> }> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const data = await findPerson(t, q);
     const ahead = await t
       .select({ id: consultationBookings.id, startsAt: consultationBookings.startsAt })

@@ -42,7 +42,7 @@ export async function saveRetentionMonths(db: Db, actor: Actor | null, months: n
       .insert(privacySettings)
       .values({ id: 1, retentionMonths: months })
       .onConflictDoUpdate({ target: privacySettings.id, set: { retentionMonths: months, updatedAt: new Date() } });
-    await recordAudit(tx as unknown as Db, { ...auditFrom(actor), action: "update", entity: "retention", details: { before, after: months } });
+    await recordAudit(tx, { ...auditFrom(actor), action: "update", entity: "retention", details: { before, after: months } });
   });
 }
 
@@ -145,16 +145,16 @@ export async function sweepRetention(deps: RetentionDeps): Promise<SweepResult> 
         .for("update", { skipLocked: true });
       if (contacts.length === 0 && bookings.length === 0) return null;
 
-      const kept = await keepConflictRecords(tx as unknown as Db, [
+      const kept = await keepConflictRecords(tx, [
         ...contacts.map((row) => ({ origin: "contact" as const, originId: row.id, role: "person" as const, name: row.name, firstAt: row.createdAt })),
-        ...(await bookingNames(tx as unknown as Db, bookings)),
+        ...(await bookingNames(tx, bookings)),
       ]);
       const contactIds = contacts.map((row) => row.id);
       const bookingIds = bookings.map((row) => row.id);
       // Their parties and stored conflict results go with them (ON DELETE CASCADE).
       if (contactIds.length) await tx.delete(contactSubmissions).where(inArray(contactSubmissions.id, contactIds));
       if (bookingIds.length) await tx.delete(consultationBookings).where(inArray(consultationBookings.id, bookingIds));
-      await recordAudit(tx as unknown as Db, {
+      await recordAudit(tx, {
         ...auditFrom(null),
         action: "retention",
         entity: "client_records",
@@ -177,7 +177,7 @@ export async function sweepRetention(deps: RetentionDeps): Promise<SweepResult> 
       .where(and(isNull(newsletterSubscribers.confirmedAt), lt(newsletterSubscribers.createdAt, signupCutoff)))
       .returning({ id: newsletterSubscribers.id });
     if (gone.length > 0) {
-      await recordAudit(tx as unknown as Db, { ...auditFrom(null), action: "retention", entity: "newsletter_subscriber", details: { unconfirmedDays: UNCONFIRMED_SIGNUP_DAYS, subscribers: gone.map((row) => row.id) } });
+      await recordAudit(tx, { ...auditFrom(null), action: "retention", entity: "newsletter_subscriber", details: { unconfirmedDays: UNCONFIRMED_SIGNUP_DAYS, subscribers: gone.map((row) => row.id) } });
     }
     return gone.length;
   });

@@ -326,7 +326,7 @@ export class SiteStats {
     try {
       const added = new Map<string, number>();
       await this.db.transaction(async (tx) => {
-        const { entries, overCap } = await this.withinVisitorCap(tx as unknown as Db, visitors);
+        const { entries, overCap } = await this.withinVisitorCap(tx, visitors);
         for (const v of overCap) {
           const id = `${v.day}\tvisitors\t${OTHER}`;
           added.set(id, (added.get(id) ?? 0) + 1);
