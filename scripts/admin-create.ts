@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import { COMMON_PASSWORD, commonPasswordReason } from "../app/auth/password-policy.server";
 import { newPasswordSchema } from "../app/auth/forms";
-import { isRole, ROLES } from "../app/auth/roles";
+import { canonicalRole, isRole, ROLES } from "../app/auth/roles";
 import { openDatabase } from "../db/client";
 import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
 import { configOrFail, fail, takeDataDir } from "./cli";
@@ -31,7 +31,8 @@ async function main() {
     fail(`${(error as Error).message}. ${USAGE}`, 2);
   }
   if (!values.email) fail(`--email is required. ${USAGE}`, 2);
-  const role = values.role ?? "admin";
+  // `reviewer` is still taken, as `lawyer` (decision 0090).
+  const role = canonicalRole(values.role ?? "admin");
   if (!isRole(role)) fail(`Unknown role "${role}": choose one of ${ROLES.join(", ")}. ${USAGE}`, 2);
 
   const env = configOrFail();

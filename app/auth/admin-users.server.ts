@@ -6,7 +6,7 @@ import { accounts, appMeta, sessions, userRoles, users } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
 import { adminEmailSchema, newPasswordSchema } from "./forms";
 import { commonPasswordReason } from "./password-policy.server";
-import { isRole, ROLES, type Role } from "./roles";
+import { canonicalRole, isRole, ROLES, type Role } from "./roles";
 
 /**
  * Creating and promoting admins: shared by /admin/setup, `npm run admin:create` and the
@@ -51,7 +51,8 @@ export interface AdminCreateOptions {
   /** Grant the role (default true); false makes a plain account (tests of access rules). */
   grantAdmin?: boolean;
   /** The staff role granted (decision 0066); admin by default. */
-  role?: Role;
+  /** A role, or an alias of one (`reviewer`). */
+  role?: Role | string;
   /** Audit trail: which way the change came, e.g. "setup", "cli", "control-socket". */
   via: string;
 }
@@ -92,7 +93,8 @@ export async function adminExists(db: DbOrTx): Promise<boolean> {
 export async function createOrPromoteAdmin(db: Db, input: AdminCreateInput, options: AdminCreateOptions): Promise<AdminCreateResult> {
   const { email, password, name } = validate(input, options.via);
   const grantAdmin = options.grantAdmin ?? true;
-  const role = options.role ?? "admin";
+  // `reviewer` is still taken, as `lawyer` (decision 0090).
+  const role = canonicalRole(options.role ?? "admin");
   if (!isRole(role)) throw new AdminInputError(`Unknown role "${String(role)}". Choose one of: ${ROLES.join(", ")}.`);
   // scrypt is slow on purpose: hash before taking the lock.
   const hash = password ? await hashPassword(password) : null;

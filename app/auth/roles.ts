@@ -92,10 +92,22 @@ export const seesClientRecords = (roles: readonly string[]): boolean => {
 export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
 export const isPermission = (value: unknown): value is Permission => typeof value === "string" && Object.hasOwn(PERMISSIONS, value);
 
-/** The union of the permissions of every role held (unknown role names grant nothing). */
+/**
+ * Earlier names still accepted where a role is named (decision 0090, ARCHITECTURE.md):
+ * `reviewer` is `lawyer`, for scripts written and backups made before the rename.
+ */
+export const ROLE_ALIASES: Readonly<Record<string, Role>> = Object.freeze({ reviewer: "lawyer" });
+
+/** A role's current name: an alias becomes the role it stands for; anything else is left as it is. */
+export const canonicalRole = (value: string): string => (Object.hasOwn(ROLE_ALIASES, value) ? ROLE_ALIASES[value]! : value);
+
+/** The union of the permissions of every role held (an alias counts as its role; unknown names grant nothing). */
 export function permissionsOf(roles: readonly string[]): Set<Permission> {
   const out = new Set<Permission>();
-  for (const role of roles) if (isRole(role)) for (const permission of ROLE_PERMISSIONS[role]) out.add(permission);
+  for (const held of roles) {
+    const role = canonicalRole(held);
+    if (isRole(role)) for (const permission of ROLE_PERMISSIONS[role]) out.add(permission);
+  }
   return out;
 }
 
