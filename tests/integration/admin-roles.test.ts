@@ -179,7 +179,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     const consultations = routes.find((r) => r.pattern === "/admin/dashboard/consultations");
     expect(consultations?.loader?.permission).toBe("consultations.read");
     expect(consultations?.action?.permission).toBe("consultations.handle");
-    expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "client", "create-feed", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
+    expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "client", "create-feed", "decline-texts", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
     expect(consultations?.action?.intents.settings.permission).toBe("consultations.settings");
     // How the firm mails its subscribers is an admin's (issue 44).
     expect(routes.find((r) => r.pattern === "/admin/dashboard/inbox")?.action?.intents["newsletter-settings"].permission).toBe("newsletter.settings");

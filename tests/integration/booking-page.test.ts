@@ -18,6 +18,7 @@ import { consultationBookings, consultationParties, statsEnquiries } from "../..
 import { vancouverMoment } from "../../app/booking/slots.server";
 import { mondayOf } from "../../app/booking/week";
 import { pageCacheKey } from "../../server/page-cache";
+import { openField } from "../../core/sealing.server";
 
 /** A Vancouver wall-clock time as the instant the site uses (the firm clock: UTC-7 all year from March 2026). */
 const at = (date: string, time: string) => vancouverMoment(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))!.toISOString();
@@ -353,10 +354,10 @@ describe("POST /virtual-consultation", () => {
     expect(await freeStarts("2027-01-15", "2027-01-15")).toContain(FRI_15_0900);
   });
 
-  it("refuses a POST from another site (React Router's origin check, as for the contact form)", async () => {
+  it("refuses a POST from another site (403 before React Router, as for the contact form: decision 0094)", async () => {
     for (const origin of ["https://evil.example", "null"]) {
       const response = await post("/virtual-consultation", { ...good, start: FRI_15_0900 }, { Origin: origin });
-      expect(response.status, origin).toBe(400);
+      expect(response.status, origin).toBe(403);
     }
     // The same site's own origin is fine (refused here only for the missing consent).
     const own = await post("/virtual-consultation", { ...good, start: FRI_15_0900, consent: "" }, { Origin: site.url });
@@ -401,7 +402,7 @@ describe("POST /virtual-consultation", () => {
       const enquiries = await store.db.select().from(statsEnquiries).where(eq(statsEnquiries.kind, "booking"));
       expect(enquiries.reduce((sum, row) => sum + row.n, 0)).toBe(3);
       const parties = await store.db.select().from(consultationParties);
-      expect(parties.filter((party) => party.bookingId === rows[0]!.id).map((party) => party.name)).toEqual(["Acme Immigration Consulting Ltd.", "John Roe"]);
+      expect(parties.filter((party) => party.bookingId === rows[0]!.id).map((party) => openField(party.name, "consultation_parties.name"))).toEqual(["Acme Immigration Consulting Ltd.", "John Roe"]);
     } finally {
       await store.close();
     }

@@ -334,7 +334,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
       await discardPending(deps(), BOB, postRevisions, revision.id);
       expect(await findPost(db(), post.id)).toEqual(live);
       expect((await db().select().from(revisions).where(eq(revisions.id, revision.id)))[0]).toMatchObject({ status: "discarded", reviewedBy: BOB.id });
-      await expect(discardPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^This change was already discarded by Bob Reviewer at /) });
+      await expect(discardPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^This change was already discarded by Bob Lawyer at /) });
       await expect(publishPending(deps(), BOB, postRevisions, revision.id)).rejects.toMatchObject({ status: 409 });
     });
 
