@@ -5,9 +5,9 @@
  * which session and which records. Kept as long as the audit log, because they are the audit log.
  * The records are ids only, never a name or an address: the log outlives the records it names.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { auditLog, consultationBookings, contactSubmissions, newsletterSubscribers } from "../../db/schema";
+import { auditLog, consultationBookings, contactSubmissions, newsletterSubscribers, users } from "../../db/schema";
 import type { StoredConflict } from "../conflicts/conflict-labels";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
 
@@ -78,7 +78,50 @@ export function parseRecordKey(value: string): { kind: RecordKind; id: number } 
  * (entries with its entity and id). `jsonb @>` on the id list: a firm's log is small enough to scan.
  */
 export function aboutRecord(kind: RecordKind, id: number): SQL {
-  return sql`((${auditLog.details} -> 'records' -> ${kind}) @> ${JSON.stringify([id])}::jsonb or (${auditLog.entity} = ${RECORD_ENTITY[kind]} and ${auditLog.entityId} = ${String(id)}))`;
+  return sql`(${namesRecord(kind, id)} or (${auditLog.entity} = ${RECORD_ENTITY[kind]} and ${auditLog.entityId} = ${String(id)}))`;
+}
+
+/** An access entry whose records include this one. */
+const namesRecord = (kind: RecordKind, id: number): SQL => sql`((${auditLog.details} -> 'records' -> ${kind}) @> ${JSON.stringify([id])}::jsonb)`;
+
+/** One look at a person's records, as their data export shows it (decision 0092). */
+export interface AccessEntry {
+  id: number;
+  at: string;
+  action: string;
+  /** The staff member who looked; null once their account is deleted. */
+  by: { name: string; email: string } | null;
+  where: string | null;
+  /** Only the person's own records: a list's entry names other clients' records too. */
+  records: Seen;
+}
+
+/** The access entries (looks and exports) naming any of `held`, oldest first. */
+export async function accessEntriesAbout(db: Db, held: Seen): Promise<AccessEntry[]> {
+  const keys = RECORD_KINDS.flatMap((kind) => (held[kind] ?? []).map((id) => namesRecord(kind, id)));
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog.action, details: auditLog.details, name: users.name, email: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(and(eq(auditLog.entity, ACCESS_ENTITY), inArray(auditLog.action, ["view", "export"]), or(...keys)))
+    .orderBy(asc(auditLog.id));
+  return rows.map((row) => {
+    const details = (row.details ?? {}) as { where?: unknown; records?: Seen };
+    const records: Seen = {};
+    for (const kind of RECORD_KINDS) {
+      const own = (details.records?.[kind] ?? []).filter((id) => held[kind]?.includes(id));
+      if (own.length > 0) records[kind] = own;
+    }
+    return {
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      action: row.action,
+      by: row.email ? { name: row.name ?? "", email: row.email } : null,
+      where: typeof details.where === "string" ? details.where : null,
+      records,
+    };
+  });
 }
 
 /**

@@ -8,11 +8,12 @@ import { conflictFold } from "../conflicts/conflicts.server";
 import { splitContactMessage } from "../contact/message";
 import { bookingNames, keepConflictRecords } from "./retention.server";
 import { openField } from "../../core/sealing.server";
+import { accessEntriesAbout, type AccessEntry } from "../audit/access.server";
 
 /**
  * A person's data on request (issue 43 item 5, decision 0092): everything the firm holds about a
  * person, found by e-mail address or name, as one JSON file, and its erasure. Each kind of record
- * is a section below: a table added later (the access entries) is one more section.
+ * is a section below; the access entries (staff looks at these records) follow from what they found.
  */
 
 export const personSearchSchema = z.object({
@@ -146,12 +147,17 @@ export interface PersonData {
   bookings: BookingOut[];
   newsletter: Awaited<ReturnType<typeof newsletterSection.find>>;
   conflictRecords: Awaited<ReturnType<typeof conflictRecordSection.find>>;
+  /** Who looked at the records above, when and where (decision 0091): kept on erasure, they hold ids only. */
+  accessEntries: AccessEntry[];
 }
+
+const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
 
 export async function findPerson(db: Db, q: string): Promise<PersonData> {
   const match = personMatch(q);
   const [contactMessages, bookings, newsletter, kept] = await Promise.all(SECTIONS.map((section) => section.find(db, match)));
-  return { contactMessages, bookings, newsletter, conflictRecords: kept } as PersonData;
+  const accessEntries = await accessEntriesAbout(db, { contact: ids(contactMessages), booking: ids(bookings), subscriber: ids(newsletter) });
+  return { contactMessages, bookings, newsletter, conflictRecords: kept, accessEntries } as PersonData;
 }
 
 /** What an erasure would delete, as the confirmation names it: "2 contact messages (#4, #9)". */
@@ -168,14 +174,15 @@ export const erasureFingerprint = (data: PersonData) =>
     .map((section) => `${section.key}:${data[section.key].map((row) => row.id).join(",")}`)
     .join(";");
 
-const idsOf = (data: PersonData) => Object.fromEntries(SECTIONS.map((section) => [section.key, data[section.key].map((row) => row.id)]));
+const idsOf = (data: PersonData) => Object.fromEntries(SECTIONS.map((section) => [section.key, ids(data[section.key])]));
 
 /** The file a person receives: everything found, with when and for what it was made. */
 export async function exportPerson(db: Db, actor: Actor, q: string, now: Date): Promise<{ filename: string; body: string }> {
   const data = await findPerson(db, q);
   await recordAudit(db, { ...auditFrom(actor), action: "export", entity: "person", details: { search: personMatch(q).kind, ...idsOf(data) } });
   const file = {
-    about: "Everything the firm's website holds about this person: contact messages, consultation bookings, newsletter subscriptions, and names kept for the conflict check.",
+    about:
+      "Everything the firm's website holds about this person: contact messages, consultation bookings, newsletter subscriptions, names kept for the conflict check, and access entries (when which staff member looked at or exported these records).",
     search: q,
     madeAt: now.toISOString(),
     ...data,

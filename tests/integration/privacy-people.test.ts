@@ -2,17 +2,18 @@
  * A person's data on request and the sealed story (issue 43 items 5 and 6; decisions 0092, 0093),
  * against a real server: the People tab finds a person by e-mail or name, exports everything as
  * one JSON file and erases it after a confirmation (refused for a current client, refused for an
- * editor); the database files hold no story in clear; a missing or wrong sealing key stops the start.
+ * editor), with the access entries about the person's records and none about anyone else's; the database files hold no story in clear; a missing or wrong sealing key stops the start.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { listFreeSlots } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
 import { addDays, vancouverDate } from "../../app/booking/slots.server";
+import { weekStart } from "../../app/booking/staff.server";
 import { partyRows } from "../../app/conflicts/conflicts.server";
 import { openField, sealField } from "../../core/sealing.server";
 import { auditLog, conflictRecords, consultationBookings, contactSubmissions, newsletterSubscribers } from "../../db/schema";
@@ -42,6 +43,7 @@ describe("a person's data on the People tab", () => {
   let dataDir: string;
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
+  let omidWeek = "";
 
   beforeAll(async () => {
     dataDir = tempDir("people-");
@@ -50,6 +52,7 @@ describe("a person's data on the People tab", () => {
     const db = store.db;
     await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
     await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "editor" });
+    await createOrPromoteAdmin(db, { email: email("law"), password: PASSWORD, name: "Lena Lawyer" }, { via: "test", role: "lawyer" });
     // Jane: a past booking with another party, and a newsletter subscription.
     const past = new Date(Date.now() - 40 * 86_400_000);
     const [booking] = await db
@@ -58,7 +61,8 @@ describe("a person's data on the People tab", () => {
       .returning({ id: consultationBookings.id });
     ids.janeBooking = booking.id;
     await db.insert(consultationParties).values(partyRows(booking.id, [PARTY]));
-    await db.insert(newsletterSubscribers).values({ email: "jane@example.com", confirmedAt: past });
+    const [subscriber] = await db.insert(newsletterSubscribers).values({ email: "jane@example.com", confirmedAt: past }).returning({ id: newsletterSubscribers.id });
+    ids.janeSubscriber = subscriber.id;
     // Omid: a consultation still ahead (a current client).
     const now = new Date();
     const today = vancouverDate(now);
@@ -66,13 +70,18 @@ describe("a person's data on the People tab", () => {
     const ahead = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[0].start.toISOString(), name: "Omid Future", email: "omid@example.com", description: "Still to come" }), "198.51.100.9");
     expect(ahead.status).toBe(201);
     ids.omidBooking = ahead.status === 201 ? ahead.booking.id : 0;
+    omidWeek = vancouverDate(slots[0].start);
     await store.close();
 
     site = await startSite({ DATA_DIR: dataDir });
-    for (const who of ["boss", "ed"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);
+    for (const who of ["boss", "ed", "law"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);
     // Jane writes through the contact form, as a visitor does.
     const sent = await formPost(`${site.url}/contact`, { name: "Jane Visitor", email: "jane@example.com", phone: "+1 604 555 0199", subject: "My matter", message: STORY });
     expect(sent.status).toBe(200);
+    expect((await formPost(`${site.url}/contact`, { name: "Kim Other", email: "kim@example.com", phone: "", subject: "Another matter", message: "Someone else's story" })).status).toBe(200);
+    // The lawyer opens the Inbox (Jane's and Kim's messages, Jane's subscription), then the week of Omid's consultation only.
+    expect((await get(`${site.url}/admin/dashboard/inbox`, cookies.law)).status).toBe(200);
+    expect((await get(`${site.url}/admin/dashboard/consultations?view=week&week=${omidWeek}`, cookies.law)).status).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
@@ -104,7 +113,8 @@ describe("a person's data on the People tab", () => {
     expect(html).toContain("Contact messages (1)");
     expect(html).toContain("Consultation bookings (1)");
     expect(html).toContain("Newsletter subscriptions (1)");
-    expect(html).toMatch(/Goes: 1 contact message \(#\d+\), 1 consultation booking \(#\d+\), 1 newsletter subscription \(#\d+\)/);
+    expect(html).toMatch(/Goes: 1 contact message \(#\d+\), 1 consultation booking \(#\d+\), 1 newsletter subscription \(#\d+\)\. Kept: [^.]*the access entries/);
+    expect(html).toContain("Access entries about them (1)");
     // The page lists records; the stories are only in the file.
     expect(html).not.toContain(STORY);
     const bad = await get(url(`${TAB}?q=j`), cookies.boss);
@@ -123,6 +133,12 @@ describe("a person's data on the People tab", () => {
     ids.janeContact = file.contactMessages[0].id;
     expect(file.bookings).toEqual([expect.objectContaining({ id: ids.janeBooking, description: BOOKING_STORY, otherParties: [PARTY], status: "confirmed" })]);
     expect(file.newsletter).toEqual([expect.objectContaining({ email: "jane@example.com" })]);
+    // The lawyer's look at the Inbox, naming only Jane's records (her booking: the conflict note on her message shows it),
+    // not Kim's message, and not the week of Omid's booking.
+    expect(file.accessEntries).toEqual([
+      { id: expect.any(Number), at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), action: "view", by: { name: "Lena Lawyer", email: email("law") }, where: "inbox", records: { contact: [ids.janeContact], booking: [ids.janeBooking], subscriber: [ids.janeSubscriber] } },
+    ]);
+    expect(JSON.stringify(file)).not.toMatch(/Kim|Omid|consultations week/);
     // By name, folded as the conflict check folds it.
     const byName = await (await get(url(`${TAB}/export?q=${encodeURIComponent("jane visitor")}`), cookies.boss)).json();
     expect(byName.contactMessages.map((m: { id: number }) => m.id)).toEqual([ids.janeContact]);
@@ -190,7 +206,7 @@ describe("a person's data on the People tab", () => {
     it("the database keeps what was erased only as names, with audit entries naming ids, never content", async () => {
       const store = await openDataDir(dataDir);
       try {
-        expect(await store.db.select().from(contactSubmissions)).toEqual([]);
+        expect((await store.db.select({ email: contactSubmissions.email }).from(contactSubmissions)).map((r) => r.email)).toEqual(["kim@example.com"]);
         expect((await store.db.select({ id: consultationBookings.id }).from(consultationBookings)).map((r) => r.id)).toEqual([ids.omidBooking]);
         const kept = await store.db.select().from(conflictRecords).orderBy(asc(conflictRecords.id));
         expect(kept.map((row) => [row.origin, row.role, openField(row.name, "conflict_records.name")])).toEqual([
@@ -208,6 +224,11 @@ describe("a person's data on the People tab", () => {
         const erasure = entries.find((entry) => entry.action === "erase")!;
         expect(erasure.details).toMatchObject({ search: "email", contactMessages: [ids.janeContact], bookings: [ids.janeBooking] });
         expect(JSON.stringify(entries)).not.toMatch(/jane|Quetzalcoatl|Zephyrine|Brontosaurus/i);
+        // The erasure kept the access entries: the lawyer's look at the Inbox still names Jane's message.
+        const looks = await store.db.select().from(auditLog).where(and(eq(auditLog.entity, "client_records"), eq(auditLog.action, "view")));
+        expect(looks.map((entry) => entry.details)).toContainEqual(expect.objectContaining({ where: "inbox", records: expect.objectContaining({ contact: expect.arrayContaining([ids.janeContact]) }) }));
+        // …and the look at the week of Omid's consultation, which Jane's file left out, was recorded.
+        expect(looks.map((entry) => entry.details)).toContainEqual(expect.objectContaining({ where: `consultations week of ${weekStart(omidWeek)}`, records: { booking: [ids.omidBooking] } }));
         expect(await store.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "jane@example.com"))).toEqual([]);
         const [omid] = await store.db.select().from(consultationBookings).where(eq(consultationBookings.id, ids.omidBooking));
         expect(omid.clientAt).not.toBeNull();

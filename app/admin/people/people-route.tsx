@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bookings: person.bookings.map((b) => ({ id: b.id, label: `${displayDate(new Date(b.start))} · ${b.name} <${b.email}> · ${b.status}${b.client ? " · client" : ""}` })),
       newsletter: person.newsletter.map((s) => ({ id: s.id, label: `${s.email} · ${s.confirmedAt ? "confirmed" : "not confirmed"}` })),
       conflictRecords: person.conflictRecords.map((r) => ({ id: r.id, label: `${r.name} · from a ${r.from === "contact" ? "contact message" : "booking"} of ${displayDate(new Date(r.firstAt))}` })),
+      accessEntries: person.accessEntries.length,
       erasure: erasureList(person),
       records: erasureFingerprint(person),
     },
@@ -127,7 +128,7 @@ export default function PeopleTab({ loaderData }: Route.ComponentProps) {
         <CardHeader>
           <h2 className="text-xl font-semibold text-slate-900">A person&apos;s data</h2>
           <p className="text-sm text-slate-600">
-            Find what the firm holds about a person (contact messages, consultation bookings, newsletter subscriptions), download it as one file to send them, or erase it on their request.
+            Find what the firm holds about a person (contact messages, consultation bookings, newsletter subscriptions, who at the firm has looked at them), download it as one file to send them, or erase it on their request.
           </p>
         </CardHeader>
         <Form method="get" className="flex flex-wrap items-end gap-3 px-4 pb-4">
@@ -152,6 +153,10 @@ export default function PeopleTab({ loaderData }: Route.ComponentProps) {
             <RecordList title="Consultation bookings" items={found.bookings} />
             <RecordList title="Newsletter subscriptions" items={found.newsletter} />
             <RecordList title="Names kept for the conflict check" items={found.conflictRecords} />
+            <section className="space-y-1">
+              <h3 className="font-semibold text-slate-900">Access entries about them ({found.accessEntries})</h3>
+              <p className="text-sm text-slate-600">When which staff member looked at or exported these records: listed in the file.</p>
+            </section>
             <a href={exportUrl} download className={buttonClass("secondary", "sm")}>
               <Download aria-hidden className="size-4" />
               Download everything (JSON)
@@ -163,7 +168,7 @@ export default function PeopleTab({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="records" value={found.records} />
                 <h3 className="font-semibold text-red-900">Erase</h3>
                 <p className="text-sm text-slate-800">
-                  Goes: {found.erasure.map((item) => item.text).join(", ")}. Kept: each name and other party as a conflict-check record. Refused while a consultation is still ahead.
+                  Goes: {found.erasure.map((item) => item.text).join(", ")}. Kept: each name and other party as a conflict-check record, and the access entries (they name record numbers only). Refused while a consultation is still ahead.
                 </p>
                 <div className="flex items-center gap-2">
                   <input id="people-confirm" name="confirm" type="checkbox" value="yes" required className="size-4" />
