@@ -300,6 +300,8 @@ const ROUTE_PATTERNS: RegExp[] = (function flatten(entries: RouteEntry[], base: 
 export function isUnknownPath(pathname: string): boolean {
   // The admin's own not-found answers keep the admin's headers (noindex, no-store).
   if (isAdminPath(pathname)) return false;
+  // React Router's route discovery (the links of a hydrated page ask it for their routes).
+  if (pathname === "/__manifest") return false;
   for (const pattern of ROUTE_PATTERNS) if (pattern.test(pathname)) return false;
   return true;
 }

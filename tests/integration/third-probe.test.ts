@@ -147,6 +147,11 @@ describe("third probe: no anonymous 5xx, one Host, settings audited", () => {
   it("answers every unknown path with its language's one stored not-found page, 404, never echoing the path (finding 1)", async () => {
     const first = await rawRequest(site.url, "GET", "/no-such-page-warmup");
     expect(first.status).toBe(404);
+    // React Router's route discovery is no unknown path, once that page is stored: React Router answers it
+    // (an unknown build version: 204 and "reload"), or every link of a hydrated page logs a 404.
+    const discovery = await rawRequest(site.url, "GET", "/__manifest?paths=%2Fadmin%2Flogin&version=unknown");
+    expect(discovery.status).toBe(204);
+    expect(discovery.headers["x-remix-reload-document"]).toBe("true");
     const paths = ["/zz-random-1", "/a/b/c/d", "/blog-post-that-never-was", "/%3Cscript%3Ealert(1)%3C", "/x?utm_source=evil"];
     const answers = await Promise.all(paths.map((path) => rawRequest(site.url, "GET", path)));
     for (const [i, answer] of answers.entries()) {
