@@ -16,7 +16,8 @@ import { rawRequest, rawSocket } from "../helpers/raw-http";
  */
 
 const ADMIN = { email: "probe-admin@example.test", password: "probe admin passphrase" };
-const EDITOR = { email: "probe-editor@example.test", password: "probe editor passphrase" };
+// An intake person: reads the inbox, changes none of its settings (decision 0090).
+const EDITOR = { email: "probe-intake@example.test", password: "probe intake passphrase" };
 const TWO_STEP = { email: "probe-two-step@example.test", password: "probe two step passphrase" };
 
 /** Lines the server logged at error level (pino's 50) or above, and stack traces. */
@@ -31,7 +32,7 @@ describe("third probe: no anonymous 5xx, one Host, settings audited", () => {
   beforeAll(async () => {
     dataDir = await dataDirWithAdmin("third-probe-", ADMIN);
     const store = await openDataDir(dataDir);
-    await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
+    await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "intake" });
     // An account whose second step is on (an app's key, sealed as the app stores it): the password alone leads to /admin/login/verify.
     const { userId } = await createOrPromoteAdmin(store.db, TWO_STEP, { via: "test" });
     await store.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
@@ -93,13 +94,13 @@ describe("third probe: no anonymous 5xx, one Host, settings audited", () => {
     expect((await rawSocket(site.url, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`)).status).toBe(200);
   });
 
-  it("lets only an admin change the newsletter's sending, and audits each settings save without the secret (finding 5)", async () => {
+  it("lets only an admin change the newsletter's sending (not intake, who reads the inbox), and audits each settings save without the secret (finding 5)", async () => {
     const inbox = `${site.url}/admin/dashboard/inbox`;
     const weekly = { intent: "newsletter-settings", mode: "weekly", digestWeekday: "2", digestHour: "7" };
     const refused = await formPost(`${inbox}.data`, weekly, { cookie: editorCookie });
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain("Your role (editor) cannot change the newsletter settings.");
-    // The editor's inbox shows how posts go out, without the form.
+    expect(await refused.text()).toContain("Your role (intake) cannot change the newsletter settings.");
+    // Intake reads the inbox (it handles enquiries): it shows how posts go out, without the form.
     const editorPage = textOf(await (await get(inbox, editorCookie)).text());
     expect(editorPage).toContain("Each post goes out when it is published.");
     expect(editorPage).not.toContain("Save newsletter settings");
