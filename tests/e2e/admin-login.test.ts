@@ -85,9 +85,9 @@ describe("admin sign-in on the shared site", () => {
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     expect(await page.getByText(adminEmail).count()).toBeGreaterThan(0);
     const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
-    expect(await tabs.allTextContents()).toEqual(["Blog Posts", "Topic Queue & Automation", "Instagram", "Website Content", "Team Management", "Review queue, 0 waiting", "Inbox", "Consultations", "Statistics", "Staff", "Audit"]);
+    expect(await tabs.allTextContents()).toEqual(["Blog Posts", "Topic Queue & Automation", "Instagram", "Website Content", "Team Management", "Review queue, 0 waiting", "Inbox", "Consultations", "Statistics", "People", "Staff", "Audit"]);
     expect(await tabs.first().getAttribute("aria-current")).toBe("page");
-    // The sign-in toast (top centre, 5 s) lies over the middle of the tab bar, now eleven tabs wide,
+    // The sign-in toast (top centre, 5 s) lies over the middle of the tab bar, now twelve tabs wide,
     // and a pointer resting on it holds it open: move the pointer off and wait it out first.
     await page.mouse.move(5, 700);
     await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
@@ -98,7 +98,7 @@ describe("admin sign-in on the shared site", () => {
     expect(await tabs.nth(6).getAttribute("aria-current")).toBe("page");
     expect(await tabs.first().getAttribute("aria-current")).toBeNull();
     // The Staff tab (admins only, decision 0067) passes axe; the dashboard's toaster is not the tab's.
-    await tabs.nth(9).click();
+    await tabs.nth(10).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard/staff`);
     await page.getByRole("heading", { name: /^Staff \(/ }).waitFor();
     await expectNoAxeViolations(page);

@@ -163,6 +163,7 @@ describe("staff accounts: invite → accept → sign in with a second factor", (
       "Inbox",
       "Consultations",
       "Statistics",
+      "People",
       "Staff",
       "Audit",
     ]);
