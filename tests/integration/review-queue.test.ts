@@ -84,9 +84,9 @@ describe("the review queue", () => {
       { cookie: cookies.editor },
     );
     expect(member.status, await member.clone().text()).toBe(200);
-    // And a draft the editor scheduled to go live by itself.
+    // And an editor's draft a lawyer scheduled to go live by itself (under sign-off an editor schedules nothing: decision 0087).
     posts.scheduled = await newPost("editor", false, "Queue scheduled draft", "queue-scheduled-draft");
-    const scheduled = await formPost(`${posts.scheduled.url}.data`, { intent: "schedule", publishAt: "2027-06-01T10:00" }, { cookie: cookies.editor });
+    const scheduled = await formPost(`${posts.scheduled.url}.data`, { intent: "schedule", publishAt: "2027-06-01T10:00" }, { cookie: cookies.reviewer });
     expect(scheduled.status, await scheduled.clone().text()).toBe(200);
   }, 120_000);
   afterAll(async () => {
@@ -112,7 +112,7 @@ describe("the review queue", () => {
     expect(rows.some((r) => r.text.startsWith("Team member") && r.text.includes("Eddie Editor"))).toBe(true);
     const scheduled = byName.get("Queue scheduled draft")!;
     expect(scheduled.text).toContain("Scheduled for");
-    expect(scheduled.text).toContain("Eddie Editor");
+    expect(scheduled.text).toContain("Rita Reviewer");
     expect(scheduled.open).toMatch(/^\/admin\/dashboard\/blog\/\d+$/);
     expect(rows).toHaveLength(5);
     expect(textOf(html)).toContain("5 waiting.");

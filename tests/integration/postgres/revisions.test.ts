@@ -106,7 +106,8 @@ describe("revisions across two app instances on one PostgreSQL", () => {
       const results = await Promise.allSettled([publishPending(deps(store), lawyer, postRevisions, proposal.id), publishPending(deps(other), lawyer, postRevisions, proposal.id)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-      expect(lost.reason).toMatchObject({ status: 409, message: "This change was already published by someone else." });
+      // The loser is told who published it, and when (decision 0087).
+      expect(lost.reason).toMatchObject({ status: 409, message: expect.stringMatching(/^This change was already published by (Bob Lawyer|someone else)/) });
     } finally {
       await other.close();
     }
