@@ -554,28 +554,21 @@ export function pageCache(options: PageCacheOptions) {
         if (!res.headersSent && rendered.includes(placeholder)) res.setHeader("Content-Length", entry.body.length);
         return send(entry.body);
       }
-      if (status === 404) {
-        if (cache.generation === generation) {
-          cache.set(key, entry);
-          compressPage(entry.body).then(
-            (compressed) => cache.addCompressed(key, entry, compressed),
-            () => undefined,
-          );
-        }
-        res.setHeader("X-Cache", "MISS");
-        res.setHeader("Cache-Control", "no-store");
-        res.setHeader("Content-Length", entry.body.length);
-        return send(entry.body);
-      }
+      // Stored unless the content changed while it rendered; until the compressed copies are made,
+      // hits are compressed per response like this one.
       if (cache.generation === generation) {
         cache.set(key, entry);
-        // Until the copies are made, hits are compressed per response like this one.
         compressPage(entry.body).then(
           (compressed) => cache.addCompressed(key, entry, compressed),
           () => undefined,
         );
       }
       res.setHeader("X-Cache", "MISS");
+      if (status === 404) {
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Content-Length", entry.body.length);
+        return send(entry.body);
+      }
       const theirs = matchingNonce(req.headers["if-none-match"], entry.hash);
       if (theirs) {
         notModified(res, entry, theirs);

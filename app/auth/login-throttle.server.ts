@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, inArray, like, lt, sql } from "drizzle-orm";
-import { createCookie, type Cookie } from "react-router";
+import type { Cookie } from "react-router";
+import { signedCookie, type SignedCookieConfig } from "./signed-cookie.server";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
@@ -137,29 +138,14 @@ export const deviceCookieName = (secure: boolean) => (secure ? "__Secure-admin-d
 
 const devicePayload = z.object({ a: z.string().regex(/^[A-Za-z0-9_-]{43}$/), d: z.string().regex(/^[A-Za-z0-9_-]{24}$/) });
 
-interface DeviceCookieConfig {
-  SESSION_SECRET: string;
-  secureCookies: boolean;
-}
-
-const cookies = new Map<string, Cookie>();
+type DeviceCookieConfig = SignedCookieConfig;
 
 function deviceCookie(config: DeviceCookieConfig): Cookie {
-  const cacheKey = `${config.secureCookies}:${config.SESSION_SECRET}`;
-  let cookie = cookies.get(cacheKey);
-  if (!cookie) {
-    const secret = createHmac("sha256", config.SESSION_SECRET).update("admin-device-cookie").digest("base64url");
-    cookie = createCookie(deviceCookieName(config.secureCookies), {
-      secrets: [secret],
-      httpOnly: true,
-      secure: config.secureCookies,
-      sameSite: "strict",
-      path: "/admin",
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
-    cookies.set(cacheKey, cookie);
-  }
-  return cookie;
+  return signedCookie(config, "admin-device-cookie", deviceCookieName(config.secureCookies), {
+    sameSite: "strict",
+    path: "/admin",
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 /** An account's address as a key: normalised, hashed (no address in a key or a cookie). */

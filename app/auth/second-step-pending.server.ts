@@ -4,8 +4,8 @@ import { APIError } from "better-auth/api";
  * awaited, and the sentences both ways of answering it show (a code: second-step.server.ts; a
  * passkey: passkey-sign-in.server.ts).
  */
-import { createHmac } from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
+import type { Cookie } from "react-router";
+import { signedCookie, type SignedCookieConfig } from "./signed-cookie.server";
 import { SECOND_STEP_SECONDS } from "./auth.server";
 
 export const SECOND_STEP_PAGE = "/admin/login/verify";
@@ -27,22 +27,12 @@ export interface SecondStepActionData {
 }
 
 // The account the challenge is for, so wrong codes count against it (signed; no address inside).
-const pending = new Map<string, Cookie>();
-function pendingCookie(config: { SESSION_SECRET: string; secureCookies: boolean }): Cookie {
-  const key = `${config.secureCookies}:${config.SESSION_SECRET}`;
-  let cookie = pending.get(key);
-  if (!cookie) {
-    cookie = createCookie(config.secureCookies ? "__Secure-admin-second-step" : "admin-second-step", {
-      secrets: [createHmac("sha256", config.SESSION_SECRET).update("admin-second-step").digest("base64url")],
-      httpOnly: true,
-      secure: config.secureCookies,
-      sameSite: "lax",
-      path: "/admin/login",
-      maxAge: SECOND_STEP_SECONDS,
-    });
-    pending.set(key, cookie);
-  }
-  return cookie;
+function pendingCookie(config: SignedCookieConfig): Cookie {
+  return signedCookie(config, "admin-second-step", config.secureCookies ? "__Secure-admin-second-step" : "admin-second-step", {
+    sameSite: "lax",
+    path: "/admin/login",
+    maxAge: SECOND_STEP_SECONDS,
+  });
 }
 
 /** Set-Cookie for the account whose second step is pending (the login action sends it). */

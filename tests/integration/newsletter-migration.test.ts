@@ -1,37 +1,31 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { pgliteOptions } from "../../db/client";
+import { MIGRATIONS, migrationsBefore } from "../helpers/migrations";
 
 /**
  * Migration 0001 (decision 0004) on a database that already has subscribers from the old
  * single opt-in form: they stay, unconfirmed, each with tokens of its own.
  */
-const migrations = path.resolve(import.meta.dirname, "../../db/migrations");
-const before = mkdtempSync(path.join(tmpdir(), "news-migration-"));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+const cut: Array<() => void> = [];
+afterAll(() => cut.forEach((remove) => remove()));
 
 describe("migration 0001 (newsletter double opt-in)", () => {
   it("keeps existing subscribers, unconfirmed, with distinct link tokens", async () => {
     // The migrations as they were before 0001.
-    cpSync(migrations, before, { recursive: true });
-    const journalPath = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-    const index = journal.entries.findIndex((entry) => entry.tag.startsWith("0001_"));
+    const { folder: before, index, remove } = migrationsBefore((tag) => tag.startsWith("0001_"));
+    cut.push(remove);
     expect(index).toBe(1);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
 
     const client = await PGlite.create(pgliteOptions());
     try {
       const db = drizzle({ client, schema });
       await migrate(db, { migrationsFolder: before });
       await client.exec(`insert into newsletter_subscribers (email, language) values ('old.one@example.com', 'fa'), ('old.two@example.com', 'en')`);
-      await migrate(db, { migrationsFolder: migrations });
+      await migrate(db, { migrationsFolder: MIGRATIONS });
 
       const rows = await db.select().from(schema.newsletterSubscribers);
       expect(rows.map((row) => [row.email, row.language, row.confirmedAt]).sort()).toEqual([

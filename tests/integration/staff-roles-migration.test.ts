@@ -1,30 +1,24 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { pgliteOptions } from "../../db/client";
+import { MIGRATIONS, migrationsBefore } from "../helpers/migrations";
 
 /**
  * The staff-roles migration (decision 0090) on a database with a reviewer, an account holding
  * both names, an editor and an open invitation as a reviewer: every stored "reviewer" becomes
  * "lawyer", nothing else changes.
  */
-const migrations = path.resolve(import.meta.dirname, "../../db/migrations");
-const before = mkdtempSync(path.join(tmpdir(), "staff-roles-migration-"));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+const cut: Array<() => void> = [];
+afterAll(() => cut.forEach((remove) => remove()));
 
 describe("migration staff_roles", () => {
   it("renames reviewer to lawyer in accounts and invitations", async () => {
-    cpSync(migrations, before, { recursive: true });
-    const journalPath = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-    const index = journal.entries.findIndex((entry) => entry.tag.endsWith("_staff_roles"));
+    const { folder: before, index, remove } = migrationsBefore((tag) => tag.endsWith("_staff_roles"));
+    cut.push(remove);
     expect(index).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
 
     const client = await PGlite.create(pgliteOptions());
     try {
@@ -37,7 +31,7 @@ describe("migration staff_roles", () => {
         ('i1', 'staff-invite:new@example.test', '{"role":"reviewer","invitedById":"u1","invitedBy":"rita@example.test"}', now() + interval '1 day'),
         ('i2', 'staff-invite:ed2@example.test', '{"role":"editor","invitedById":"u1","invitedBy":"rita@example.test"}', now() + interval '1 day'),
         ('o1', 'something-else', 'reviewer', now() + interval '1 day')`);
-      await migrate(db, { migrationsFolder: migrations });
+      await migrate(db, { migrationsFolder: MIGRATIONS });
       const roles = await db.select({ userId: schema.userRoles.userId, role: schema.userRoles.role }).from(schema.userRoles);
       expect(roles.map((r) => `${r.userId}:${r.role}`).sort()).toEqual(["u1:lawyer", "u2:lawyer", "u3:editor"]);
       const rows = await db.select({ id: schema.verifications.id, value: schema.verifications.value }).from(schema.verifications);
