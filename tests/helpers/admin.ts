@@ -12,4 +12,6 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
     page.waitForURL((url) => url.pathname.startsWith("/admin/dashboard"), { timeout: 20_000 }),
     page.getByRole("button", { name: "Login" }).click(),
   ]);
+  // The URL changes before the dashboard is drawn: callers read its tabs at once.
+  await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link").first().waitFor({ timeout: 20_000 });
 }
