@@ -35,6 +35,7 @@ export const ON_POSTGRES: readonly string[] = [
   "privacy-sealing.test.ts",
   "published-order.test.ts",
   "publishing-gate.test.ts",
+  "review-mail.test.ts",
   "rate-limit.test.ts",
   "revisions.test.ts",
   "rss-description.test.ts",
@@ -49,7 +50,6 @@ export const ON_POSTGRES: readonly string[] = [
 export const EMBEDDED_ONLY: Readonly<Record<string, string>> = {
   "backup.test.ts": "backups are of the embedded database's folder (postgres/backup.test.ts covers PostgreSQL)",
   "shutdown.test.ts": "its servers run with DATABASE_URL unset: stopping a process, not the database",
-  "review-mail.test.ts": "not yet on PostgreSQL: its mail-server-down case waits for the digest job's failed attempt, which it does not find there (open, see the closing note of 2026-11-29)",
   "startup.test.ts": "its servers run with DATABASE_URL unset; the refused DATABASE_URL values need no database",
 };
 
