@@ -522,11 +522,11 @@ export class SiteStats {
 const visitColumns = (visit: Visit | null) => ({ landing: visit?.landing ?? null, page: visit?.page ?? null, area: visit?.area ?? null, visitAt: visit ? new Date(visit.last) : null });
 
 /**
- * The stored visits of some of a UTC day's visitors, by hash; `lock` takes their rows for the
- * transaction (in the hashes' order, so two instances cannot deadlock). A row without a visit
- * (written before decision 0107, or past a full batch) has none.
+ * The stored visits of some of a UTC day's visitors, by hash (absent: no row, e.g. past the day's
+ * cap); `lock` takes their rows for the transaction (in the hashes' order, so two instances cannot
+ * deadlock). A row without a visit (written before decision 0107, or past a full batch) has null.
  */
-async function storedVisits(db: DbOrTx, day: string, hashes: string[], lock: boolean): Promise<Map<string, Visit>> {
+async function storedVisits(db: DbOrTx, day: string, hashes: string[], lock: boolean): Promise<Map<string, Visit | null>> {
   const t = statsVisitors;
   const query = db
     .select({ hash: t.hash, referrer: t.referrer, campaign: t.campaign, landing: t.landing, page: t.page, area: t.area, visitAt: t.visitAt })
@@ -534,10 +534,10 @@ async function storedVisits(db: DbOrTx, day: string, hashes: string[], lock: boo
     .where(and(eq(t.day, day), inArray(t.hash, hashes)))
     .orderBy(t.hash);
   const rows = lock ? await query.for("update") : await query;
-  const visits = new Map<string, Visit>();
+  const visits = new Map<string, Visit | null>();
   for (const row of rows) {
-    if (row.landing === null || row.visitAt === null) continue;
-    visits.set(row.hash, { last: row.visitAt.getTime(), landing: row.landing, page: row.page, area: row.area, referrer: row.referrer, campaign: row.campaign });
+    const known = row.landing !== null && row.visitAt !== null;
+    visits.set(row.hash, known ? { last: row.visitAt!.getTime(), landing: row.landing!, page: row.page, area: row.area, referrer: row.referrer, campaign: row.campaign } : null);
   }
   return visits;
 }
@@ -550,11 +550,14 @@ async function updateVisits(db: DbOrTx, updates: Array<[string, VisitUpdate & { 
     for (const [hash, update] of updates.slice(i, i + ROWS_PER_STATEMENT)) byDay.set(update.utcDay, [...(byDay.get(update.utcDay) ?? []), [hash, update]]);
     for (const [day, list] of byDay) {
       const stored = await storedVisits(db, day, list.map(([hash]) => hash), true);
-      const rows = list.map(([hash, update]) => {
-        const visit = mergeVisit(stored.get(hash) ?? null, update)!;
-        return sql`(${hash}, ${visit.landing}, ${visit.page}, ${visit.area}, ${visit.referrer}, ${visit.campaign}, ${new Date(visit.last).toISOString()})`;
-      });
-      // Rows of visitors not stored (past the day's cap) match nothing.
+      // Visitors not stored (past the day's cap) have no visit to carry on.
+      const rows = list
+        .filter(([hash]) => stored.has(hash))
+        .map(([hash, update]) => {
+          const visit = mergeVisit(stored.get(hash) ?? null, update)!;
+          return sql`(${hash}, ${visit.landing}, ${visit.page}, ${visit.area}, ${visit.referrer}, ${visit.campaign}, ${new Date(visit.last).toISOString()})`;
+        });
+      if (rows.length === 0) continue;
       await db.execute(sql`update stats_visitors as s
         set landing = v.landing, page = v.page, area = v.area, referrer = v.referrer, campaign = v.campaign, visit_at = v.visit_at::timestamptz
         from (values ${sql.join(rows, sql`, `)}) as v (hash, landing, page, area, referrer, campaign, visit_at)

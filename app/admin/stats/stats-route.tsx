@@ -139,7 +139,7 @@ export default function StatisticsTab() {
     <AdminTab
       id="statistics-heading"
       title="Statistics"
-      description="Visits, sources and enquiries, counted without cookies (days in Vancouver time). Each visitor is counted once per UTC day; nothing identifies a person. An enquiry (a contact message or a booking) is credited to its visit's landing page, the last article or practice-area page read and the visit's referrer, never to the form's page; a visit ends after 30 minutes without a page view or when the visitor arrives again from another site."
+      description="Visits, sources and enquiries, counted without cookies (days in Vancouver time). Each visitor is counted once per UTC day; nothing identifies a person. Enquiries (contact messages and bookings) are credited to their visit: its landing page, the last article or practice-area page read and its referrer, never the form's page. A visit ends after 30 minutes without a page view."
     >
       <Card>
         <RangeForm values={values} today={today} />
