@@ -792,8 +792,9 @@ export const statsCounts = pgTable(
 
 /**
  * Today's visitors (UTC day): the keyed hash of (the day's salt, address, user agent), never the
- * address, and the visit's entry referrer and campaign for same-day attribution of enquiries.
- * Rows of past days are deleted at the day's turn.
+ * address, and the visitor's current visit for crediting an enquiry (decision 0107): its
+ * referrer and campaign, landing page, last article or practice-area page, practice area and
+ * last view. At most DAILY_VISITOR_CAP rows a day; rows of past days are deleted at the day's turn.
  */
 export const statsVisitors = pgTable(
   "stats_visitors",
@@ -802,6 +803,10 @@ export const statsVisitors = pgTable(
     hash: text("hash").notNull(),
     referrer: text("referrer").notNull(),
     campaign: text("campaign").notNull().default(""),
+    landing: text("landing"),
+    page: text("page"),
+    area: text("area"),
+    visitAt: timestamp("visit_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.day, t.hash] })],
 );
@@ -812,7 +817,12 @@ export const statsSalts = pgTable("stats_salts", {
   salt: text("salt").notNull(),
 });
 
-/** Enquiries (contact messages, newsletter sign-ups, bookings) per Vancouver day, the page they came from, language and entry source. */
+/**
+ * Enquiries (contact messages, bookings) and newsletter sign-ups per Vancouver day: the form's
+ * page and language, and what the visit is credited with (decision 0107): its source and
+ * campaign, landing page, last article or practice-area page read, and practice area. Counts
+ * only; rows written before 0107 say "(unknown)" for the three credits.
+ */
 export const statsEnquiries = pgTable(
   "stats_enquiries",
   {
@@ -822,7 +832,10 @@ export const statsEnquiries = pgTable(
     lang: text("lang").notNull(),
     source: text("source").notNull(),
     campaign: text("campaign").notNull().default(""),
+    landing: text("landing").notNull().default("(unknown)"),
+    page: text("page").notNull().default("(unknown)"),
+    area: text("area").notNull().default("(unknown)"),
     n: bigint("n", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.kind, t.path, t.lang, t.source, t.campaign] })],
+  (t) => [primaryKey({ name: "stats_enquiries_pk", columns: [t.day, t.kind, t.path, t.lang, t.source, t.campaign, t.landing, t.page, t.area] })],
 );

@@ -8,12 +8,13 @@
  */
 import { hash, randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { statsCounts, statsEnquiries, statsSalts, statsVisitors } from "../../db/schema";
 import type { Logger } from "../../core/log";
 import { firmClock } from "../../core/firm-clock.server";
 import { addDays, minusMonths, utcDay } from "./days";
 import { agentOf, campaignOf, langOfPath, MAX_UA_LENGTH, normalisePath, referrerOf, sameOriginPath } from "./normalise";
+import { creditOf, mergeVisit, stepVisit, type Visit, type VisitUpdate } from "./visits";
 
 export const STATS_MODES = ["server", "beacon", "off"] as const;
 export type StatsMode = (typeof STATS_MODES)[number];
@@ -39,6 +40,11 @@ const MAX_SEEN = 200_000;
 /** Views waiting for the first salt (only right after start), with their address: in memory, at most this many. */
 const MAX_UNSALTED = 5_000;
 const ROWS_PER_STATEMENT = 2_000;
+/**
+ * Rows stats_enquiries may gain a Vancouver day (decision 0107): an enquiry whose credits would
+ * add a row past it is counted under OTHER for each credit, so forged referrers cannot grow the table.
+ */
+export const DAILY_ENQUIRY_ROWS = 1_000;
 
 export const ENQUIRY_KINDS = ["contact", "newsletter", "booking"] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
@@ -53,6 +59,9 @@ export interface ViewInput {
   /** Host names of this site (SITE_URL's and the request's Host), for "self" referrers. */
   ownHosts: readonly string[];
 }
+
+/** One row of stats_enquiries without its count. */
+type EnquiryRow = Record<"day" | "kind" | "path" | "lang" | "source" | "campaign" | "landing" | "page" | "area", string>;
 
 interface PendingVisitor {
   utcDay: string;
@@ -83,6 +92,8 @@ export class SiteStats {
   /** Distinct keys per "day\tkind" in `counts`, bounded by the caps. */
   private pendingKeys = new Map<string, Set<string>>();
   private visitors = new Map<string, PendingVisitor>();
+  /** This batch's state of each visitor's visit (decision 0107), by hash; laid over the stored row when written. */
+  private visits = new Map<string, VisitUpdate & { utcDay: string }>();
   private unsalted: Array<{ at: number; address: string; userAgent: string; visitor: Omit<PendingVisitor, "utcDay"> }> = [];
   private seen = new Set<string>();
   private seenDay = "";
@@ -169,49 +180,65 @@ export class SiteStats {
       if (this.recent.size < MAX_PENDING_VISITORS) this.recent.set(who, hashed);
     }
     this.addVisitor(hashed.slice(10), utc, visitor);
+    this.step(hashed.slice(10), utc, { at, path: page.path, referrer, campaign });
+  }
+
+  /** One view into the batch's visit state; a full map (a flood) drops new visitors' states until the batch is written. */
+  private step(hash: string, utc: string, view: Parameters<typeof stepVisit>[1]): void {
+    const known = this.visits.get(hash);
+    if (!known && this.visits.size >= MAX_PENDING_VISITORS) return;
+    this.visits.set(hash, { ...stepVisit(known?.utcDay === utc ? known : null, view), utcDay: utc });
   }
 
   /**
-   * Count an enquiry (a stored contact message, sign-up or booking) with the page it was sent
-   * from (same-origin Referer), its language and the entry referrer of the same visitor today.
-   * Never throws: the enquiry itself is already stored.
+   * Count an enquiry (a stored contact message, sign-up or booking) with the form's page (the
+   * same-origin Referer) and language, credited as decision 0107 says: the landing page, the last
+   * article or practice-area page, the practice area and the source of the same visitor's current
+   * visit (this batch's state laid over the stored row). Never throws: the enquiry itself is already stored.
    */
   async enquiry(kind: EnquiryKind, input: Omit<ViewInput, "url"> & { counted: boolean }): Promise<void> {
     if (this.mode === "off") return;
     try {
       const at = this.now();
       const path = sameOriginPath(input.referer, input.ownHosts) ?? "(unknown)";
-      let source = "(unknown)";
-      let campaign = "";
+      let visit: Visit | null = null;
       // Do Not Track, bots: the enquiry counts, tied to no visit.
       if (input.counted) {
-        const salt = this.salts.get(utcDay(at));
-        const hash = salt ? this.hash(salt, input.address, input.userAgent.slice(0, MAX_UA_LENGTH)) : null;
-        const entry =
-          (hash && this.visitors.get(hash)) ||
-          (hash
-            ? (
-                await this.db
-                  .select({ referrer: statsVisitors.referrer, campaign: statsVisitors.campaign })
-                  .from(statsVisitors)
-                  .where(and(eq(statsVisitors.day, utcDay(at)), eq(statsVisitors.hash, hash)))
-              )[0]
-            : undefined);
-        if (entry) {
-          source = entry.referrer;
-          campaign = entry.campaign;
+        const utc = utcDay(at);
+        const salt = this.salts.get(utc);
+        if (salt) {
+          const hash = this.hash(salt, input.address, input.userAgent.slice(0, MAX_UA_LENGTH));
+          const pending = this.visits.get(hash);
+          const stored = (await storedVisits(this.db, utc, [hash], false)).get(hash) ?? null;
+          visit = mergeVisit(stored, pending?.utcDay === utc ? pending : null);
         }
       }
-      await this.db
-        .insert(statsEnquiries)
-        .values({ day: firmClock.dayOf(at), kind, path, lang: langOfPath(path), source, campaign, n: 1 })
-        .onConflictDoUpdate({
-          target: [statsEnquiries.day, statsEnquiries.kind, statsEnquiries.path, statsEnquiries.lang, statsEnquiries.source, statsEnquiries.campaign],
-          set: { n: sql`${statsEnquiries.n} + excluded.n` },
-        });
+      await this.insertEnquiry({ day: firmClock.dayOf(at), kind, path, lang: langOfPath(path), ...creditOf(visit) });
     } catch (error) {
       this.log.warn({ err: error, kind }, "statistics: an enquiry was not counted");
     }
+  }
+
+  /** One enquiry's row (n + 1); a new row past the day's DAILY_ENQUIRY_ROWS is counted under OTHER. */
+  private async insertEnquiry(row: EnquiryRow): Promise<void> {
+    const t = statsEnquiries;
+    const [{ total }] = await this.db.select({ total: sql<number>`count(*)::int` }).from(t).where(eq(t.day, row.day));
+    let values = row;
+    if (total >= DAILY_ENQUIRY_ROWS) {
+      const same = await this.db
+        .select({ n: t.n })
+        .from(t)
+        .where(
+          and(
+            ...(["day", "kind", "path", "lang", "source", "campaign", "landing", "page", "area"] as const).map((column) => eq(t[column], row[column])),
+          ),
+        );
+      if (same.length === 0) values = { ...row, path: OTHER, source: OTHER, campaign: "", landing: OTHER, page: OTHER, area: OTHER };
+    }
+    await this.db
+      .insert(t)
+      .values({ ...values, n: 1 })
+      .onConflictDoUpdate({ target: [t.day, t.kind, t.path, t.lang, t.source, t.campaign, t.landing, t.page, t.area], set: { n: sql`${t.n} + excluded.n` } });
   }
 
   /** Write the batch: new visitors (each counted once across instances) and the counts, in one transaction. */
@@ -317,14 +344,17 @@ export class SiteStats {
       if (salt) this.addVisitor(this.hash(salt, view.address, view.userAgent), utcDay(view.at), view.visitor);
     }
     await this.prune();
-    if (this.counts.size === 0 && this.visitors.size === 0) return;
+    if (this.counts.size === 0 && this.visitors.size === 0 && this.visits.size === 0) return;
     const counts = this.counts;
     const visitors = this.visitors;
+    const visits = this.visits;
     this.counts = new Map();
     this.pendingKeys = new Map();
     this.visitors = new Map();
+    this.visits = new Map();
     try {
       const added = new Map<string, number>();
+      const inserted = new Set<string>();
       await this.db.transaction(async (tx) => {
         const { entries, overCap } = await this.withinVisitorCap(tx, visitors);
         for (const v of overCap) {
@@ -335,14 +365,23 @@ export class SiteStats {
           const chunk = entries.slice(i, i + ROWS_PER_STATEMENT);
           const fresh = await tx
             .insert(statsVisitors)
-            .values(chunk.map(([hash, v]) => ({ day: v.utcDay, hash, referrer: v.referrer, campaign: v.campaign })))
+            .values(
+              chunk.map(([hash, v]) => {
+                const update = visits.get(hash);
+                const visit = update?.utcDay === v.utcDay ? mergeVisit(null, update) : null;
+                return { day: v.utcDay, hash, referrer: visit?.referrer ?? v.referrer, campaign: visit?.campaign ?? v.campaign, ...visitColumns(visit) };
+              }),
+            )
             .onConflictDoNothing()
             .returning({ hash: statsVisitors.hash });
           for (const { hash } of fresh) {
+            inserted.add(hash);
             const id = `${visitors.get(hash)!.day}\tvisitors\t`;
             added.set(id, (added.get(id) ?? 0) + 1);
           }
         }
+        // Visitors stored before (by this batch's predecessors or another instance): their visits carried on.
+        await updateVisits(tx, [...visits].filter(([hash]) => !inserted.has(hash)));
         const rows = await this.capped(tx, counts);
         for (const [id, n] of added) rows.set(id, (rows.get(id) ?? 0) + n);
         const values = [...rows].map(([id, n]) => {
@@ -365,6 +404,8 @@ export class SiteStats {
         this.add(day, kind, key, n);
       }
       for (const [hash, v] of visitors) if (!this.visitors.has(hash) && this.visitors.size < MAX_PENDING_VISITORS) this.visitors.set(hash, v);
+      // A visit seen again since keeps its newer state.
+      for (const [hash, v] of visits) if (!this.visits.has(hash) && this.visits.size < MAX_PENDING_VISITORS) this.visits.set(hash, v);
       throw error;
     }
   }
@@ -474,5 +515,53 @@ export class SiteStats {
     await this.db.delete(statsCounts).where(lt(statsCounts.day, keepFrom));
     await this.db.delete(statsEnquiries).where(lt(statsEnquiries.day, keepFrom));
     for (const group of [...this.stored.keys()]) if (group.slice(0, 10) < addDays(firmClock.dayOf(at), -1)) this.stored.delete(group);
+  }
+}
+
+/** A visit as stats_visitors' columns (all null without one). */
+const visitColumns = (visit: Visit | null) => ({ landing: visit?.landing ?? null, page: visit?.page ?? null, area: visit?.area ?? null, visitAt: visit ? new Date(visit.last) : null });
+
+/**
+ * The stored visits of some of a UTC day's visitors, by hash (absent: no row, e.g. past the day's
+ * cap); `lock` takes their rows for the transaction (in the hashes' order, so two instances cannot
+ * deadlock). A row without a visit (written before decision 0107, or past a full batch) has null.
+ */
+async function storedVisits(db: DbOrTx, day: string, hashes: string[], lock: boolean): Promise<Map<string, Visit | null>> {
+  const t = statsVisitors;
+  const query = db
+    .select({ hash: t.hash, referrer: t.referrer, campaign: t.campaign, landing: t.landing, page: t.page, area: t.area, visitAt: t.visitAt })
+    .from(t)
+    .where(and(eq(t.day, day), inArray(t.hash, hashes)))
+    .orderBy(t.hash);
+  const rows = lock ? await query.for("update") : await query;
+  const visits = new Map<string, Visit | null>();
+  for (const row of rows) {
+    const known = row.landing !== null && row.visitAt !== null;
+    visits.set(row.hash, known ? { last: row.visitAt!.getTime(), landing: row.landing!, page: row.page, area: row.area, referrer: row.referrer, campaign: row.campaign } : null);
+  }
+  return visits;
+}
+
+/** A batch's visit states laid over the stored rows (decision 0107's rules, visits.ts), in one UPDATE per chunk. */
+async function updateVisits(db: DbOrTx, updates: Array<[string, VisitUpdate & { utcDay: string }]>): Promise<void> {
+  updates.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 0; i < updates.length; i += ROWS_PER_STATEMENT) {
+    const byDay = new Map<string, Array<[string, VisitUpdate]>>();
+    for (const [hash, update] of updates.slice(i, i + ROWS_PER_STATEMENT)) byDay.set(update.utcDay, [...(byDay.get(update.utcDay) ?? []), [hash, update]]);
+    for (const [day, list] of byDay) {
+      const stored = await storedVisits(db, day, list.map(([hash]) => hash), true);
+      // Visitors not stored (past the day's cap) have no visit to carry on.
+      const rows = list
+        .filter(([hash]) => stored.has(hash))
+        .map(([hash, update]) => {
+          const visit = mergeVisit(stored.get(hash) ?? null, update)!;
+          return sql`(${hash}, ${visit.landing}, ${visit.page}, ${visit.area}, ${visit.referrer}, ${visit.campaign}, ${new Date(visit.last).toISOString()})`;
+        });
+      if (rows.length === 0) continue;
+      await db.execute(sql`update stats_visitors as s
+        set landing = v.landing, page = v.page, area = v.area, referrer = v.referrer, campaign = v.campaign, visit_at = v.visit_at::timestamptz
+        from (values ${sql.join(rows, sql`, `)}) as v (hash, landing, page, area, referrer, campaign, visit_at)
+        where s.day = ${day} and s.hash = v.hash`);
+    }
   }
 }

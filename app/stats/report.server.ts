@@ -1,5 +1,5 @@
 /** What the Statistics tab shows and exports (decision 0082): read from the daily counts. */
-import { and, between, eq, sql } from "drizzle-orm";
+import { and, between, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { statsCounts, statsEnquiries } from "../../db/schema";
 import { toCsv } from "../../core/csv";
@@ -7,7 +7,7 @@ import { LANGUAGE_NAMES } from "../i18n/language-names";
 import { addDays } from "./days";
 import { CAMPAIGN_SEPARATOR } from "./normalise";
 import type { StatsRange } from "./range";
-import { ROWS_ON_PAGE, STATS_TABLES, type StatsTableName } from "./tables";
+import { ENQUIRY_KIND_LABELS, ENQUIRY_TABLE_COLUMNS, ROWS_ON_PAGE, STATS_TABLES, type StatsTableName } from "./tables";
 
 export interface DailyPoint {
   day: string;
@@ -15,11 +15,19 @@ export interface DailyPoint {
   views: number;
 }
 
+/** Newsletter sign-ups are counted apart: they are no enquiry (decision 0107). */
+interface Totals {
+  visitors: number;
+  views: number;
+  enquiries: number;
+  signups: number;
+}
+
 export interface StatsReport {
   daily: DailyPoint[];
   previous: DailyPoint[];
-  totals: { visitors: number; views: number; enquiries: number };
-  previousTotals: { visitors: number; views: number; enquiries: number };
+  totals: Totals;
+  previousTotals: Totals;
   tables: Record<Exclude<StatsTableName, "daily">, { rows: Array<Array<string | number>>; total: number }>;
 }
 
@@ -52,17 +60,28 @@ async function keyed(db: Db, kind: string, from: string, to: string, limit: numb
   return rows.map((row) => ({ key: row.key, n: Number(row.n) }));
 }
 
-async function enquiries(db: Db, by: "page" | "source", from: string, to: string, limit: number) {
-  const columns = by === "page" ? [statsEnquiries.path, statsEnquiries.lang, statsEnquiries.kind] : [statsEnquiries.source, statsEnquiries.campaign, statsEnquiries.kind];
+type EnquiryTable = keyof typeof ENQUIRY_TABLE_COLUMNS;
+const isEnquiryTable = (table: string): table is EnquiryTable => Object.hasOwn(ENQUIRY_TABLE_COLUMNS, table);
+/** Contact messages and bookings; newsletter sign-ups are only a total. */
+const ENQUIRY = (from: string, to: string) => and(between(statsEnquiries.day, from, to), ne(statsEnquiries.kind, "newsletter"));
+
+/** Enquiries per credit (and kind) over a period, largest first: counts only, no day and nothing else of a row. */
+async function enquiries(db: Db, table: EnquiryTable, from: string, to: string, limit: number) {
+  const [a, b] = ENQUIRY_TABLE_COLUMNS[table].map((name) => statsEnquiries[name]);
+  const columns = b ? [a, b, statsEnquiries.kind] : [a, statsEnquiries.kind];
   const rows = await db
-    .select({ a: columns[0], b: columns[1], kind: columns[2], n: sql<string>`sum(${statsEnquiries.n})` })
+    .select({ a, b: b ?? sql<string>`''`, kind: statsEnquiries.kind, n: sql<string>`sum(${statsEnquiries.n})` })
     .from(statsEnquiries)
-    .where(between(statsEnquiries.day, from, to))
+    .where(ENQUIRY(from, to))
     .groupBy(...columns)
     .orderBy(sql`sum(${statsEnquiries.n}) desc`, ...columns)
     .limit(limit);
-  return rows.map((row) => ({ key: `${row.a}\t${row.b}\t${row.kind}`, n: Number(row.n) }));
+  return rows.map((row) => ({ key: b ? `${row.a}\t${row.b}\t${row.kind}` : `${row.a}\t${row.kind}`, n: Number(row.n) }));
 }
+
+/** "civil-litigation" as "Civil litigation". */
+const areaName = (slug: string) => (slug.startsWith("(") ? slug : `${slug.charAt(0).toUpperCase()}${slug.slice(1).replaceAll("-", " ")}`);
+const SOURCE_NAMES: Readonly<Record<string, string>> = { self: "(this site: a page left open)" };
 
 const KIND_OF: Record<string, string> = { pages: "page", languages: "lang", referrers: "referrer", campaigns: "campaign", devices: "device" };
 
@@ -72,10 +91,11 @@ const cellsOf = (table: StatsTableName, key: string): string[] => {
     return [source || "—", medium || "—", campaign || "—"];
   }
   if (table === "languages") return [LANGUAGE_NAMES[key as keyof typeof LANGUAGE_NAMES] ?? key];
-  if (table.startsWith("enquiries")) {
-    const [a, b, kind] = key.split("\t");
-    const second = table === "enquiries-by-page" ? (LANGUAGE_NAMES[b as keyof typeof LANGUAGE_NAMES] ?? b) : b.split(CAMPAIGN_SEPARATOR).filter(Boolean).join(" / ") || "—";
-    return [a, second, kind];
+  if (isEnquiryTable(table)) {
+    const parts = key.split("\t");
+    const kind = ENQUIRY_KIND_LABELS[parts.at(-1)!] ?? parts.at(-1)!;
+    if (table === "enquiries-by-source") return [SOURCE_NAMES[parts[0]] ?? parts[0], parts[1].split(CAMPAIGN_SEPARATOR).filter(Boolean).join(" / ") || "—", kind];
+    return [table === "enquiries-by-area" ? areaName(parts[0]) : parts[0], kind];
   }
   return [key];
 };
@@ -83,24 +103,30 @@ const cellsOf = (table: StatsTableName, key: string): string[] => {
 /** One table's rows for a range, each with the previous period's figure for the same key. */
 async function tableRows(db: Db, table: Exclude<StatsTableName, "daily">, range: StatsRange, limit: number): Promise<Array<Array<string | number>>> {
   const read = (from: string, to: string, max: number) =>
-    table === "enquiries-by-page" ? enquiries(db, "page", from, to, max) : table === "enquiries-by-source" ? enquiries(db, "source", from, to, max) : keyed(db, KIND_OF[table], from, to, max);
+    isEnquiryTable(table) ? enquiries(db, table, from, to, max) : keyed(db, KIND_OF[table], from, to, max);
   const [now, before] = await Promise.all([read(range.from, range.to, limit), read(range.previousFrom, range.previousTo, EXPORT_MAX_ROWS)]);
   const previous = new Map(before.map((row) => [row.key, row.n]));
   return now.map((row) => [...cellsOf(table, row.key), row.n, previous.get(row.key) ?? 0]);
 }
 
-async function enquiryTotal(db: Db, from: string, to: string): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`coalesce(sum(${statsEnquiries.n}), 0)` }).from(statsEnquiries).where(between(statsEnquiries.day, from, to));
-  return Number(row.n);
+async function enquiryTotals(db: Db, from: string, to: string): Promise<{ enquiries: number; signups: number }> {
+  const [row] = await db
+    .select({
+      enquiries: sql<string>`coalesce(sum(${statsEnquiries.n}) filter (where ${statsEnquiries.kind} <> 'newsletter'), 0)`,
+      signups: sql<string>`coalesce(sum(${statsEnquiries.n}) filter (where ${statsEnquiries.kind} = 'newsletter'), 0)`,
+    })
+    .from(statsEnquiries)
+    .where(between(statsEnquiries.day, from, to));
+  return { enquiries: Number(row.enquiries), signups: Number(row.signups) };
 }
 
 async function distinctKeys(db: Db, table: Exclude<StatsTableName, "daily">, range: StatsRange): Promise<number> {
-  if (table.startsWith("enquiries")) {
-    const cols = table === "enquiries-by-page" ? sql`${statsEnquiries.path}, ${statsEnquiries.lang}, ${statsEnquiries.kind}` : sql`${statsEnquiries.source}, ${statsEnquiries.campaign}, ${statsEnquiries.kind}`;
+  if (isEnquiryTable(table)) {
+    const cols = sql.join([...ENQUIRY_TABLE_COLUMNS[table].map((name) => statsEnquiries[name]), statsEnquiries.kind], sql`, `);
     const [row] = await db
       .select({ n: sql<string>`count(distinct (${cols}))` })
       .from(statsEnquiries)
-      .where(between(statsEnquiries.day, range.from, range.to));
+      .where(ENQUIRY(range.from, range.to));
     return Number(row.n);
   }
   const [row] = await db
@@ -117,8 +143,8 @@ export async function statsReport(db: Db, range: StatsRange): Promise<StatsRepor
   const [daily, previous, enquiriesNow, enquiriesBefore] = await Promise.all([
     perDay(db, range.from, range.to),
     perDay(db, range.previousFrom, range.previousTo),
-    enquiryTotal(db, range.from, range.to),
-    enquiryTotal(db, range.previousFrom, range.previousTo),
+    enquiryTotals(db, range.from, range.to),
+    enquiryTotals(db, range.previousFrom, range.previousTo),
   ]);
   const names = Object.keys(STATS_TABLES).filter((name) => name !== "daily") as Array<Exclude<StatsTableName, "daily">>;
   const tables = Object.fromEntries(
@@ -129,8 +155,8 @@ export async function statsReport(db: Db, range: StatsRange): Promise<StatsRepor
   return {
     daily,
     previous,
-    totals: { visitors: sum(daily, "visitors"), views: sum(daily, "views"), enquiries: enquiriesNow },
-    previousTotals: { visitors: sum(previous, "visitors"), views: sum(previous, "views"), enquiries: enquiriesBefore },
+    totals: { visitors: sum(daily, "visitors"), views: sum(daily, "views"), ...enquiriesNow },
+    previousTotals: { visitors: sum(previous, "visitors"), views: sum(previous, "views"), ...enquiriesBefore },
     tables,
   };
 }

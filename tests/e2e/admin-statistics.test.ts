@@ -57,6 +57,9 @@ describe("Statistics tab", () => {
     await pages.getByRole("rowheader", { name: "/fa/about" }).waitFor();
     const campaigns = admin.getByRole("table", { name: "Campaigns" });
     await campaigns.getByRole("rowheader", { name: campaign }).waitFor();
+    // Decision 0107: enquiries per practice area and per landing page; sign-ups their own total.
+    for (const caption of ["Enquiries per practice area", "Enquiries per landing page", "Enquiries per page read"]) await admin.getByRole("heading", { name: caption, level: 3 }).waitFor();
+    await admin.getByTestId("total-newsletter-sign-ups").waitFor();
     await expectNoAxeViolations(admin);
 
     // The CSV of a table, with the session of this browser.

@@ -100,7 +100,7 @@ describe("statistics on a running server (STATS_MODE=server)", () => {
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
   });
 
-  it("counts a contact message with the page it came from and the visit's entry referrer, and the tab and its CSV show it", async () => {
+  it("counts a contact message begun on the form with its visit's referrer, never crediting the form's page, and the tab and its CSV show it", async () => {
     await (await page(`${site.url}/zh/contact`, { Referer: "https://www.baidu.com/s?wd=lawyer" })).arrayBuffer();
     const sent = await formPost(
       `${site.url}/zh/contact`,
@@ -112,14 +112,15 @@ describe("statistics on a running server (STATS_MODE=server)", () => {
     const tab = await get(`${site.url}/admin/dashboard/statistics?range=7`, cookie);
     expect(tab.status).toBe(200);
     const html = await tab.text();
-    expect(html).toContain("Enquiries per page");
-    expect(html).toContain("/zh/contact");
+    expect(html).toContain("Enquiries per page read");
+    // The visit began on the form: its landing page is the form's, which is never credited.
+    expect(html).toContain("(form page)");
     // The admin's own visits are not counted.
     await (await page(`${site.url}/about`, { Cookie: cookie })).arrayBuffer();
     const csv = await get(`${site.url}/admin/dashboard/statistics/export?table=enquiries-by-source&range=7`, cookie);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
-    expect(text).toContain("baidu.com,—,contact,1,0");
+    expect(text).toContain("baidu.com,—,Contact message,1,0");
     const campaigns = await (await get(`${site.url}/admin/dashboard/statistics/export?table=campaigns&range=30`, cookie)).text();
     // A campaign that would run as a formula in a spreadsheet is neutralised.
     expect(campaigns).toContain("spring,email,'=hyperlink(1),5,0");
@@ -130,13 +131,71 @@ describe("statistics on a running server (STATS_MODE=server)", () => {
     expect(badTable.status).toBe(400);
     await site.stop();
     const after = await countsOf(dataDir);
-    expect(after.enquiries.map(({ kind, path, lang, source }) => ({ kind, path, lang, source }))).toEqual([{ kind: "contact", path: "/zh/contact", lang: "zh", source: "baidu.com" }]);
+    expect(after.enquiries.map(({ kind, path, lang, source, landing, page }) => ({ kind, path, lang, source, landing, page }))).toEqual([
+      { kind: "contact", path: "/zh/contact", lang: "zh", source: "baidu.com", landing: "(form page)", page: "(none)" },
+    ]);
     const store = await openDataDir(dataDir);
     const about = await store.db.select().from(statsCounts).where(and(eq(statsCounts.kind, "page"), eq(statsCounts.key, "/about")));
     await store.close();
     // Only the cookie test's one visit of /about: the admin's was not counted.
     expect(about.reduce((sum, row) => sum + Number(row.n), 0)).toBe(1);
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+  });
+  it("credits a contact message and a booking to their visits' landing page, last article or practice-area page and referrer; sign-ups are their own total (decision 0107)", async () => {
+    // Three visitors on one address, told apart by their browsers (the visitor hash).
+    const visitor = (version: number) => CHROME.replace("131.0.0.0", `131.0.${version}.0`);
+    const [writer, booker, reader] = [visitor(1), visitor(2), visitor(3)];
+    const view = async (path: string, userAgent: string, referer?: string) => {
+      const response = await page(`${site.url}${path}`, { "User-Agent": userAgent, ...(referer ? { Referer: referer.startsWith("/") ? `${site.url}${referer}` : referer } : {}) });
+      expect(response.status, path).toBe(200);
+      return response.text();
+    };
+    const post = /href="(\/blog\/[^"#?]+)"/.exec(await view("/blog", writer, "https://www.google.ca/"))![1];
+    // The writer came from Google first; a visit from Instagram later is the one that led to the message.
+    await view("/practice-areas/family", writer, "https://l.instagram.com/");
+    await view(post, writer, "/practice-areas/family");
+    await view("/team", writer, post);
+    await view("/contact", writer, "/team");
+    const sent = await formPost(
+      `${site.url}/contact`,
+      { name: "Sam Writer", email: "sam@example.com", phone: "", subject: "general", message: "A question about custody, long enough to pass." },
+      { headers: { "User-Agent": writer, Referer: `${site.url}/contact` } },
+    );
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    // The booker lands on the Farsi home page, reads the immigration page, then books.
+    await view("/fa", booker, "https://www.bing.com/");
+    await view("/fa/practice-areas/immigration", booker, "/fa");
+    await view("/fa/virtual-consultation", booker, "/fa/practice-areas/immigration");
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const { slots } = (await (await fetch(`${site.url}/api/consultations/slots?from=${today}&to=${later}`)).json()) as { slots: Array<{ start: string }> };
+    const booked = await formPost(
+      `${site.url}/fa/virtual-consultation`,
+      { start: slots[0].start, kind: "video", area: "immigration", name: "Dara Booker", email: "dara@example.com", phone: "604 555 0100", description: "A refused permit.", parties: "", consent: "on" },
+      { headers: { "User-Agent": booker, Referer: `${site.url}/fa/virtual-consultation` } },
+    );
+    expect(booked.status, await booked.clone().text()).toBe(303);
+    // The reader signs up for the newsletter: not an enquiry.
+    await view(post, reader, "https://duckduckgo.com/");
+    const signed = await formPost(`${site.url}/blog`, { intent: "subscribe", email: "reader@example.com" }, { headers: { "User-Agent": reader, Referer: `${site.url}/blog` } });
+    expect(signed.status).toBe(200);
+
+    const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
+    const csv = async (table: string) => (await (await get(`${site.url}/admin/dashboard/statistics/export?table=${table}&range=7`, cookie)).text()).trim().split(/\r?\n/);
+    expect(await csv("enquiries-by-landing")).toEqual(expect.arrayContaining(["/practice-areas/family,Contact message,1,0", "/fa,Booking,1,0", "(form page),Contact message,1,0"]));
+    expect(await csv("enquiries-by-page")).toEqual(expect.arrayContaining([`${post},Contact message,1,0`, "/fa/practice-areas/immigration,Booking,1,0"]));
+    expect(await csv("enquiries-by-area")).toEqual(expect.arrayContaining(["Family,Contact message,1,0", "Immigration,Booking,1,0"]));
+    expect(await csv("enquiries-by-source")).toEqual(expect.arrayContaining(["l.instagram.com,—,Contact message,1,0", "bing.com,—,Booking,1,0"]));
+    // No form page credited as a page read or a landing page, no Google for the writer, no sign-up among the enquiries.
+    const all = [...(await csv("enquiries-by-landing")), ...(await csv("enquiries-by-page")), ...(await csv("enquiries-by-source"))].join("\n");
+    expect(all).not.toMatch(/^\/(fa\/)?(contact|virtual-consultation),/m);
+    expect(all).not.toContain("google.ca");
+    expect(all).not.toContain("duckduckgo.com");
+    const tab = await (await get(`${site.url}/admin/dashboard/statistics?range=7`, cookie)).text();
+    for (const caption of ["Enquiries per practice area", "Enquiries per landing page", "Enquiries per page read", "Newsletter sign-ups"]) expect(tab).toContain(caption);
+    // The earlier test's contact message, this one's and the booking: three enquiries; one sign-up apart.
+    expect(tab).toMatch(/data-testid="total-enquiries"[^>]*>3</);
+    expect(tab).toMatch(/data-testid="total-newsletter-sign-ups"[^>]*>1</);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAILY_KEY_CAPS, DAILY_VISITOR_CAP, OTHER, SiteStats, type ViewInput } from "../../app/stats/counter.server";
+import { DAILY_ENQUIRY_ROWS, DAILY_KEY_CAPS, DAILY_VISITOR_CAP, OTHER, SiteStats, type ViewInput } from "../../app/stats/counter.server";
 import { createLogger } from "../../core/log";
 import type { Db } from "../../db/client";
 import { statsCounts, statsEnquiries, statsSalts, statsVisitors } from "../../db/schema";
@@ -113,7 +113,7 @@ describe("statistics: counts, visitors and salts in the database", () => {
     expect(await count("2026-11-26", "views")).toBe(cap - 2 + 6);
   });
 
-  it("counts an enquiry with its page, language and the visitor's entry referrer of the same day", async () => {
+  it("counts an enquiry with its form's page and language, credited to the visit's landing page, last page read and referrer", async () => {
     view(first, { url: "/fa/practice-areas/family", referer: "https://www.bing.com/" });
     view(first, { url: "/fa/contact", referer: "https://lawfirm.example/fa/practice-areas/family" });
     // Before the batch is written (this instance knows it) and after (the table knows it).
@@ -123,11 +123,64 @@ describe("statistics: counts, visitors and salts in the database", () => {
     // Another site's referer and an unknown visitor: page and source unknown, still counted.
     await second.enquiry("booking", { referer: "https://evil.example/x", userAgent: CHROME, address: "192.0.2.1", ownHosts: OWN, counted: true });
     const rows = await db.select().from(statsEnquiries).orderBy(statsEnquiries.kind);
-    expect(rows.map(({ kind, path, lang, source, n }) => ({ kind, path, lang, source, n: Number(n) }))).toEqual([
-      { kind: "booking", path: "(unknown)", lang: "en", source: "(unknown)", n: 1 },
-      { kind: "contact", path: "/fa/contact", lang: "fa", source: "bing.com", n: 1 },
-      { kind: "newsletter", path: "/fa/contact", lang: "fa", source: "bing.com", n: 1 },
+    expect(rows.map(({ kind, path, lang, source, landing, page, area, n }) => ({ kind, path, lang, source, landing, page, area, n: Number(n) }))).toEqual([
+      { kind: "booking", path: "(unknown)", lang: "en", source: "(unknown)", landing: "(unknown)", page: "(unknown)", area: "(unknown)", n: 1 },
+      { kind: "contact", path: "/fa/contact", lang: "fa", source: "bing.com", landing: "/fa/practice-areas/family", page: "/fa/practice-areas/family", area: "family", n: 1 },
+      { kind: "newsletter", path: "/fa/contact", lang: "fa", source: "bing.com", landing: "/fa/practice-areas/family", page: "/fa/practice-areas/family", area: "family", n: 1 },
     ]);
+  });
+
+  it("carries a visit across batches and instances, and begins a new one after 30 minutes or on a new arrival", async () => {
+    const contact = async (stats: SiteStats) => {
+      await stats.enquiry("contact", { referer: "https://lawfirm.example/contact", userAgent: CHROME, address: "203.0.113.7", ownHosts: OWN, counted: true });
+      const [row] = await db.select().from(statsEnquiries);
+      await db.delete(statsEnquiries);
+      return { landing: row.landing, page: row.page, area: row.area, source: row.source };
+    };
+    view(first, { url: "/about", referer: "https://www.google.ca/" });
+    await first.flush();
+    now += 10 * 60_000;
+    // The second instance serves the next pages: the stored visit goes on.
+    view(second, { url: "/practice-areas/immigration", referer: "https://lawfirm.example/about" });
+    await second.flush();
+    now += 60_000;
+    view(first, { url: "/blog/a-post", referer: "https://lawfirm.example/practice-areas/immigration" });
+    view(first, { url: "/contact", referer: "https://lawfirm.example/blog/a-post" });
+    await first.flush();
+    expect(await contact(second)).toEqual({ landing: "/about", page: "/blog/a-post", area: "immigration", source: "google.ca" });
+    // 31 minutes later, typed in: a new visit that has read nothing yet.
+    now += 31 * 60_000;
+    view(second, { url: "/contact" });
+    expect(await contact(second)).toEqual({ landing: "(form page)", page: "(none)", area: "(none)", source: "direct" });
+    await second.flush();
+    expect(await contact(first)).toEqual({ landing: "(form page)", page: "(none)", area: "(none)", source: "direct" });
+    // Two minutes on, from Instagram: a new arrival, credited to Instagram (not the day's first referrer, Google).
+    now += 2 * 60_000;
+    view(first, { url: "/practice-areas/family", referer: "https://l.instagram.com/" });
+    view(first, { url: "/contact", referer: "https://lawfirm.example/practice-areas/family" });
+    await first.flush();
+    expect(await contact(second)).toEqual({ landing: "/practice-areas/family", page: "/practice-areas/family", area: "family", source: "l.instagram.com" });
+    // Still one visitor, one row: the visit's state lives in the day's visitor row.
+    expect(await db.select().from(statsVisitors)).toHaveLength(1);
+    expect(await count("2026-11-26", "visitors")).toBe(1);
+  });
+
+  it("keeps at most DAILY_ENQUIRY_ROWS enquiry rows a day and counts further new ones under (other)", async () => {
+    const day = "2026-11-26";
+    const unknown = { day, kind: "contact", path: "/contact", lang: "en", source: "(unknown)", campaign: "", landing: "(unknown)", page: "(unknown)", area: "(unknown)", n: 1 };
+    await db.insert(statsEnquiries).values([
+      unknown,
+      ...Array.from({ length: DAILY_ENQUIRY_ROWS - 1 }, (_, i) => ({ ...unknown, source: `r${i}.example`, landing: "/", page: "(none)", area: "(none)" })),
+    ]);
+    view(first, { url: "/blog/x", referer: "https://forged-1.example/" });
+    await first.enquiry("contact", { referer: "https://lawfirm.example/contact", userAgent: CHROME, address: "203.0.113.7", ownHosts: OWN, counted: true });
+    // A row the day already holds still counts as itself (Do Not Track: no visit, all unknown).
+    await first.enquiry("contact", { referer: "https://lawfirm.example/contact", userAgent: CHROME, address: "192.0.2.9", ownHosts: OWN, counted: false });
+    const rows = await db.select().from(statsEnquiries);
+    expect(rows).toHaveLength(DAILY_ENQUIRY_ROWS + 1);
+    expect(rows.find((row) => row.source === OTHER)).toMatchObject({ landing: OTHER, page: OTHER, area: OTHER, n: 1 });
+    expect(rows.find((row) => row.source === "(unknown)")?.n).toBe(2);
+    expect(rows.some((row) => row.source === "forged-1.example")).toBe(false);
   });
 
   it("deletes daily counts older than 25 months", async () => {

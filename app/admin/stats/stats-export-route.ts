@@ -2,7 +2,7 @@ import { requireDataPermission } from "~/auth/guard.server";
 import { firmClock } from "../../../core/firm-clock.server";
 import { parseRange } from "~/stats/range";
 import { statsCsv } from "~/stats/report.server";
-import { isStatsTable } from "~/stats/tables";
+import { isStatsTable, STATS_TABLES } from "~/stats/tables";
 import type { Route } from "./+types/stats-export-route";
 
 const plain = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Without one, the top pages.
   const table = params.get("table") ?? "pages";
-  if (!isStatsTable(table)) return plain(400, "Table must be one of the Statistics tab's tables (pages, languages, referrers, campaigns, devices, enquiries-by-page, enquiries-by-source, daily).");
+  if (!isStatsTable(table)) return plain(400, `Table must be one of the Statistics tab's tables (${Object.keys(STATS_TABLES).join(", ")}).`);
   const parsed = parseRange(params, firmClock.dayOf(context.services.clock.now()));
   if (!parsed.ok) return plain(400, parsed.message);
   await context.services.stats.flush();

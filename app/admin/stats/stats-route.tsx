@@ -139,7 +139,7 @@ export default function StatisticsTab() {
     <AdminTab
       id="statistics-heading"
       title="Statistics"
-      description="Visits, sources and enquiries, counted without cookies (days in Vancouver time). Each visitor is counted once per UTC day; nothing identifies a person."
+      description="Visits, sources and enquiries, counted without cookies (days in Vancouver time). Each visitor is counted once per UTC day; nothing identifies a person. Enquiries (contact messages and bookings) are credited to their visit: its landing page, the last article or practice-area page read and its referrer, never the form's page. A visit ends after 30 minutes without a page view."
     >
       <Card>
         <RangeForm values={values} today={today} />
@@ -156,17 +156,18 @@ export default function StatisticsTab() {
       ) : null}
       {report && loaded.range ? (
         <>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {(
               [
                 ["Visitors", report.totals.visitors, report.previousTotals.visitors],
                 ["Page views", report.totals.views, report.previousTotals.views],
                 ["Enquiries", report.totals.enquiries, report.previousTotals.enquiries],
+                ["Newsletter sign-ups", report.totals.signups, report.previousTotals.signups],
               ] as const
             ).map(([label, now, before]) => (
               <Card key={label} className="p-4">
                 <dt className="text-sm text-slate-700">{label}</dt>
-                <dd className="text-2xl font-semibold text-slate-900" data-testid={`total-${label.toLowerCase().replace(" ", "-")}`}>
+                <dd className="text-2xl font-semibold text-slate-900" data-testid={`total-${label.toLowerCase().replaceAll(" ", "-")}`}>
                   {number.format(now)}
                 </dd>
                 <dd className="text-xs text-slate-700">
