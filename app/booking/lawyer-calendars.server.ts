@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { lawyerCalendars, teamMembers } from "../../db/schema";
+import { lawyerCalendars, lawyerFeeds, teamMembers } from "../../db/schema";
+import { firmClock } from "../../core/firm-clock.server";
 import type { Clock } from "../../core/clock";
 import type { Logger } from "../../core/log";
 import { PeriodicTask } from "../../core/periodic";
@@ -127,6 +128,47 @@ export async function calendarStates(db: DbOrTx, now: Date): Promise<CalendarSta
     .from(lawyerCalendars)
     .orderBy(asc(lawyerCalendars.memberId));
   return rows.map(({ busy, ...row }) => ({ ...row, busyAhead: (busy ?? []).filter(([, end]) => end > now.getTime()).length }));
+}
+
+/** One team member's row in the Consultations tab: their calendar's state (never its address) and their feed. */
+export interface TeamCalendar {
+  memberId: MemberId;
+  name: string;
+  active: boolean;
+  calendar: {
+    host: string;
+    /** "4 minutes ago", or null before the first good read. */
+    readAgo: string | null;
+    /** The last good read in the firm's time. */
+    readAt: string | null;
+    error: string | null;
+    busyAhead: number;
+  } | null;
+  /** When the lawyer's own feed was made (firm time), or null. */
+  feedSince: string | null;
+}
+
+export async function teamCalendars(db: DbOrTx, now: Date): Promise<TeamCalendar[]> {
+  const [members, states, feeds] = await Promise.all([
+    db.select({ id: teamMembers.id, name: teamMembers.name, active: teamMembers.active }).from(teamMembers).orderBy(asc(teamMembers.orderIndex), asc(teamMembers.id)),
+    calendarStates(db, now),
+    db.select({ memberId: lawyerFeeds.memberId, createdAt: lawyerFeeds.createdAt }).from(lawyerFeeds),
+  ]);
+  const stateOf = new Map(states.map((state) => [state.memberId, state]));
+  const feedOf = new Map(feeds.map((feed) => [feed.memberId, feed.createdAt]));
+  return members.map((member) => {
+    const state = stateOf.get(member.id);
+    const feed = feedOf.get(member.id);
+    return {
+      memberId: member.id,
+      name: member.name,
+      active: member.active,
+      calendar: state
+        ? { host: state.host, readAgo: state.readAt ? agoWords(state.readAt, now) : null, readAt: state.readAt ? firmClock.dateTime(state.readAt) : null, error: state.error, busyAhead: state.busyAhead }
+        : null,
+      feedSince: feed ? firmClock.dateTime(feed) : null,
+    };
+  });
 }
 
 /** "4 minutes ago", "just now", "2 hours ago", "3 days ago": how long since a read. */
