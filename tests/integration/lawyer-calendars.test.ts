@@ -11,7 +11,9 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { openTestDatabase } from "../helpers/db";
 import { startFakeCalendar, type FakeCalendar } from "../fakes/calendar";
-import { auditLog, lawyerCalendars, teamMembers, users } from "../../db/schema";
+import { auditLog, consultationBookings, lawyerCalendars, lawyerFeeds, teamMembers, users } from "../../db/schema";
+import { createLawyerFeed, renderLawyerFeed, revokeLawyerFeed } from "../../app/booking/lawyer-feed.server";
+import { renderFeed } from "../../app/booking/feed.server";
 import type { Db } from "../../db/client";
 import { manualClock } from "../../core/clock";
 import { isAllowedAddress } from "../../core/outside/guarded-fetch";
@@ -207,5 +209,47 @@ describe("a lawyer's calendar", () => {
     expect(checkAddress("http://calendar.example/x.ics")).toMatchObject({ ok: false, message: expect.stringMatching(/https/) });
     expect(checkAddress("https://u:p@calendar.example/x.ics")).toMatchObject({ ok: false, message: expect.stringMatching(/user name or password/) });
     expect(checkAddress(`https://calendar.example/${"x".repeat(2000)}`)).toMatchObject({ ok: false, message: expect.stringMatching(/at most 2000/) });
+  });
+});
+
+describe("a lawyer's own feed", () => {
+  it("holds that lawyer's live bookings with the staff feed's details only, at a secret address shown once", async () => {
+    await db.delete(consultationBookings);
+    await db.delete(lawyerFeeds);
+    const booking = (lawyerId: number | null, startsAt: string, status: "booked" | "confirmed" | "cancelled" = "booked") => ({
+      lawyerId,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
+      kind: "video" as const,
+      name: "Visitor Name",
+      email: "visitor@example.test",
+      phone: "604 555 0100",
+      status,
+    });
+    const [mine] = await db
+      .insert(consultationBookings)
+      .values([booking(alice, "2027-01-12T17:00:00Z", "confirmed"), booking(bob, "2027-01-12T18:00:00Z"), booking(alice, "2027-01-13T18:00:00Z", "cancelled"), booking(null, "2027-01-14T18:00:00Z")])
+      .returning({ id: consultationBookings.id });
+    const { token, replaced } = await createLawyerFeed(db, actor, alice);
+    expect(replaced).toBe(false);
+    const stored = await db.select().from(lawyerFeeds);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].tokenHash).not.toBe(token);
+    const text = await renderLawyerFeed(db, `${token}.ics`, "https://firm.example", new Date("2027-01-10T00:00:00Z"));
+    expect(text).toContain("BEGIN:VCALENDAR");
+    expect(text).toContain(`booking-${mine.id}@firm.example`);
+    expect(text!.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    for (const secret of ["Visitor Name", "visitor@example.test", "604 555 0100"]) expect(text).not.toContain(secret);
+    // Not a staff feed's address, and the staff feed's renderer opens nothing with it.
+    expect(await renderFeed(db, `${token}.ics`, "https://firm.example", new Date())).toBeNull();
+    // Replacing makes the old address open nothing; revoking too.
+    const again = await createLawyerFeed(db, actor, alice);
+    expect(again.replaced).toBe(true);
+    expect(await renderLawyerFeed(db, `${token}.ics`, "https://firm.example", new Date())).toBeNull();
+    await revokeLawyerFeed(db, actor, alice);
+    expect(await renderLawyerFeed(db, `${again.token}.ics`, "https://firm.example", new Date())).toBeNull();
+    expect(await renderLawyerFeed(db, "not-a-token.ics", "https://firm.example", new Date())).toBeNull();
+    const entries = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entity, "lawyer_feed"));
+    expect(entries.map((e) => e.action)).toEqual(["create", "replace", "revoke"]);
   });
 });
