@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { busyFromIcs, merge, NotACalendar } from "~/booking/calendar-busy.server";
+import { agoWords } from "~/booking/lawyer-calendars.server";
 import { firmClock, zoneClock } from "../../core/firm-clock.server";
 import { FIRM_ZONE } from "../../core/firm-time";
 
@@ -172,5 +173,17 @@ describe("a lawyer's calendar read into busy times", () => {
     const result = busyFromIcs(text, from, to);
     expect(iso(result.intervals)).toEqual([["2027-01-12T17:00:00.000Z", "2027-01-12T18:00:00.000Z"]]);
     expect(result.skipped).toBe(1);
+  });
+});
+
+describe("the calendar's state in words", () => {
+  it("says how long ago it was read", () => {
+    const now = new Date("2027-01-12T18:00:00Z");
+    const ago = (ms: number) => agoWords(new Date(now.getTime() - ms), now);
+    expect(ago(20_000)).toBe("just now");
+    expect(ago(60_000)).toBe("1 minute ago");
+    expect(ago(4 * 60_000 + 59_000)).toBe("4 minutes ago");
+    expect(ago(3 * 3_600_000)).toBe("3 hours ago");
+    expect(ago(3 * 86_400_000)).toBe("3 days ago");
   });
 });
