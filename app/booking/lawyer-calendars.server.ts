@@ -239,7 +239,8 @@ export async function readCalendar(deps: ReaderDeps, memberId: MemberId): Promis
   try {
     const address = openField(row.address, "lawyer_calendars.address");
     const resource = await fetchPublicResource(address, { log, accept: "text/calendar, */*;q=0.5", ...deps.fetch, timeoutMs, maxBytes });
-    const result = busyFromIcs(resource.bytes.toString("utf8"), from, until);
+    // Some servers start the file with a byte-order mark, which the parser does not expect.
+    const result = busyFromIcs(resource.bytes.toString("utf8").replace(/^\uFEFF/, ""), from, until);
     busy = result.intervals.map((interval) => [interval.start, interval.end]);
     outcome = { ok: true, busy: busy.length, skipped: result.skipped };
     if (result.skipped > 0) log.warn({ memberId, skipped: result.skipped, events: result.events }, "lawyer calendar: events left out");

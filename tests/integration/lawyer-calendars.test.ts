@@ -107,6 +107,8 @@ describe("a lawyer's calendar", () => {
     expect(row.address).not.toContain(fake.origin);
     expect(openField(row.address, "lawyer_calendars.address")).toBe(`${fake.origin}/calendar.ics`);
     expect(row.host).toBe("127.0.0.2");
+    // Served with a byte-order mark, as some servers do.
+    fake.ics = `\uFEFF${ICS}`;
     expect(await readCalendar(deps, alice)).toEqual({ ok: true, busy: 4, skipped: 0 });
     expect(await busyOf(alice)).toEqual(GOOD);
     const both = await busyIntervals(db, [alice, bob], new Date("2027-01-12T18:00:00Z"), new Date("2027-01-13T00:00:00Z"));
