@@ -16,20 +16,41 @@ interface MomentTimezone {
   tz: { dataVersion: string; zone(name: string): MomentZone | null };
 }
 
-function loadRules(): ZoneRules {
-  const moment = createRequire(import.meta.url)("moment-timezone") as MomentTimezone;
-  const zone = moment.tz.zone(FIRM_ZONE);
-  if (!zone) throw new Error(`moment-timezone has no rules for ${FIRM_ZONE}`);
+const moment = () => createRequire(import.meta.url)("moment-timezone") as MomentTimezone;
+
+function loadRules(name = FIRM_ZONE): ZoneRules | null {
+  const tz = moment().tz;
+  const zone = tz.zone(name);
+  if (!zone) return null;
   // moment counts offsets in minutes west of UTC and ends the last rule at Infinity.
   return {
-    version: moment.tz.dataVersion,
+    version: tz.dataVersion,
     untils: zone.untils.filter((until) => Number.isFinite(until)),
     offsets: zone.offsets.map((offset) => (offset === 0 ? 0 : -offset)),
   };
 }
 
+const firmRules = loadRules();
+if (!firmRules) throw new Error(`moment-timezone has no rules for ${FIRM_ZONE}`);
+
 /** The firm's clock, for every server module. */
-export const firmClock: FirmClock = firmClockOn(loadRules());
+export const firmClock: FirmClock = firmClockOn(firmRules);
+
+const zoneClocks = new Map<string, FirmClock | null>();
+
+/**
+ * A clock on another IANA zone's rules from the same data (a lawyer's calendar names its zone,
+ * decision 0105), or null for a name the data does not know. Kept once made.
+ */
+export function zoneClock(name: string): FirmClock | null {
+  if (name === FIRM_ZONE) return firmClock;
+  if (!zoneClocks.has(name)) {
+    if (zoneClocks.size >= 200) zoneClocks.clear();
+    const rules = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name) ? loadRules(name) : null;
+    zoneClocks.set(name, rules ? firmClockOn(rules) : null);
+  }
+  return zoneClocks.get(name) ?? null;
+}
 
 /** The time-zone data versions: the firm clock's (the product's) and the runtime's (unused, logged beside it). */
 export const tzVersions = { firm: firmClock.rules.version, runtime: process.versions.tz ?? "unknown" };

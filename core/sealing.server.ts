@@ -17,7 +17,8 @@ export type SealedColumn =
   | "consultation_parties.name"
   | "conflict_matches.name"
   | "conflict_matches.matched"
-  | "conflict_records.name";
+  | "conflict_records.name"
+  | "lawyer_calendars.address";
 
 let box: SecretBox | null = null;
 

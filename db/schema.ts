@@ -758,6 +758,41 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   createdAt: createdAt(),
 });
 
+/**
+ * A lawyer's own calendar (decision 0105): the private iCalendar address their calendar app
+ * publishes, sealed (`lawyer_calendars.address`, never sent to a browser; `host` is shown), and
+ * the busy times read from it last, kept when a later read fails. `busy` holds only [start, end]
+ * instants (ms), never an event's title or notes.
+ */
+export const lawyerCalendars = pgTable("lawyer_calendars", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => teamMembers.id, { onDelete: "cascade" }),
+  address: text("address").notNull(),
+  host: text("host").notNull(),
+  /** The last good read's busy intervals, [startMs, endMs] merged and in order; null before one. */
+  busy: jsonb("busy").$type<Array<[number, number]>>(),
+  /** The end of the span the last good read expanded recurring events over. */
+  busyUntil: timestamp("busy_until", { withTimezone: true }),
+  readAt: timestamp("read_at", { withTimezone: true }),
+  triedAt: timestamp("tried_at", { withTimezone: true }),
+  /** The last attempt's failure as a sentence for the admin; null when it succeeded. */
+  error: text("error"),
+  /** When the sweep reads it next: claimed by one conditional UPDATE across instances. */
+  nextReadAt: timestamp("next_read_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A lawyer's own outgoing feed of their bookings (decision 0105): the SHA-256 of its secret token. */
+export const lawyerFeeds = pgTable("lawyer_feeds", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => teamMembers.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),

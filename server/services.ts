@@ -22,6 +22,7 @@ import { NewsletterDigest } from "../app/blog/newsletter-send.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 import { BookingReminders } from "../app/booking/reminders.server";
+import { LawyerCalendarReader } from "../app/booking/lawyer-calendars.server";
 import { SiteStats } from "../app/stats/counter.server";
 import { checkSealingKey, installSealingKey } from "../core/sealing.server";
 
@@ -86,6 +87,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const publisher = new ScheduledPublisher({ db, events, clock, config, log });
   // Consultation reminders 24 hours before, queued once across instances (decision 0079).
   const reminders = new BookingReminders({ db, clock, log });
+  // Each lawyer's own calendar read every 10 minutes, once across instances (decision 0105).
+  const calendars = new LawyerCalendarReader({ db, clock, log, fetch: { allowLoopback: config.OUTSIDE_FETCH_ALLOW_LOOPBACK === true } });
   // The newsletter's weekly digest is queued by every instance's sweep, one winner per week (decision 0081).
   const digest = new NewsletterDigest({ db, clock, log });
   // A deliberate opt-out (tests, development, a single sign-on proxy in front): say what it costs (decision 0090).
@@ -118,6 +121,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
         ["revisions housekeeping", () => housekeeping.stop()],
         ["scheduled publisher", () => publisher.stop()],
         ["consultation reminders", () => reminders.stop()],
+        ["lawyer calendars", () => calendars.stop()],
         ["newsletter digest", () => digest.stop()],
         ["job runner", () => jobs.stop()],
         ["change events", () => events.stop()],
@@ -140,6 +144,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   housekeeping.start();
   publisher.start();
   reminders.start();
+  calendars.start();
   digest.start();
   await stats.start();
   return services;

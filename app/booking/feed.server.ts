@@ -78,8 +78,13 @@ export async function renderFeed(db: Db, file: string, siteUrl: string, now: Dat
     .where(and(inArray(consultationBookings.status, [...LIVE_STATUSES]), gte(consultationBookings.startsAt, new Date(now.getTime() - FEED_PAST_MS))))
     .orderBy(asc(consultationBookings.startsAt))
     .limit(FEED_LIMIT);
+  return bookingsCalendar(rows, siteUrl, "Consultations");
+}
+
+/** Bookings as a feed's text: what a phone's calendar may hold of each (see above), nothing more. */
+export function bookingsCalendar(rows: (typeof consultationBookings.$inferSelect)[], siteUrl: string, name: string): string {
   const site = new URL(siteUrl);
-  const calendar = ical({ name: "Consultations", prodId: { company: site.hostname, product: "consultations", language: "EN" }, ttl: 15 * 60 });
+  const calendar = ical({ name, prodId: { company: site.hostname, product: "consultations", language: "EN" }, ttl: 15 * 60 });
   // Times are UTC instants (unambiguous whatever tz rules the phone has); the zone names the firm's.
   calendar.x("X-WR-TIMEZONE", FIRM_ZONE);
   for (const row of rows) {

@@ -53,9 +53,22 @@ export interface PublicResource {
   url: string;
 }
 
+/**
+ * What went wrong, for a caller that tells its own user what to do (a lawyer's calendar, decision
+ * 0105): "refused" (scheme, credentials, an address that is not public: decided before any
+ * connection, so it maps nothing inside), "unreachable" (DNS, connection), "status" (a non-2xx
+ * answer, `status`), "timeout", "cut-off" (the answer stopped early). Featured and AI images keep
+ * one sentence for all (decision 0052).
+ */
+export type DownloadFailure = "refused" | "unreachable" | "status" | "timeout" | "cut-off";
+
 /** Any refusal or failure to download; `reason` is for the log only. */
 export class DownloadFailed extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly kind: DownloadFailure = "refused",
+    readonly status?: number,
+  ) {
     super("The resource could not be downloaded.");
     this.name = "DownloadFailed";
   }
@@ -160,7 +173,7 @@ export async function fetchPublicResource(address: string, options: PublicFetchO
       }
       if (status < 200 || status > 299) {
         response.destroy();
-        throw new DownloadFailed(`answered ${status}`);
+        throw new DownloadFailed(`answered ${status}`, "status", status);
       }
       const bytes = await readCapped(response, options.maxBytes);
       const type = response.headers["content-type"];
@@ -172,7 +185,9 @@ export async function fetchPublicResource(address: string, options: PublicFetchO
     const failed =
       error instanceof DownloadFailed
         ? error
-        : new DownloadFailed(timeout.aborted ? `no complete answer within ${options.timeoutMs} ms` : errorText(error));
+        : timeout.aborted
+          ? new DownloadFailed(`no complete answer within ${options.timeoutMs} ms`, "timeout")
+          : new DownloadFailed(errorText(error), "unreachable");
     log?.warn({ url: redactUrl(address), last: redactUrl(current), reason: failed.reason }, "download refused or failed");
     throw failed;
   }
@@ -202,10 +217,10 @@ async function checkedTarget(address: string, options: PublicFetchOptions): Prom
     try {
       addresses = await (options.resolve ?? systemResolve)(host);
     } catch (error) {
-      throw new DownloadFailed(`host name not resolved: ${errorText(error)}`);
+      throw new DownloadFailed(`host name not resolved: ${errorText(error)}`, "unreachable");
     }
   }
-  if (addresses.length === 0) throw new DownloadFailed("host name has no address");
+  if (addresses.length === 0) throw new DownloadFailed("host name has no address", "unreachable");
   // Every address: a name that also resolves to an internal one is refused whole.
   const allowed = options.allowAddress ?? ((a: string) => isAllowedAddress(a, options.allowLoopback === true));
   const refused = addresses.find((a) => !allowed(a.address));
@@ -255,7 +270,7 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
     }
     chunks.push(chunk);
   }
-  if (!response.complete) throw new DownloadFailed("the answer was cut off");
+  if (!response.complete) throw new DownloadFailed("the answer was cut off", "cut-off");
   return Buffer.concat(chunks, total);
 }
 

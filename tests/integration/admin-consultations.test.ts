@@ -8,7 +8,7 @@ import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { listFreeSlots } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
 import { addDays, vancouverDate } from "../../app/booking/slots.server";
-import { auditLog, calendarFeeds, conflictMatches, consultationBookings, consultationClosedDates, consultationSettings, contactSubmissions, contentText } from "../../db/schema";
+import { auditLog, calendarFeeds, conflictMatches, consultationBookings, consultationClosedDates, consultationSettings, contactSubmissions, contentText, teamMembers } from "../../db/schema";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -65,6 +65,7 @@ describe("the Consultations tab against a running server", () => {
     await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
     await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "intake" });
     lawyerId = (await createOrPromoteAdmin(db, { email: email("rev"), password: PASSWORD }, { via: "test", role: "lawyer" })).userId;
+    await db.insert(teamMembers).values({ name: "Layla Lawyer" });
 
     // Earlier records: contact messages in three scripts.
     const earlier = await db
@@ -342,6 +343,44 @@ describe("the Consultations tab against a running server", () => {
     const audit = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.entity, "calendar_feed"))).orderBy(asc(auditLog.id)));
     expect(audit.map((entry) => entry.action)).toEqual(["create", "replace", "revoke", "create"]);
   });
+  it("lets an admin set, read and remove a lawyer's calendar address (never shown back) and make the lawyer's own feed; others may not", async () => {
+    const before = await page();
+    const member = /Layla Lawyer[\s\S]*?name="member" value="(\d+)"/.exec(before.html)?.[1];
+    expect(member).toBeTruthy();
+    expect(textOf(before.html)).toContain("Lawyers' calendars");
+    // Intake sees the state, not the form, and may not change it (lawyers alike: the role matrix).
+    const refused = await act({ intent: "set-lawyer-calendar", member: member!, address: "https://calendar.example/x.ics" }, "ed");
+    expect(refused.status).toBe(403);
+    expect((await page("", "ed")).html).not.toContain('value="set-lawyer-calendar"');
+    const plain = await act({ intent: "set-lawyer-calendar", member: member!, address: "http://calendar.example/basic.ics" });
+    expect(plain.status).toBe(400);
+    expect(await plain.text()).toContain("Use the calendar's https:// (or webcal://) address.");
+    // A private address: saved sealed, read at once, refused by the guard (this machine), and said so.
+    const secret = "s3cr3t-calendar-key";
+    const saved = await act({ intent: "set-lawyer-calendar", member: member!, address: `https://127.0.0.1:9/calendar/${secret}/basic.ics` });
+    expect(saved.status).toBe(200);
+    const answer = await saved.text();
+    expect(answer).toContain("The address was refused");
+    expect(answer).not.toContain(secret);
+    const after = await page();
+    expect(after.html).not.toContain(secret);
+    expect(textOf(after.html)).toContain("Calendar address set, host 127.0.0.1.");
+    expect(textOf(after.html)).toContain("No busy times are known from it yet.");
+    // The lawyer's own feed: shown once, an .ics without a session.
+    const made = await act({ intent: "create-lawyer-feed", member: member! });
+    const feedPath = /\/admin\/calendar\/[0-9a-f]{64}\.ics/.exec(await made.text())?.[0];
+    expect(feedPath).toBeTruthy();
+    const feed = await fetch(url(feedPath!));
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+    expect(textOf((await page()).html)).toMatch(/own feed of their bookings, made/);
+    expect((await act({ intent: "revoke-lawyer-feed", member: member! })).status).toBe(200);
+    expect((await fetch(url(feedPath!))).status).toBe(404);
+    expect((await act({ intent: "remove-lawyer-calendar", member: member! })).status).toBe(200);
+    expect((await act({ intent: "remove-lawyer-calendar", member: member! })).status).toBe(404);
+    expect((await act({ intent: "read-lawyer-calendar", member: "abc" })).status).toBe(400);
+  });
+
   it("lets an admin edit the decline messages per language (blank English refused, intake refused), and intake decline with 'we cannot act' and the referral line", async () => {
     const keys = ["booking-mail-declined-intro", "booking-mail-cannot-act-intro", "booking-mail-referral-text"];
     const fields = (overrides: Record<string, string> = {}) => {

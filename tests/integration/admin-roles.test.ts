@@ -179,8 +179,27 @@ describe("roles, declared once: every admin route and intent for every role", ()
     const consultations = routes.find((r) => r.pattern === "/admin/dashboard/consultations");
     expect(consultations?.loader?.permission).toBe("consultations.read");
     expect(consultations?.action?.permission).toBe("consultations.handle");
-    expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual(["add-closed-date", "client", "create-feed", "decline-texts", "notes", "remove-closed-date", "revoke-feed", "settings", "status"]);
+    expect(Object.keys(consultations?.action?.intents ?? {}).sort()).toEqual([
+      "add-closed-date",
+      "client",
+      "create-feed",
+      "create-lawyer-feed",
+      "decline-texts",
+      "notes",
+      "read-lawyer-calendar",
+      "remove-closed-date",
+      "remove-lawyer-calendar",
+      "revoke-feed",
+      "revoke-lawyer-feed",
+      "set-lawyer-calendar",
+      "settings",
+      "status",
+    ]);
     expect(consultations?.action?.intents.settings.permission).toBe("consultations.settings");
+    // Each lawyer's calendar address and own feed (decision 0105): admins only.
+    for (const name of ["set-lawyer-calendar", "read-lawyer-calendar", "remove-lawyer-calendar", "create-lawyer-feed", "revoke-lawyer-feed"]) {
+      expect(consultations?.action?.intents[name].permission).toBe("consultations.settings");
+    }
     // How the firm mails its subscribers is an admin's (issue 44).
     expect(routes.find((r) => r.pattern === "/admin/dashboard/inbox")?.action?.intents["newsletter-settings"].permission).toBe("newsletter.settings");
     expect(consultations?.action?.intents["create-feed"].permission).toBe("consultations.read");

@@ -23,6 +23,7 @@ export const ON_POSTGRES: readonly string[] = [
   "health.test.ts",
   "instagram.test.ts",
   "job-runner.test.ts",
+  "lawyer-calendars.test.ts",
   "login-throttle.test.ts",
   "login-unlock.test.ts",
   "machine-text.test.ts",

@@ -1,7 +1,8 @@
 /**
  * The Consultations tab's actions on the admin kit (decision 0080), and the result type its
  * components read. Handling bookings needs consultations.handle; availability and closed dates
- * consultations.settings (admins); one's own calendar feed consultations.read.
+ * consultations.settings (admins); one's own calendar feed consultations.read; each lawyer's
+ * calendar address and feed consultations.settings (lawyer-calendar-actions.server.ts).
  */
 import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
@@ -20,6 +21,7 @@ import { userCan } from "~/auth/guard.server";
 import { saveContentEntries } from "~/content/entries.server";
 import { CONTENT_MAX_LENGTH } from "~/content/schema";
 import { DECLINE_TEXT_KEYS } from "~/booking/decline-texts.server";
+import { lawyerCalendarIntents } from "./lawyer-calendar-actions.server";
 
 const DECLINE_TEXT_NAMES = { "booking-mail-declined-intro": "The 'another time' message", "booking-mail-cannot-act-intro": "The 'we cannot act' message", "booking-mail-referral-text": "The referral line" } as const;
 const declineText = (name: string, required: boolean) => {
@@ -135,5 +137,7 @@ export const intents = {
       return {};
     },
   }),
+  // Each lawyer's own calendar and feed (decision 0105), admins only.
+  ...lawyerCalendarIntents,
 };
 export type ConsultationsResult = ActionResult<typeof intents>;

@@ -9,6 +9,7 @@ import { adminMeta } from "~/auth/ui";
 import { loadBookingSettings } from "~/booking/availability.server";
 import { loadDeclineTexts } from "~/booking/decline-texts.server";
 import { feedOf } from "~/booking/feed.server";
+import { teamCalendars } from "~/booking/lawyer-calendars.server";
 import { bcStatutoryHolidays } from "~/booking/holidays.server";
 import { parseDate, vancouverDate } from "~/booking/slots.server";
 import { firmClock } from "../../../core/firm-clock.server";
@@ -16,6 +17,7 @@ import { bookingsOfWeek, isBookingFilter, listBookings, listClosedDates, weekSta
 import { BookingList } from "./components/BookingList";
 import { DeclineTextsPanel } from "./components/DeclineTextsPanel";
 import { FeedPanel } from "./components/FeedPanel";
+import { LawyerCalendarsPanel } from "./components/LawyerCalendarsPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { WeekView } from "./components/WeekView";
 import { intents } from "./actions.server";
@@ -41,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = vancouverDate(now);
   const year = Number(today.slice(0, 4));
   const mayChangeSettings = can(user.roles ?? [], "consultations.settings");
-  const [settings, closedDates, feed, declineTexts] = await Promise.all([loadBookingSettings(db), listClosedDates(db), feedOf(db, user.id), loadDeclineTexts(db)]);
+  const [settings, closedDates, feed, declineTexts, lawyers] = await Promise.all([loadBookingSettings(db), listClosedDates(db), feedOf(db, user.id), loadDeclineTexts(db), teamCalendars(db, now)]);
   const shared = {
     settings,
     declineTexts,
@@ -49,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     holidays: [year, year + 1].map((y) => ({ year: y, days: bcStatutoryHolidays(y) })),
     feed: feed ? { since: firmClock.dateTime(feed.createdAt) } : null,
     mayChangeSettings,
+    lawyers,
   };
   const chosen = readView(new URL(request.url).searchParams, today);
   if (!chosen.ok) {
@@ -81,7 +84,7 @@ const FILTER_LABELS: Record<BookingFilter, string> = {
 };
 
 export default function ConsultationsTab({ loaderData }: Route.ComponentProps) {
-  const { view, show, error, list, week, settings, closedDates, holidays, feed, mayChangeSettings, declineTexts } = loaderData;
+  const { view, show, error, list, week, settings, closedDates, holidays, feed, mayChangeSettings, declineTexts, lawyers } = loaderData;
   const link = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-semibold ${active ? "bg-brand-700 text-white" : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`;
   const query = (changes: Record<string, string>) => {
@@ -121,6 +124,8 @@ export default function ConsultationsTab({ loaderData }: Route.ComponentProps) {
       </section>
 
       <FeedPanel feed={feed} />
+
+      <LawyerCalendarsPanel lawyers={lawyers} editable={mayChangeSettings} />
 
       <SettingsPanel settings={settings} closedDates={closedDates} holidays={holidays} editable={mayChangeSettings} />
 
