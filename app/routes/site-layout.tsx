@@ -60,6 +60,13 @@ export default function SiteLayout() {
   );
 }
 
+/** A page's error answer keeps the headers it was thrown with (a 429's Retry-After and no-store); otherwise the parent's. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  if (errorHeaders) for (const [name, value] of errorHeaders) merged.set(name, value);
+  return merged;
+};
+
 /** An error inside a page keeps the site's chrome and says so in the page's language. */
 export function ErrorBoundary() {
   const error = useRouteError();
