@@ -13,7 +13,7 @@ import { tzDataNotice } from "../core/firm-clock.server";
 import { mediaRouter } from "./media-routes";
 import { isUnknownPath, pageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed";
-import { contentSecurityPolicyFor, securityHeaderList, securityHeaders } from "./security";
+import { contentSecurityPolicyFor, securityHeaderKind, securityHeaderList, securityHeaders } from "./security";
 import { createServices, type Services } from "./services";
 import { SealingKeyWrong } from "../core/sealing.server";
 import { adminMutationGate, adminResponseHeaders } from "./admin-gate";
@@ -69,7 +69,9 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     csp: contentSecurityPolicyFor(config),
     enabled: !options.vite,
     unknownPath: isUnknownPath,
-    before: config.PAGE_CACHE_FAST_PATH ? { securityHeaders: securityHeaderList(config), guard: (method, url) => judgeRequest(method, url).ok, expressPath: answeredByExpress } : undefined,
+    before: config.PAGE_CACHE_FAST_PATH
+      ? { securityHeaders: securityHeaderList(config), securityKind: (path) => securityHeaderKind(path).key, guard: (method, url) => judgeRequest(method, url).ok, expressPath: answeredByExpress }
+      : undefined,
   });
   app.use(pages.serve);
 

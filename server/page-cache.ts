@@ -68,6 +68,8 @@ export interface CachedPage {
   compressed?: { br: Buffer; gzip: Buffer };
   /** Complete responses for `answer`, made at its first hit per encoding. */
   prepared?: Partial<Record<Variant, PreparedResponse>>;
+  /** A not-found page's complete headers, by encoding and kind of path (`answerNotFound`). */
+  preparedNotFound?: Map<string, string[]>;
   /** The request guard passed a GET or HEAD of this URL: it always will (its verdict depends on nothing else). */
   guardPassed?: boolean;
 }
@@ -183,6 +185,8 @@ export interface PageCacheOptions {
     guard: (method: string, url: string) => boolean;
     /** Paths Express answers before React Router (media, the slots API, /healthz, the event stream): never "unknown". */
     expressPath?: (path: string) => boolean;
+    /** What of a path `securityHeaders` depends on (server/security.ts securityHeaderKind): the not-found page's headers are made once per kind. */
+    securityKind?: (path: string) => string;
   };
   maxEntries?: number;
   maxBytes?: number;
@@ -276,20 +280,30 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 
-/** Every route's full path but the catch-all, as a pattern (":name" one segment, a trailing slash allowed); made once. */
-const ROUTE_PATTERNS: RegExp[] = (function flatten(entries: RouteEntry[], base: string): RegExp[] {
-  const out: RegExp[] = [];
-  for (const entry of entries) {
-    const full = [base, entry.path ?? ""].filter(Boolean).join("/").replace(/\/+/g, "/");
-    if (entry.path === "*") continue;
-    if (entry.path !== undefined || entry.index) {
-      const source = full.replace(/^\//, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+");
-      out.push(new RegExp(`^/${source}/?$`, "i"));
+/**
+ * Every route's full path but the catch-all, as a pattern (":name" one segment, a trailing slash
+ * allowed), by its first segment in lower case ("" for a first segment that is a parameter, or
+ * none): a path is tested against its own first segment's few patterns and those; made once.
+ */
+const ROUTE_PATTERNS: Map<string, RegExp[]> = (() => {
+  const byFirst = new Map<string, RegExp[]>();
+  (function flatten(entries: RouteEntry[], base: string) {
+    for (const entry of entries) {
+      const full = [base, entry.path ?? ""].filter(Boolean).join("/").replace(/\/+/g, "/");
+      if (entry.path === "*") continue;
+      if (entry.path !== undefined || entry.index) {
+        const bare = full.replace(/^\//, "");
+        const source = bare.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+");
+        const first = bare.split("/")[0]!;
+        const group = first.startsWith(":") ? "" : first.toLowerCase();
+        byFirst.set(group, [...(byFirst.get(group) ?? []), new RegExp(`^/${source}/?$`, "i")]);
+      }
+      if (entry.children) flatten(entry.children, full);
     }
-    if (entry.children) out.push(...flatten(entry.children, full));
-  }
-  return out;
-})(routeConfig as unknown as RouteEntry[], "");
+  })(routeConfig as unknown as RouteEntry[], "");
+  return byFirst;
+})();
+const NO_PATTERNS: RegExp[] = [];
 
 /**
  * True when React Router would answer a path with the not-found page (no route but "*"
@@ -302,7 +316,10 @@ export function isUnknownPath(pathname: string): boolean {
   if (isAdminPath(pathname)) return false;
   // React Router's route discovery (the links of a hydrated page ask it for their routes).
   if (pathname === "/__manifest") return false;
-  for (const pattern of ROUTE_PATTERNS) if (pattern.test(pathname)) return false;
+  const slash = pathname.indexOf("/", 1);
+  const first = (slash === -1 ? pathname.slice(1) : pathname.slice(1, slash)).toLowerCase();
+  for (const pattern of ROUTE_PATTERNS.get(first) ?? NO_PATTERNS) if (pattern.test(pathname)) return false;
+  if (first !== "") for (const pattern of ROUTE_PATTERNS.get("") ?? NO_PATTERNS) if (pattern.test(pathname)) return false;
   return true;
 }
 
@@ -417,15 +434,22 @@ export function pageCache(options: PageCacheOptions) {
     const variant = variantFor(entry, req.headers["accept-encoding"]);
     if (!variant) return false;
     const body = variant === "identity" ? entry.body : entry.compressed![variant];
-    const head: string[] = [];
-    for (const [name, value] of options.before.securityHeaders(entry.nonce, path)) head.push(name, value);
-    for (const [name, value] of entry.headers) {
-      if (Array.isArray(value)) for (const one of value) head.push(name, one);
-      else head.push(name, String(value));
+    // Made once per encoding and kind of path (a flood of random paths is one kind), like a stored page's.
+    const kind = options.before.securityKind?.(path);
+    const prepared = kind === undefined ? undefined : (entry.preparedNotFound ??= new Map());
+    let head = prepared?.get(`${variant} ${kind}`);
+    if (!head) {
+      head = [];
+      for (const [name, value] of options.before.securityHeaders(entry.nonce, path)) head.push(name, value);
+      for (const [name, value] of entry.headers) {
+        if (Array.isArray(value)) for (const one of value) head.push(name, one);
+        else head.push(name, String(value));
+      }
+      head.push("X-Cache", "HIT", "Cache-Control", "no-store", "Vary", "Accept-Encoding");
+      if (variant !== "identity") head.push("Content-Encoding", variant);
+      head.push("Content-Length", String(body.length));
+      prepared?.set(`${variant} ${kind}`, head);
     }
-    head.push("X-Cache", "HIT", "Cache-Control", "no-store", "Vary", "Accept-Encoding");
-    if (variant !== "identity") head.push("Content-Encoding", variant);
-    head.push("Content-Length", String(body.length));
     res.writeHead(404, head);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;

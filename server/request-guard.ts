@@ -32,10 +32,19 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 export type PathVerdict = { ok: true } | { ok: false; status: 400 | 404 | 414 } | { ok: false; status: 301; location: string };
 
+/**
+ * Paths that pass every rule below at a glance: lower-case letters, digits, "-", "_" and "~" in
+ * segments that start with none of "." (so no dot segment), no escape, no empty inner segment (a
+ * trailing slash is the router's). A flood of random paths is mostly these: the full check below
+ * builds the canonical spelling character by character.
+ */
+const PLAIN_PATH = /^(?:\/[a-z0-9_~-][a-z0-9._~-]*)*\/?$/;
+
 /** What the guard does with a raw request path (no query string). */
 export function judgePath(rawPath: string, method: string): PathVerdict {
   if (rawPath.length > MAX_PATH_BYTES) return { ok: false, status: 414 };
   if (!rawPath.startsWith("/")) return { ok: false, status: 400 };
+  if (PLAIN_PATH.test(rawPath)) return rawPath.split("/").length - 1 > MAX_SEGMENTS ? { ok: false, status: 404 } : { ok: true };
   const segments = rawPath.split("/");
   if (segments.length - 1 > MAX_SEGMENTS) return { ok: false, status: 404 };
 

@@ -65,6 +65,14 @@ function hasOwnBrowsingContextGroup(path: string): boolean {
  */
 const isBookingManagePath = (path: string) => stripLangPrefix(path).startsWith("/virtual-consultation/manage/");
 
+/** What of a path the security headers depend on: two paths of one kind get the same headers for one nonce. */
+export function securityHeaderKind(path: string): { manage: boolean; media: boolean; ownGroup: boolean; key: string } {
+  const manage = isBookingManagePath(path);
+  const media = path.startsWith("/media/");
+  const ownGroup = hasOwnBrowsingContextGroup(path);
+  return { manage, media, ownGroup, key: `${+manage}${+media}${+ownGroup}` };
+}
+
 /**
  * The security headers of a response to `path` whose scripts carry `nonce`, in the order they
  * are sent: the middleware below sets them, and the page cache sends them with stored pages it
@@ -76,17 +84,18 @@ export function securityHeaderList(config: Config): (nonce: string, path: string
   const meet = `"${meetOrigin(config.MEET_HOST)}"`;
   const permissions = `camera=(self ${meet}), microphone=(self ${meet}), display-capture=(self ${meet}), geolocation=()`;
   return (nonce, path) => {
+    const kind = securityHeaderKind(path);
     const headers: Array<[string, string]> = [
       ["Content-Security-Policy", csp(nonce)],
       ["X-Content-Type-Options", "nosniff"],
-      ["Referrer-Policy", isBookingManagePath(path) ? "same-origin" : "strict-origin-when-cross-origin"],
+      ["Referrer-Policy", kind.manage ? "same-origin" : "strict-origin-when-cross-origin"],
       ["X-Frame-Options", "DENY"],
       ["Permissions-Policy", permissions],
       // Other sites' pages may not embed the site's responses, except its media: a post's image in a
       // web mail client or a web feed reader is loaded by another origin's page.
-      ["Cross-Origin-Resource-Policy", path.startsWith("/media/") ? "cross-origin" : "same-origin"],
+      ["Cross-Origin-Resource-Policy", kind.media ? "cross-origin" : "same-origin"],
     ];
-    if (hasOwnBrowsingContextGroup(path)) headers.push(["Cross-Origin-Opener-Policy", "same-origin"]);
+    if (kind.ownGroup) headers.push(["Cross-Origin-Opener-Policy", "same-origin"]);
     // preload: the domain may be submitted to the browsers' HSTS preload list (two years, subdomains).
     if (config.secureCookies) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"]);
     return headers;

@@ -4,6 +4,7 @@ import { consultationBookings, consultationClosedDates, consultationSettings } f
 import { holidayDatesBetween } from "./holidays.server";
 import { bookingSettingsSchema, DEFAULT_BOOKING_SETTINGS, type BookingSettings, type MeetingKind } from "./settings";
 import { addDays, freeSlots, parseDate, type Slot } from "./slots.server";
+import { slotGridChanged } from "./slot-grid-changes.server";
 
 /** Bookings that hold their slot; declined, cancelled and no-show ones free it (the unique index agrees). */
 export const LIVE_STATUSES = ["booked", "confirmed"] as const;
@@ -53,6 +54,7 @@ export async function saveBookingSettings(db: Db, input: unknown): Promise<SaveS
     await tx.delete(consultationClosedDates).where(days.length > 0 ? notInArray(consultationClosedDates.day, days) : undefined);
     if (days.length > 0) await tx.insert(consultationClosedDates).values(days.map((day) => ({ day }))).onConflictDoNothing();
   });
+  slotGridChanged();
   return { ok: true, settings: { ...settings, kinds: values.kinds, closedDates: [...new Set(settings.closedDates)].sort() } };
 }
 

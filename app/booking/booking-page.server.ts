@@ -3,12 +3,13 @@
  * by week, the POST that books one through createBooking, and the confirmation page's booking.
  */
 import { eq } from "drizzle-orm";
+import { data, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { logRefusal, type Logger } from "../../core/log";
 import { consultationBookings } from "../../db/schema";
 import { HONEYPOT_FIELD } from "../contact/fields";
 import { localizePath, type Lang } from "../i18n/languages";
-import { listFreeSlots, loadBookingSettings } from "./availability.server";
+import { bookingPagesLimiter, gridFreeSlots, gridSettings } from "./slot-grid.server";
 import { BOOKING_FIELDS, BOOKING_LIMITS, readBookingForm, type BookingField, type BookingValues } from "./booking-form";
 import { createBooking } from "./bookings.server";
 import { videoLinkFor } from "./mails.server";
@@ -61,7 +62,8 @@ export interface BookingWeek {
  * empty days), else from this week; and of them, the times of `?day=` or of the first free day.
  */
 export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Promise<BookingWeek> {
-  const settings = await loadBookingSettings(db);
+  // Reused for a few seconds per instance (app/booking/slot-grid.server.ts): the booking's POST checks afresh.
+  const settings = await gridSettings(db, now);
   const today = vancouverDate(now);
   const thisWeek = mondayOf(today);
   const lastDay = addDays(today, settings.horizonDays);
@@ -69,11 +71,11 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Prom
   let week = readWeek(url.searchParams.get(WEEK_PARAMETER), now.getTime());
   if (week !== null && (week < thisWeek || week > lastWeek)) week = null;
   if (week === null) {
-    const ahead = await listFreeSlots(db, { from: today, to: addDays(today, FIRST_SLOT_LOOKAHEAD_DAYS), now }, settings);
+    const ahead = await gridFreeSlots(db, { from: today, to: addDays(today, FIRST_SLOT_LOOKAHEAD_DAYS), now }, settings);
     week = ahead.length > 0 ? mondayOf(vancouverDate(ahead[0]!.start)) : thisWeek;
   }
   const from = week < today ? today : week;
-  const slots = await listFreeSlots(db, { from, to: addDays(week, SPAN_DAYS - 1), now }, settings);
+  const slots = await gridFreeSlots(db, { from, to: addDays(week, SPAN_DAYS - 1), now }, settings);
   const grouped = groupSlotsByDay(slots, lang, firmClock);
   const asked = readDay(url.searchParams.get(DAY_PARAMETER), now.getTime());
   const chosen = grouped.find((day) => day.date === asked) ?? grouped[0] ?? null;
@@ -89,6 +91,18 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Prom
     action: chosen ? dayHref(week, chosen.date, lang) : weekHref(week, lang),
     kinds: settings.kinds,
   };
+}
+
+/**
+ * The booking, confirmation and manage pages render per request: past the slots API's limit per
+ * address (SLOTS_RATE_LIMIT a minute, counted apart from the API's) their loaders stop here with
+ * 429, which the site's error page shows in the visitor's language (issue 44).
+ */
+export function limitBookingPage(context: AppLoadContext): void {
+  const { config, clock, log } = context.services;
+  if (bookingPagesLimiter(config.SLOTS_RATE_LIMIT).allow(context.clientIp, clock.now().getTime())) return;
+  logRefusal(log, context.clientIp, "booking page rate limit reached");
+  throw data({ message: "Too many requests" }, { status: 429, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
 }
 
 /** What a refused POST shows (HTML) or answers (JSON). */

@@ -5,6 +5,7 @@ import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
 import { isUniqueViolation } from "../changes/errors.server";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
+import { slotGridChanged } from "./slot-grid-changes.server";
 import { storeConflicts } from "../conflicts/conflict-store.server";
 import { partyRows } from "../conflicts/conflicts.server";
 import { sealField } from "../../core/sealing.server";
@@ -78,6 +79,8 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
         await queueBookingMail(tx, row.id, "confirmation");
         return row;
       });
+      // The booking pages of this instance stop offering the slot now (app/booking/slot-grid.server.ts).
+      slotGridChanged();
       await deps.countEnquiry?.("booking");
       return { status: 201, booking: { id: stored.id, start, end, kind, reference } };
     } catch (error) {

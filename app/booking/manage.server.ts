@@ -8,6 +8,8 @@ import { LIVE_STATUSES, listFreeSlots, loadBookingSettings } from "./availabilit
 import { nearestFreeSlots } from "./bookings.server";
 import { holidayDatesBetween } from "./holidays.server";
 import { queueBookingMail } from "./mails.server";
+import { gridFreeSlots, gridSettings } from "./slot-grid.server";
+import { slotGridChanged } from "./slot-grid-changes.server";
 import { consumeManageToken, peekManageToken, revokeManageTokens } from "./manage-tokens.server";
 import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
 
@@ -74,7 +76,8 @@ export async function loadManagePage(deps: ManageDeps, token: string): Promise<M
   const today = vancouverDate(now);
   const around = addDays(vancouverDate(row.startsAt), -Math.floor(RESCHEDULE_DAYS / 2));
   const from = around > today ? around : today;
-  const slots = await listFreeSlots(deps.db, { from, to: addDays(from, RESCHEDULE_DAYS), now, kind: row.kind });
+  // Reused for a few seconds (app/booking/slot-grid.server.ts); the move itself checks afresh.
+  const slots = await gridFreeSlots(deps.db, { from, to: addDays(from, RESCHEDULE_DAYS), now, kind: row.kind }, await gridSettings(deps.db, now));
   return { state: "valid", booking: view(row), slots };
 }
 
@@ -124,7 +127,7 @@ export async function manageBooking(deps: ManageDeps, form: FormData, token: str
 }
 
 async function cancel(deps: ManageDeps, token: string, now: Date): Promise<ManageResult> {
-  return deps.db.transaction(async (tx) => {
+  return afterChange(deps.db.transaction(async (tx) => {
     const id = await consumeManageToken(tx, token, now);
     if (id === null) throw new Refused({ status: 410, error: "booking-manage-invalid" });
     const [row] = await tx
@@ -136,11 +139,18 @@ async function cancel(deps: ManageDeps, token: string, now: Date): Promise<Manag
     // Voids the booking's other links too; the visitor gets the CANCEL invitation, the firm a notice.
     await queueBookingMail(tx, id, "cancelled");
     return { status: 200, done: "cancelled", booking: view(row) } as const;
-  });
+  }));
+}
+
+/** The booking pages read the free slots afresh once a move or cancellation is stored. */
+async function afterChange<T>(change: Promise<T>): Promise<T> {
+  const result = await change;
+  slotGridChanged();
+  return result;
 }
 
 async function reschedule(deps: ManageDeps, token: string, start: Date, now: Date): Promise<ManageResult> {
-  return deps.db.transaction(async (tx) => {
+  return afterChange(deps.db.transaction(async (tx) => {
     const id = await consumeManageToken(tx, token, now);
     if (id === null) throw new Refused({ status: 410, error: "booking-manage-invalid" });
     const [row] = await tx.select().from(consultationBookings).where(eq(consultationBookings.id, id)).for("update");
@@ -167,5 +177,5 @@ async function reschedule(deps: ManageDeps, token: string, start: Date, now: Dat
     await revokeManageTokens(tx, id);
     await queueBookingMail(tx, id, "changed", { from: row.startsAt });
     return { status: 200, done: "moved", booking: view(moved) } as const;
-  });
+  }));
 }

@@ -1,4 +1,3 @@
-import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
 import { isLang } from "../i18n/languages";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
@@ -6,6 +5,7 @@ import { PRACTICE_AREAS } from "./booking-form";
 import { isMeetingKind, type BookingSettings } from "./settings";
 import { FIRM_ZONE } from "../../core/firm-time";
 import { addDays, parseDate } from "./slots.server";
+import { AddressLimiter } from "../../core/address-limit";
 
 /** The longest range one request may ask for (inclusive days): bounds the work per request. */
 export const SLOTS_MAX_DAYS = 31;
@@ -14,8 +14,6 @@ export const SLOTS_RATE_LIMIT = 60;
 export const SLOTS_RATE_WINDOW_MS = 60_000;
 /** How long one instance answers from the availability it read: a booking re-checks it fresh. */
 export const SLOTS_SETTINGS_TTL_MS = 5_000;
-/** Addresses whose counts one instance keeps (the least recently seen are forgotten first). */
-const TRACKED_ADDRESSES = 10_000;
 
 export interface SlotsAnswer {
   status: number;
@@ -41,19 +39,9 @@ export interface SlotsApiDeps {
  * booked is read on every request, so a taken slot is never offered.
  */
 export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Promise<SlotsAnswer> {
-  const limit = deps.rateLimit ?? SLOTS_RATE_LIMIT;
-  const counts = new LRUCache<string, { windowStart: number; count: number }>({ max: TRACKED_ADDRESSES });
+  const limiter = new AddressLimiter(deps.rateLimit ?? SLOTS_RATE_LIMIT, SLOTS_RATE_WINDOW_MS);
   let settings: { value: Promise<BookingSettings>; readAt: number } | null = null;
 
-  const allowed = (clientIp: string, now: number) => {
-    const entry = counts.get(clientIp);
-    if (!entry || now - entry.windowStart >= SLOTS_RATE_WINDOW_MS) {
-      counts.set(clientIp, { windowStart: now, count: 1 });
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= limit;
-  };
   const currentSettings = (now: number) => {
     if (!settings || now - settings.readAt >= SLOTS_SETTINGS_TTL_MS) {
       const value = loadBookingSettings(deps.db);
@@ -79,7 +67,7 @@ export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Pr
     if (lang !== null && !isLang(lang)) return refuse(400, "bad-lang", "lang must be en, fa or zh.");
 
     const now = deps.now();
-    if (!allowed(clientIp, now.getTime())) return refuse(429, "rate-limited", "Too many requests; try again in a minute.");
+    if (!limiter.allow(clientIp, now.getTime())) return refuse(429, "rate-limited", "Too many requests; try again in a minute.");
 
     // `area` is accepted now and narrows nothing yet: every lawyer takes every area until lawyers are bookable.
     const slots = await listFreeSlots(deps.db, { from, to, kind: kind ?? undefined, now }, await currentSettings(now.getTime()));

@@ -9,6 +9,7 @@ import { AdminError, NotFound } from "../changes/errors.server";
 import { conflictsOf } from "../conflicts/conflict-store.server";
 import type { StoredConflict } from "../conflicts/conflict-labels";
 import { queueBookingMail } from "./mails.server";
+import { slotGridChanged } from "./slot-grid-changes.server";
 import { SETTINGS_LIMITS } from "./settings";
 import { addDays, parseDate, vancouverDate, vancouverMoment } from "./slots.server";
 import { actionAllowed, actionRefusal, STAFF_ACTIONS, type BookingStatus, type StaffAction } from "./status";
@@ -144,7 +145,7 @@ export async function bookingsOfWeek(db: Db, monday: string, filter: BookingFilt
  */
 export async function setBookingStatus(db: Db, actor: Actor, id: number, action: StaffAction, now: Date, options: { referral?: boolean } = {}): Promise<{ status: BookingStatus }> {
   const rule = STAFF_ACTIONS[action];
-  return commit({ db, events: NO_EVENTS }, async (tx) => {
+  const changed = await commit({ db, events: NO_EVENTS }, async (tx) => {
     const timing = rule.when === "before" ? sql`${consultationBookings.startsAt} > ${now}` : sql`${consultationBookings.startsAt} <= ${now}`;
     const [row] = await tx
       .update(consultationBookings)
@@ -168,6 +169,9 @@ export async function setBookingStatus(db: Db, actor: Actor, id: number, action:
       audit: { ...auditFrom(actor), action: auditAction, entity: "consultation_booking", entityId: id, details },
     };
   });
+  // The booking pages read the free slots afresh (app/booking/slot-grid.server.ts).
+  slotGridChanged();
+  return changed;
 }
 
 /** The firm's notes on a booking (never shown to the visitor). */
@@ -198,6 +202,7 @@ export async function addClosedDate(db: Db, actor: Actor, day: string, note: str
     if (!row) throw new AdminError("This date is already closed.", 400, { day: "This date is already closed." });
     return { result: undefined, audit: { ...auditFrom(actor), action: "create", entity: "consultation_closed_date", entityId: day } };
   });
+  slotGridChanged();
 }
 
 export async function removeClosedDate(db: Db, actor: Actor, day: string): Promise<void> {
@@ -206,4 +211,5 @@ export async function removeClosedDate(db: Db, actor: Actor, day: string): Promi
     if (!row) throw new NotFound("This date is not closed.");
     return { result: undefined, audit: { ...auditFrom(actor), action: "delete", entity: "consultation_closed_date", entityId: day } };
   });
+  slotGridChanged();
 }

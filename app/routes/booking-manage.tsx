@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { CalendarCheck, CalendarX } from "lucide-react";
 import type { Route } from "./+types/booking-manage";
 import { managePageAction, managePageData, type DayChoices } from "~/booking/manage-page.server";
+import { limitBookingPage } from "~/booking/booking-page.server";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { useT } from "~/i18n/hooks";
 import { siteFacts } from "~/seo/meta";
@@ -15,6 +16,7 @@ import { siteFacts } from "~/seo/meta";
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  limitBookingPage(context);
   const page = await managePageData(request, context, params.token ?? "");
   return data(page, { status: page.state === "invalid" ? 410 : 200 });
 }

@@ -60,18 +60,27 @@ export default function SiteLayout() {
   );
 }
 
+/** A page's error answer keeps the headers it was thrown with (a 429's Retry-After and no-store); otherwise the parent's. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  if (errorHeaders) for (const [name, value] of errorHeaders) merged.set(name, value);
+  return merged;
+};
+
 /** An error inside a page keeps the site's chrome and says so in the page's language. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A page's per-address limit (the booking pages): the visitor is asked to wait, not told of a fault.
+  const busy = status === 429;
   // Without the layout's own data (its loader failed) there are no texts for the chrome.
   if (!useRouteLoaderData("routes/site-layout")) return <LazyFallbackErrorPage status={status} error={error} />;
   return (
     <Chrome>
       <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-brand-800">{t("error-title")}</h1>
-        <p className="text-slate-700">{t("error-description")}</p>
+        <h1 className="text-3xl font-bold text-brand-800">{t(busy ? "error-busy-title" : "error-title")}</h1>
+        <p className="text-slate-700">{t(busy ? "error-busy-description" : "error-description")}</p>
         <p className="text-sm text-slate-500">{status}</p>
         <a href="/" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           {t("error-home-link")}

@@ -5,7 +5,7 @@ import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
 import { siteFacts } from "~/seo/meta";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
-import { bookedView } from "~/booking/booking-page.server";
+import { bookedView, limitBookingPage } from "~/booking/booking-page.server";
 import { bookingScript } from "~/components/booking/BookingForm";
 
 /**
@@ -16,6 +16,7 @@ import { bookingScript } from "~/components/booking/BookingForm";
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  limitBookingPage(context);
   const page = await pageTexts(request, context, { categories: ["virtual-consultation"] });
   const booking = await bookedView(context.services.db, params.reference, page.lang);
   return data({ ...page, booking }, { status: booking ? 200 : 404, headers: PRIVATE });

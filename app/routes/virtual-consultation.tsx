@@ -9,7 +9,7 @@ import { BookingLink } from "~/components/contact/BookingLink";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { readForm } from "~/form-data.server";
 import { langFromPath } from "~/i18n/languages";
-import { answerBookingPost, bookingWeek, wantsJson } from "~/booking/booking-page.server";
+import { answerBookingPost, bookingWeek, limitBookingPage, wantsJson } from "~/booking/booking-page.server";
 import { enquiryCounter } from "~/stats/enquiries.server";
 
 /**
@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db, clock } = context.services;
   // The firm's own scheduler (BOOKING_URL): the page only links to it, and may be stored.
   if (config.BOOKING_URL) return data({ ...page, booking: null });
+  limitBookingPage(context);
   const booking = await bookingWeek(db, new URL(request.url), page.lang, clock.now());
   return data({ ...page, booking }, { headers: NOT_STORED });
 }

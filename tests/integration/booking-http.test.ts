@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type SiteServer } from "../helpers/server";
 import { FIRM_ZONE } from "../../core/firm-time";
+import { escapeHtml, text } from "../helpers/page-checks";
 
 let site: SiteServer;
 beforeAll(async () => {
@@ -43,5 +44,29 @@ describe("GET /api/consultations/slots", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect(last!.headers.get("retry-after")).toBe("60");
     expect(await last!.json()).toEqual({ error: "rate-limited", message: "Too many requests; try again in a minute." });
+  });
+});
+
+describe("the booking pages' limit per address (issue 44)", () => {
+  it("answers the booking, confirmation and manage pages 429 past SLOTS_RATE_LIMIT a minute, with a page in the visitor's language", async () => {
+    // The pages' count is their own (the API's requests above are not in it), one for the three pages together.
+    const statuses: number[] = [];
+    for (const path of ["/fa/virtual-consultation", "/virtual-consultation?week=2027-01-11", "/zh/virtual-consultation", "/virtual-consultation/booked/" + "0".repeat(32), "/virtual-consultation/manage/not-a-token"]) {
+      statuses.push((await fetch(`${site.url}${path}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 404, 410]);
+    for (const [lang, path] of [
+      ["fa", "/fa/virtual-consultation"],
+      ["zh", "/zh/virtual-consultation/booked/" + "0".repeat(32)],
+      ["en", "/virtual-consultation/manage/not-a-token"],
+    ] as const) {
+      const refused = await fetch(`${site.url}${path}`);
+      expect(refused.status, path).toBe(429);
+      expect(refused.headers.get("retry-after"), path).toBe("60");
+      expect(refused.headers.get("cache-control"), path).toContain("no-store");
+      const html = await refused.text();
+      expect(html, path).toContain(`lang="${lang}"`);
+      expect(html, path).toContain(escapeHtml(text("error-busy-description", lang)));
+    }
   });
 });

@@ -15,6 +15,9 @@ import { createBooking } from "../../app/booking/bookings.server";
 import { SLOTS_SETTINGS_TTL_MS, slotsApi } from "../../app/booking/slots-api.server";
 import { DEFAULT_BOOKING_SETTINGS } from "../../app/booking/settings";
 import { vancouverMoment } from "../../app/booking/slots.server";
+import { gridFreeSlots, gridSettings, SLOT_GRID_TTL_MS } from "../../app/booking/slot-grid.server";
+import { slotGridChanged } from "../../app/booking/slot-grid-changes.server";
+import { eq } from "drizzle-orm";
 import { FIRM_ZONE } from "../../core/firm-time";
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -229,3 +232,33 @@ describe("GET /api/consultations/slots (slotsApi)", () => {
     expect(await starts()).toEqual([]);
   });
 });
+
+describe("the booking pages' free-slot grid (issue 44)", () => {
+  it("is reused for a few seconds, dropped at once by this instance's bookings and changes, and past its time", async () => {
+    let at = now().getTime();
+    const day = { from: "2027-01-12", to: "2027-01-12" };
+    const starts = async () => {
+      const moment = new Date(at);
+      return (await gridFreeSlots(db, { ...day, now: moment }, await gridSettings(db, moment))).map((slot) => slot.start.toISOString());
+    };
+    const ten = TUESDAY_TEN.toISOString();
+    const eleven = vancouverMoment("2027-01-12", 11 * 60)!;
+    expect(await starts()).toContain(ten);
+    // Booked on this instance: gone from the very next grid.
+    expect((await createBooking({ db, log, now }, form(good()), "198.51.100.78")).status).toBe(201);
+    expect(await starts()).not.toContain(ten);
+    // Moved by another instance (written behind this one's back): this one shows its grid a few seconds more.
+    await db.update(consultationBookings).set({ startsAt: eleven, endsAt: new Date(eleven.getTime() + 30 * 60_000) });
+    expect(await starts()).not.toContain(ten);
+    expect(await starts()).toContain(eleven.toISOString());
+    at += SLOT_GRID_TTL_MS;
+    expect(await starts()).toContain(ten);
+    expect(await starts()).not.toContain(eleven.toISOString());
+    // Any change on this instance (here: only the signal) makes the next grid fresh.
+    await db.update(consultationBookings).set({ status: "cancelled" }).where(eq(consultationBookings.status, "booked"));
+    expect(await starts()).not.toContain(eleven.toISOString());
+    slotGridChanged();
+    expect(await starts()).toContain(eleven.toISOString());
+  });
+});
+

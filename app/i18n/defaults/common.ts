@@ -75,6 +75,18 @@ export default {
       fa: "مشکلی در سمت ما پیش آمده است؛ بابت این ناراحتی پوزش می‌خواهیم. لطفاً چند لحظه دیگر دوباره امتحان کنید. اگر مشکل ادامه داشت، می‌توانید از طریق تلفن یا ایمیل با دفتر ما در تماس باشید.",
       zh: "我们这边出现了问题，给您带来不便，敬请谅解。请稍后再试。如果问题仍然存在，您可以通过电话或电子邮件联系我们。",
     },
+    "error-busy-title": {
+      label: "Too many requests page (429): heading",
+      en: "Too Many Requests",
+      fa: "درخواست‌های بیش از حد",
+      zh: "请求过于频繁",
+    },
+    "error-busy-description": {
+      label: "Too many requests page (429): explanation",
+      en: "Your connection has opened this page many times in the last minute. Please wait a minute and try again, or call our office.",
+      fa: "از اتصال شما در یک دقیقهٔ گذشته این صفحه بارها باز شده است. لطفاً یک دقیقه صبر کنید و دوباره امتحان کنید، یا با دفتر ما تماس بگیرید.",
+      zh: "您的网络连接在过去一分钟内多次打开了此页面。请稍等一分钟后再试，或致电我们的办公室。",
+    },
     "error-home-link": {
       label: "Error page: link home",
       en: "Return to Home",
