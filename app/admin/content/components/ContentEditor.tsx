@@ -25,9 +25,9 @@ import { LANGUAGE_NAMES } from "~/i18n/language-names";
 const PAGE_SIZE = 60;
 
 const hasText = (value: string) => value.trim() !== "";
-/** SPEC 5: entries with English and no translation in the language. */
+/** SPEC 5: entries with English and no translation in the language, or one out of date (decision 0097), none waiting. */
 const missingIn = (rows: readonly ContentRow[], language: "fa" | "zh") =>
-  rows.filter((row) => hasText(row.content) && !hasText(language === "fa" ? row.contentFa : row.contentZh) && !row.pending?.[language]).length;
+  rows.filter((row) => hasText(row.content) && (!hasText(language === "fa" ? row.contentFa : row.contentZh) || Boolean(row.outdated[language])) && !row.pending?.[language]).length;
 const jobTitle = (job: JobView) => {
   const language = (job.payload as { language?: "fa" | "zh" } | null)?.language;
   return `Translate all missing ${language ? LANGUAGE_NAMES[language] : ""}`.trim();
@@ -41,7 +41,7 @@ interface Batch {
 }
 
 /** A text a person should read: a machine-made or stale translation, or a change waiting for review. */
-const waitsForReview = (row: ContentRow) => needsReview(row.review.fa) || needsReview(row.review.zh) || row.pending !== null;
+const waitsForReview = (row: ContentRow) => needsReview(row.review.fa) || needsReview(row.review.zh) || row.pending !== null || Boolean(row.outdated.fa || row.outdated.zh);
 
 export function ContentEditor({ entries, jobs, translator }: { entries: ContentRow[]; jobs: JobView[]; translator: ServiceState }) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
