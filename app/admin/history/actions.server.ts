@@ -8,7 +8,7 @@ import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { idField } from "~/admin/kit/ids";
 import { restoreRevision } from "~/revisions/review.server";
 import { discardProposal, publishProposal } from "~/review/decide.server";
-import { COMMENT_MAX_LENGTH as COMMENT_MAX } from "~/admin/review/components/limits";
+import { COMMENT_MAX_LENGTH as COMMENT_MAX } from "~/review/paths";
 import { historyKind } from "./kinds.server";
 import { AdminError } from "~/changes/errors.server";
 import { firmClock } from "../../../core/firm-clock.server";

@@ -4,7 +4,7 @@ import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { ConfirmSubmit } from "~/admin/kit/ConfirmSubmit";
-import { COMMENT_MAX_LENGTH } from "~/admin/review/components/limits";
+import { COMMENT_MAX_LENGTH } from "~/review/paths";
 import { DiffView } from "~/admin/kit/DiffView";
 import { requirePermission } from "~/auth/guard.server";
 import { useCan } from "~/admin/kit/can";
