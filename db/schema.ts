@@ -579,6 +579,26 @@ export const translationStates = pgTable(
   (t) => [primaryKey({ columns: [t.entity, t.entityId, t.field, t.language] })],
 );
 
+/**
+ * "Languages follow" (decision 0097): a Farsi or Chinese version left behind when a change to the
+ * English of a visible item (a post, a website text, a team member) was published. Set by the
+ * "published" event; cleared when that language's text is next published. `textHash` is the
+ * language's texts when marked: an item that goes back online with other texts is no longer behind.
+ */
+export const outdatedTranslations = pgTable(
+  "outdated_translations",
+  {
+    entity: text("entity", { enum: ["post", "content", "team_member"] }).notNull(),
+    entityId: text("entity_id").notNull(),
+    language: text("language", { enum: ["fa", "zh"] }).notNull(),
+    /** The item's version whose publication changed the English (the first such, while behind). */
+    englishVersion: integer("english_version").notNull(),
+    textHash: text("text_hash").notNull(),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.entityId, t.language] })],
+);
+
 export const auditLog = pgTable(
   "audit_log",
   {

@@ -6,3 +6,4 @@
  */
 import "../app/instagram/published.server";
 import "../app/blog/newsletter-published.server";
+import "../app/translation/outdated.server";

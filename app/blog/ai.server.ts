@@ -20,6 +20,7 @@ import { hasText, POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField }
 import { ItemFailed, StopJob } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { loadStates, machineMayWrite, reviewState, type TranslationLanguage } from "../translation/review.server";
+import { isOutdated } from "../translation/outdated.server";
 import { AdminError } from "../changes/errors.server";
 import { startedJob, type Started } from "../jobs/started.server";
 import { findPost, type AdminPostRow } from "./manage.server";
@@ -37,24 +38,40 @@ const englishOf = (post: AdminPostRow, field: PostTranslatedField) => post[field
 
 // ---------------------------------------------------------------- translate
 
-/** The fields of a post a machine may (re)translate into a language: English present, translation missing or machine-made. */
+/**
+ * The fields of a post a machine may (re)translate into a language: English present, translation
+ * missing or machine-made; every field of a language out of date (decision 0097: its English was
+ * published since), unless a change to that language already waits for review.
+ */
 async function fieldsToTranslate(db: Db, post: AdminPostRow, language: TranslationLanguage): Promise<Record<string, string>> {
   const states = await loadStates(db, "post", [String(post.id)]);
+  const behind = (await isOutdated(db, "post", post.id, language)) && !(await pendingTranslates(db, post, language));
   const fields: Record<string, string> = {};
   for (const field of POST_TRANSLATED_FIELDS) {
     const english = englishOf(post, field);
     if (!hasText(english)) continue;
     const state = reviewState(states, String(post.id), field, language, english, post[postColumn(field, language)] as string | null);
-    if (machineMayWrite(state)) fields[field] = english;
+    if (behind || machineMayWrite(state)) fields[field] = english;
   }
   return fields;
+}
+
+/** Whether the post's pending change already brings new words in this language (waiting for a lawyer, not asked for again). */
+async function pendingTranslates(db: Db, post: AdminPostRow, language: TranslationLanguage): Promise<boolean> {
+  const pending = (await pendingFor(db, "post", [post.id])).get(String(post.id));
+  if (!pending) return false;
+  const snapshot = pending.snapshot as PostSnapshot;
+  return POST_TRANSLATED_FIELDS.some((field) => {
+    const column = postColumn(field, language);
+    return hasText(snapshot[column as keyof PostSnapshot] as string | null) && (snapshot[column as keyof PostSnapshot] ?? "") !== (post[column] ?? "");
+  });
 }
 
 /** 'Translate All Posts': every post's five fields into Farsi and Chinese, never over a person's text. */
 export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_POSTS, {
   uniqueKey: () => TRANSLATE_POSTS,
   resumeCancelled: true,
-  // A skipped post had nothing to send (every translation a person's or reviewed): up to date, not translated.
+  // A skipped post had nothing to send (every translation a person's or reviewed, none behind its English): up to date.
   summarize: ({ done, failed, skipped }) => `Translation complete: ${done - skipped} translated, ${skipped} already up to date, ${failed} failed.`,
   handler:
     (services) =>

@@ -11,9 +11,11 @@ import { blogPosts } from "../../db/schema";
 import { auditFrom, recordAudit } from "../changes/audit.server";
 import { emitPublished, type PublishDeps, type PublishPath } from "../publishing/published.server";
 import type { Signer } from "../publishing/sign-off.server";
-import { LANGUAGES } from "../i18n/languages";
+import { LANGUAGES, type Lang } from "../i18n/languages";
 import { recordBaselines } from "../revisions/store.server";
 import { postSnapshot } from "./post-snapshot";
+// Languages follow the English on every publication (decision 0097).
+import "../translation/outdated.server";
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -56,6 +58,20 @@ export async function putPostOnline(tx: Db, deps: PublishDeps, postId: number, o
   });
   await emitPublished({ tx, deps }, { entity: "post", entityId: post.id, wentLive: true, firstTime: was.firstPublishedAt === null, path: options.path, actor: options.actor, languages: LANGUAGES });
   return post;
+}
+
+/**
+ * A public post's content changed by someone with the sign-off (the editor's save): the event,
+ * with the languages whose text (`languages`) and words (`words`) changed. Nothing when none did.
+ */
+export async function postChangePublished(
+  tx: Db,
+  deps: PublishDeps,
+  postId: number,
+  facts: { actor: Signer | null; path: PublishPath; languages: ReadonlyArray<Lang>; words: ReadonlyArray<Lang> },
+): Promise<void> {
+  if (facts.languages.length === 0) return;
+  await emitPublished({ tx, deps }, { entity: "post", entityId: postId, wentLive: false, firstTime: false, ...facts });
 }
 
 /**

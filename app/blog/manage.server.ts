@@ -12,12 +12,12 @@ import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
 import { AdminError, isUniqueViolation, NotFound } from "../changes/errors.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
-import { ConflictError, describeConflict } from "../revisions/review.server";
+import { changedLanguages, ConflictError, describeConflict } from "../revisions/review.server";
 import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
 import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
-import { putPostOnline, takePostOffline } from "./gate.server";
+import { postChangePublished, putPostOnline, takePostOffline } from "./gate.server";
 import { assertMaySignOff, maySignOff } from "../publishing/sign-off.server";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
@@ -339,6 +339,11 @@ export async function saveCheckedPost(
     let post = written.after;
     if (wantsLive && !before.published) post = (await putPostOnline(db, deps, id, { actor: user, path: "save" })) ?? post;
     if (!wantsLive && before.published) post = (await takePostOffline(db, id)) ?? post;
+    // A public post's new content is a publication too: its event says which languages changed (decision 0097).
+    if (before.published && post.published) {
+      const [from, to] = [postRevisions.fields(postSnapshot(before)), postRevisions.fields(postSnapshot(post))];
+      await postChangePublished(db, deps, id, { actor: user, path: "save", languages: changedLanguages(from, to), words: changedLanguages(from, to, { words: true }) });
+    }
     if (!sameSnapshot(postSnapshot(before), postSnapshot(post)) || before.published !== post.published) {
       await recordSaved(db, { entity: "post", entityId: id, source: "person", snapshot: postSnapshot(post), version: post.version, baseVersion: before.version, userId: user.id, note: before.published !== post.published ? (post.published ? "Published" : "Unpublished") : null });
     }

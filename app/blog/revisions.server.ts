@@ -32,10 +32,10 @@ const LANGUAGE_NAMES = { en: "", fa: " (Farsi)", zh: " (Chinese)" } as const;
 
 function postFields(snapshot: PostSnapshot): FieldText[] {
   const fields: FieldText[] = [
-    { key: "slug", label: "Slug", language: "en", text: snapshot.slug ?? "" },
-    { key: "author", label: "Author", language: "en", text: snapshot.author ?? "" },
-    { key: "publishedAt", label: "Date", language: "en", text: snapshot.publishedAt ?? "" },
-    { key: "featuredImage", label: "Featured image", language: "en", text: snapshot.featuredImage ?? "" },
+    { key: "slug", label: "Slug", language: "en", text: snapshot.slug ?? "", shared: true },
+    { key: "author", label: "Author", language: "en", text: snapshot.author ?? "", shared: true },
+    { key: "publishedAt", label: "Date", language: "en", text: snapshot.publishedAt ?? "", shared: true },
+    { key: "featuredImage", label: "Featured image", language: "en", text: snapshot.featuredImage ?? "", shared: true },
   ];
   for (const language of ["en", ...TARGET_LANGUAGES] as const) {
     for (const field of POST_TRANSLATED_FIELDS) {

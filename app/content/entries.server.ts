@@ -6,9 +6,11 @@ import { auditFrom, type Actor, type AuditEntry } from "../changes/audit.server"
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
 import { loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
-import { ConflictError, describeConflict } from "../revisions/review.server";
+import { outdatedLanguages } from "../translation/outdated.server";
+import { changedLanguages, ConflictError, describeConflict } from "../revisions/review.server";
+import { emitPublished } from "../publishing/published.server";
 import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved, type RevisionRow } from "../revisions/store.server";
-import { contentSnapshot, contentRevisions, writeContentText, type ContentSnapshot } from "./revisions.server";
+import { contentFields, contentSnapshot, contentRevisions, writeContentText, type ContentSnapshot } from "./revisions.server";
 import { hasText } from "../i18n/translated";
 import type { ContentRow, ContentSaveInput } from "./schema";
 
@@ -33,12 +35,14 @@ export async function listContentEntries(db: Db): Promise<ContentRow[]> {
     .orderBy(asc(contentText.category), asc(contentText.key));
   const states = await loadStates(db, "content");
   const pending = await pendingFor(db, "content");
+  const outdated = await outdatedLanguages(db, "content");
   return rows.map((row) => ({
     ...row,
     category: row.category || "uncategorized",
     contentFa: row.contentFa ?? "",
     contentZh: row.contentZh ?? "",
     pending: pendingSummary(pending.get(row.key), row),
+    outdated: outdated.get(row.key) ?? {},
     review: {
       fa: reviewState(states, row.key, "content", "fa", row.content, row.contentFa),
       zh: reviewState(states, row.key, "content", "zh", row.content, row.contentZh),
@@ -144,6 +148,9 @@ export async function saveContentEntries(
         throw new ConflictError({ ...conflict, message: `"${entry.key}": ${conflict.message}` });
       }
       await recordSaved(tx, { entity: "content", entityId: entry.key, source: "person", snapshot: contentSnapshot(written.after), version: written.after.version, baseVersion: before.version, userId });
+      // Every website text is live: the save publishes it, and the event says in which languages (decision 0097).
+      const languages = changedLanguages(contentFields(contentSnapshot(written.before)), contentFields(contentSnapshot(written.after)));
+      await emitPublished({ tx, deps }, { entity: "content", entityId: entry.key, wentLive: false, path: "save", actor, languages, words: languages });
       // The form showed the pending machine translation and the person saved it: their review (decision 0063).
       if (entry.reviewing) await closeReviewedInEditor(tx, "content", entry.key, entry.reviewing, userId, written.after.version);
       audit.push({ ...auditFrom(actor), action: "update", entity: "content_text", entityId: entry.key, details: { fields } });

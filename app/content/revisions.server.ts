@@ -9,6 +9,8 @@ import type { Revisioned, FieldText } from "../revisions/review.server";
 import { ensureBaseline } from "../revisions/store.server";
 import { TARGET_LANGUAGES } from "../i18n/languages";
 import { recordMachineTranslation, recordSavedTranslation } from "../translation/review.server";
+// Languages follow the English on every publication (decision 0097).
+import "../translation/outdated.server";
 
 export interface ContentSnapshot {
   content: string;

@@ -41,6 +41,8 @@ export interface ContentRow {
   contentFa: string;
   contentZh: string;
   review: { fa: ReviewState; zh: ReviewState };
+  /** Since when each translation is out of date: its English was published since (decision 0097); absent when up to date. */
+  outdated: { fa?: string; zh?: string };
   version: number;
   /**
    * A change waiting for review (a machine translation): its revision, which languages it fills,

@@ -3,7 +3,7 @@
  * team member's field (saved at once, SPEC 4), and the batch job that fills every missing Farsi
  * or Chinese text of the Website Content tab.
  */
-import { and, eq, isNull, notLike, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText, teamMembers } from "../../db/schema";
 import type { Config } from "../../core/config";
@@ -11,11 +11,12 @@ import type { ChangeEvents } from "../../core/events";
 import type { Translator } from "../../core/outside/translate";
 import type { AdminUser } from "../auth/guard.server";
 import { hasText } from "../i18n/translated";
-import { teamMemberIdOfKey, teamMemberKeyPattern } from "../i18n/team-member-keys";
+import { isTeamMemberKey, teamMemberIdOfKey, teamMemberKeyPattern } from "../i18n/team-member-keys";
 import { ItemFailed, StopJob, type JobRunner } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { checkTextTranslation } from "../ai/machine-text.server";
 import { recordMachineTranslation, type TranslationLanguage } from "../translation/review.server";
+import { isOutdated, outdatedLanguages } from "../translation/outdated.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
@@ -38,16 +39,32 @@ export const TRANSLATE_MISSING = "content.translate-missing";
 const column = (language: TranslationLanguage) => (language === "fa" ? contentText.contentFa : contentText.contentZh);
 const blank = (language: TranslationLanguage) => or(isNull(column(language)), eq(sql`trim(${column(language)})`, ""));
 
-/** The Website Content tab's keys (team texts excluded) with English and no translation in a language. */
-export async function missingKeys(db: Db, language: TranslationLanguage): Promise<string[]> {
+/**
+ * The Website Content tab's keys (team texts excluded) with English and, in a language, no
+ * translation or one out of date (its English was published since, decision 0097).
+ */
+export async function keysToTranslate(db: Db, language: TranslationLanguage): Promise<Array<{ key: string; outdated: boolean }>> {
+  const outdated = await outdatedLanguages(db, "content");
+  const behind = [...outdated].filter(([key, languages]) => languages[language] && !isTeamMemberKey(key)).map(([key]) => key);
   const rows = await db
-    .select({ key: contentText.key })
+    .select({ key: contentText.key, translation: column(language) })
     .from(contentText)
-    .where(and(notLike(contentText.key, teamMemberKeyPattern()), sql`trim(${contentText.content}) <> ''`, blank(language)))
+    .where(and(notLike(contentText.key, teamMemberKeyPattern()), sql`trim(${contentText.content}) <> ''`, behind.length > 0 ? or(blank(language), inArray(contentText.key, behind)) : blank(language)))
     .orderBy(contentText.category, contentText.key);
   // A translation already waiting for review is not asked for again.
   const pending = await pendingFor(db, "content", rows.map((r) => r.key));
-  return rows.map((r) => r.key).filter((key) => !hasText((pending.get(key)?.snapshot as ContentSnapshot | undefined)?.[language === "fa" ? "contentFa" : "contentZh"]));
+  const field = language === "fa" ? "contentFa" : "contentZh";
+  return rows
+    .filter((r) => {
+      const proposed = (pending.get(r.key)?.snapshot as ContentSnapshot | undefined)?.[field];
+      return !hasText(proposed) || proposed === r.translation;
+    })
+    .map((r) => ({ key: r.key, outdated: hasText(r.translation) }));
+}
+
+/** The keys with no translation in a language (Translate All also takes those out of date: keysToTranslate). */
+export async function missingKeys(db: Db, language: TranslationLanguage): Promise<string[]> {
+  return (await keysToTranslate(db, language)).filter((item) => !item.outdated).map((item) => item.key);
 }
 
 interface Payload {
@@ -56,7 +73,7 @@ interface Payload {
 }
 
 /** 'Translate All Missing Farsi/Chinese': one item per text, a pause between calls, failures counted. */
-export const translateMissing = defineJob<Payload, { key: string }, [Pick<Services, "db" | "translator">]>(TRANSLATE_MISSING, {
+export const translateMissing = defineJob<Payload, { key: string; outdated?: boolean }, [Pick<Services, "db" | "translator">]>(TRANSLATE_MISSING, {
   uniqueKey: (payload) => `${TRANSLATE_MISSING}:${payload.language}`,
   pauseMs: (payload) => payload.delayMs,
   summarize: ({ done, failed }) => `Batch translation complete: ${done} translated, ${failed} failed.${done > 0 ? " The translations wait for review before visitors see them." : ""}`,
@@ -68,13 +85,14 @@ export const translateMissing = defineJob<Payload, { key: string }, [Pick<Servic
       const { language } = job.payload;
       const [row] = await db.select().from(contentText).where(eq(contentText.key, item.payload.key));
       if (!row) return { skipped: "This text no longer exists." };
-      if (hasText(language === "fa" ? row.contentFa : row.contentZh)) return { skipped: "Someone translated it meanwhile." };
+      const replace = item.payload.outdated === true && (await isOutdated(db, "content", row.key, language));
+      if (!replace && hasText(language === "fa" ? row.contentFa : row.contentZh)) return { skipped: "Someone translated it meanwhile." };
       if (!hasText(row.content)) return { skipped: "Its English text is empty." };
       const [translation] = await translator.translate([row.content], language, { format: "text", signal });
       const checked = checkTextTranslation(language, row.content, translation);
       if (!checked.ok) throw new ItemFailed(checked.reason);
       return {
-        apply: (tx) => proposeTranslation(tx, item.payload.key, language, row.content, checked.fields.text, job.createdBy),
+        apply: (tx) => proposeTranslation(tx, item.payload.key, language, row.content, checked.fields.text, job.createdBy, replace ? (language === "fa" ? row.contentFa : row.contentZh) : null),
         changes: [],
       };
     },
@@ -97,11 +115,13 @@ async function storeMachineTranslation(tx: Db, key: string, language: Translatio
 /**
  * A website text is always live: its machine translation is a pending change a lawyer
  * publishes (decision 0063), built on the change already waiting, if any (the other language's).
- * Only while its English is unchanged and the translation still missing: a person's edit wins.
+ * Only while its English is unchanged and the translation still missing (or, for one out of date,
+ * still the one it replaces, `replacing`): a person's edit wins.
  */
-async function proposeTranslation(tx: Db, key: string, language: TranslationLanguage, english: string, translation: string, userId: string | null): Promise<void> {
+async function proposeTranslation(tx: Db, key: string, language: TranslationLanguage, english: string, translation: string, userId: string | null, replacing: string | null = null): Promise<void> {
   const [row] = await tx.select().from(contentText).where(eq(contentText.key, key)).for("update");
-  if (!row || row.content !== english || hasText(language === "fa" ? row.contentFa : row.contentZh)) return;
+  const current = language === "fa" ? row?.contentFa : row?.contentZh;
+  if (!row || row.content !== english || (replacing === null ? hasText(current) : current !== replacing)) return;
   const pending = (await pendingFor(tx, "content", [key])).get(key);
   const base = pending ? (pending.snapshot as ContentSnapshot) : contentSnapshot(row);
   await proposeChange(tx, {
@@ -117,13 +137,13 @@ async function proposeTranslation(tx: Db, key: string, language: TranslationLang
 
 /** Start the batch (or show the one already running for this language). */
 export async function startTranslateMissing(services: Services, user: AdminUser, language: TranslationLanguage): Promise<Started> {
-  const keys = await missingKeys(services.db, language);
+  const keys = await keysToTranslate(services.db, language);
   if (keys.length === 0) throw new AdminError(`No content to translate: All entries already have ${LANGUAGE_NAMES[language]} translations.`);
   if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
   const queued = await translateMissing.enqueue(
     services.db,
     { language, delayMs: services.config.TRANSLATE_DELAY_MS },
-    keys.map((key) => ({ label: key, payload: { key } })),
+    keys.map(({ key, outdated }) => ({ label: key, payload: outdated ? { key, outdated } : { key } })),
     { createdBy: user.id },
   );
   return startedJob(services, queued);

@@ -23,6 +23,12 @@ export type PublishedEvent = {
   actor: Actor | null;
   /** The languages whose visitor-facing text this publication changed (all three when an item goes live). */
   languages: ReadonlyArray<Lang>;
+  /**
+   * The languages whose own words changed (translated texts only: a new slug, image, date or order
+   * is no language's words). Absent: the same as `languages`. "Languages follow" (decision 0097)
+   * reads it: English words published without a language's marks that language out of date.
+   */
+  words?: ReadonlyArray<Lang>;
 } & (
   | {
       entity: "post";

@@ -18,3 +18,6 @@ export function snapshotLabel(entity: ReviewEntity, entityId: string, snapshot: 
   const label = entity === "post" ? values.title : entity === "team_member" ? values.name : null;
   return typeof label === "string" && label.trim() ? label.trim() : entityId;
 }
+
+/** The longest comment a reviewer can send with a decision (the server checks it too), wherever they decide. */
+export const COMMENT_MAX_LENGTH = 2000;

@@ -8,7 +8,8 @@
 import { and, desc, eq, inArray, isNotNull, not, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, blogPosts, revisions } from "../../db/schema";
-import type { Lang } from "../i18n/languages";
+import type { Lang, TargetLang } from "../i18n/languages";
+import { listOutdated } from "../translation/outdated.server";
 import { diffFields } from "../revisions/review.server";
 import { userNames, type RevisionSource } from "../revisions/store.server";
 import type { QueueFilters } from "./filters";
@@ -126,6 +127,45 @@ async function draftItems(db: Db): Promise<QueueItem[]> {
     open: `/admin/dashboard/blog/${row.id}`,
   }));
 }
+
+/** A Farsi or Chinese version left behind by a published English change (decision 0097): listed, not counted as a change to sign off. */
+export interface OutdatedItem {
+  /** "outdated-post-5-fa": unique in the list. */
+  id: string;
+  entity: ReviewEntity;
+  entityId: string;
+  what: string;
+  language: TargetLang;
+  /** When the English that left it behind was published. */
+  since: string;
+  /** Where it is brought up to date: the item's editor. */
+  open: string;
+}
+
+/** Every out-of-date translation of an item that still exists, oldest first, under the queue's filters ("scheduled" lists none). */
+export async function listOutdatedTranslations(db: Db, filters: QueueFilters = {}): Promise<OutdatedItem[]> {
+  if (filters.kind === "scheduled" || filters.lang === "en") return [];
+  const items: OutdatedItem[] = [];
+  for (const mark of await listOutdated(db)) {
+    if ((filters.kind && mark.entity !== filters.kind) || (filters.lang && mark.language !== filters.lang)) continue;
+    const live = await REVIEW_KINDS[mark.entity].read(db, mark.entityId);
+    // An item deleted since keeps its mark for Recently deleted; the queue lists what exists.
+    if (!live) continue;
+    items.push({
+      id: `outdated-${mark.entity}-${mark.entityId}-${mark.language}`,
+      entity: mark.entity,
+      entityId: mark.entityId,
+      what: live.label,
+      language: mark.language,
+      since: mark.since.toISOString(),
+      open: editorPath(mark.entity, mark.entityId),
+    });
+  }
+  return items;
+}
+
+const editorPath = (entity: ReviewEntity, entityId: string) =>
+  entity === "post" ? `/admin/dashboard/blog/${entityId}` : entity === "team_member" ? "/admin/dashboard/team" : "/admin/dashboard/content";
 
 const matches = (item: QueueItem, filters: QueueFilters) =>
   (!filters.kind || (filters.kind === "scheduled" ? item.publishAt !== null : item.entity === filters.kind)) && (!filters.lang || item.languages.includes(filters.lang));

@@ -36,6 +36,8 @@ export interface FieldText {
   /** For the word splitting of the diff (Chinese has no spaces between words). */
   language: "en" | "fa" | "zh";
   text: string;
+  /** The same in every language (a slug, an image, an order): no language's words (decision 0097). */
+  shared?: true;
 }
 
 export interface LiveState<S> {
@@ -209,16 +211,17 @@ export async function restoreRevision<S>(deps: PublishDeps, actor: Signer, kind:
   });
 }
 
-/** The languages whose texts differ between two states. */
-function changedLanguages(before: FieldText[], after: FieldText[]): Lang[] {
-  return [...new Set(diffFields(before, after).map((field) => (after.find((f) => f.key === field.key) ?? before.find((f) => f.key === field.key))!.language))];
+/** The languages whose texts differ between two states; `words`: only translated texts count (decision 0097). */
+export function changedLanguages(before: FieldText[], after: FieldText[], { words = false } = {}): Lang[] {
+  const field = (key: string) => (after.find((f) => f.key === key) ?? before.find((f) => f.key === key))!;
+  return [...new Set(diffFields(before, after).map((diff) => field(diff.key)).filter((f) => !words || !f.shared).map((f) => f.language))];
 }
 
 /** A live item's new content is public: the "published" event (decision 0087). */
 async function emitChange<S>(tx: Db, deps: PublishDeps, kind: Revisioned<S>, entityId: string, actor: Actor | null, path: PublishPath, before: FieldText[], after: FieldText[], wentLive = false): Promise<void> {
   const languages = wentLive ? (["en", "fa", "zh"] as Lang[]) : changedLanguages(before, after);
   if (languages.length === 0) return;
-  const base = { path, actor, languages };
+  const base = { path, actor, languages, words: wentLive ? languages : changedLanguages(before, after, { words: true }) };
   const event: PublishedEvent =
     kind.entity === "content"
       ? { ...base, entity: "content", entityId, wentLive: false }

@@ -9,6 +9,8 @@ import type { Db } from "../../db/client";
 import { emitPublished, type PublishDeps, type PublishPath } from "../publishing/published.server";
 import type { Signer } from "../publishing/sign-off.server";
 import { LANGUAGES, type Lang } from "../i18n/languages";
+// Languages follow the English on every publication (decision 0097).
+import "../translation/outdated.server";
 
 /** An editor's restore of a member deleted while shown. */
 export const DELETED_SHOWN_NEEDS_SIGN_OFF = "This team member was shown on the site when deleted: putting them back needs a lawyer's sign-off. Ask a lawyer or an admin to restore them.";
@@ -18,7 +20,9 @@ export async function memberPublished(
   tx: Db,
   deps: PublishDeps,
   memberId: number,
-  facts: { actor: Signer | null; path: PublishPath; wentLive: boolean; languages?: ReadonlyArray<Lang> },
+  facts: { actor: Signer | null; path: PublishPath; wentLive: boolean; languages?: ReadonlyArray<Lang>; words?: ReadonlyArray<Lang> },
 ): Promise<void> {
-  await emitPublished({ tx, deps }, { entity: "team_member", entityId: memberId, wentLive: facts.wentLive, path: facts.path, actor: facts.actor, languages: facts.wentLive ? LANGUAGES : (facts.languages ?? LANGUAGES) });
+  const languages = facts.wentLive ? LANGUAGES : (facts.languages ?? LANGUAGES);
+  if (languages.length === 0) return;
+  await emitPublished({ tx, deps }, { entity: "team_member", entityId: memberId, wentLive: facts.wentLive, path: facts.path, actor: facts.actor, languages, words: facts.wentLive ? LANGUAGES : (facts.words ?? languages) });
 }

@@ -5,7 +5,7 @@ import { listVariants, storeImage, MEDIA_URL } from "../../core/media";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
-import { ConflictError, describeConflict } from "../revisions/review.server";
+import { changedLanguages, ConflictError, describeConflict } from "../revisions/review.server";
 import { pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { assertMaySignOff, maySignOff, type Signer } from "../publishing/sign-off.server";
@@ -14,6 +14,7 @@ import { memberFields, memberRevisions, readMemberSnapshot, writeMember, type Me
 import { teamMemberKey, teamMemberKeyPattern, teamMemberLabel } from "../i18n/team-member-keys";
 import { mediaUrl } from "../media/sources";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
+import { outdatedLanguages } from "../translation/outdated.server";
 import { MEMBER_TEXT_FIELDS, type MemberInput, type MemberTexts, type MemberTextField, type PhotoKind, type TeamMemberView } from "./schema";
 
 export type { TeamMemberView };
@@ -50,6 +51,7 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
     .where(like(contentText.key, teamMemberKeyPattern()));
   const texts = new Map(textRows.map((row) => [row.key, row]));
   const states = await loadStates(db, "content", [...texts.keys()]);
+  const outdated = await outdatedLanguages(db, "team_member");
   return Promise.all(
     members.map(async (member) => ({
       id: member.id,
@@ -63,6 +65,7 @@ export async function listTeam(db: Db): Promise<TeamMemberView[]> {
       photoThumb: await thumbnailFor(db, member.photoUrl),
       photoBwThumb: await thumbnailFor(db, member.photoBwUrl),
       version: String(member.version),
+      outdated: outdated.get(String(member.id)) ?? {},
       texts: Object.fromEntries(
         MEMBER_TEXT_FIELDS.map((field) => {
           const row = texts.get(memberTextKey(member.id, field));
@@ -160,7 +163,10 @@ export async function updateMember(
     const written = await writeMember(tx, input.id, next, row.version, true);
     if (!written) throw new ConflictError(await describeConflict(tx, memberRevisions, String(input.id), row.version));
     await recordSaved(tx, { entity: "team_member", entityId: input.id, source: "person", snapshot: normalized(next), version: written.version, baseVersion: row.version, userId });
-    if (next.active) await memberPublished(tx, deps, input.id, { actor, path: "save", wentLive: !row.active });
+    if (next.active) {
+      const [from, to] = [memberFields(written.before), memberFields(normalized(next))];
+      await memberPublished(tx, deps, input.id, { actor, path: "save", wentLive: !row.active, languages: changedLanguages(from, to), words: changedLanguages(from, to, { words: true }) });
+    }
     return {
       result: { proposed: null },
       audit: { ...auditFrom(actor), action: "update", entity: "team_member", entityId: input.id, details: { name: input.name, active: input.active, orderIndex: input.orderIndex } },

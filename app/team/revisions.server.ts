@@ -118,13 +118,13 @@ const LANGUAGE_SUFFIX = { en: "", fa: " (Farsi)", zh: " (Chinese)" } as const;
 /** A member's fields as the History shows them (and as two states are compared). */
 export function memberFields(snapshot: MemberSnapshot): FieldText[] {
   const fields: FieldText[] = [
-    { key: "name", label: "Name", language: "en", text: snapshot.name ?? "" },
-    { key: "email", label: "Email", language: "en", text: snapshot.email ?? "" },
-    { key: "phone", label: "Phone", language: "en", text: snapshot.phone ?? "" },
-    { key: "orderIndex", label: "Order", language: "en", text: String(snapshot.orderIndex ?? "") },
-    { key: "active", label: "Shown on the Team page", language: "en", text: snapshot.active ? "yes" : "no" },
-    { key: "photoUrl", label: "Colour photo", language: "en", text: snapshot.photoUrl ?? "" },
-    { key: "photoBwUrl", label: "Black-and-white photo", language: "en", text: snapshot.photoBwUrl ?? "" },
+    { key: "name", label: "Name", language: "en", text: snapshot.name ?? "", shared: true },
+    { key: "email", label: "Email", language: "en", text: snapshot.email ?? "", shared: true },
+    { key: "phone", label: "Phone", language: "en", text: snapshot.phone ?? "", shared: true },
+    { key: "orderIndex", label: "Order", language: "en", text: String(snapshot.orderIndex ?? ""), shared: true },
+    { key: "active", label: "Shown on the Team page", language: "en", text: snapshot.active ? "yes" : "no", shared: true },
+    { key: "photoUrl", label: "Colour photo", language: "en", text: snapshot.photoUrl ?? "", shared: true },
+    { key: "photoBwUrl", label: "Black-and-white photo", language: "en", text: snapshot.photoBwUrl ?? "", shared: true },
   ];
   for (const field of MEMBER_TEXT_FIELDS) {
     for (const language of ["en", ...TARGET_LANGUAGES] as const) {

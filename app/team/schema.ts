@@ -41,6 +41,8 @@ export interface TeamMemberView {
   texts: MemberTexts;
   /** Each translation's review state (a machine's, a person's, or behind its English). */
   review: Record<MemberTextField, { fa: ReviewState; zh: ReviewState }>;
+  /** Since when the Farsi or Chinese texts are out of date: English published since (decision 0097); absent when up to date. */
+  outdated: { fa?: string; zh?: string };
 }
 
 /** Auto-translate one field of one member (saved at once, SPEC 4); the English must be the saved one. */

@@ -18,6 +18,9 @@ import { SOURCE_LABELS } from "~/revisions/types";
 import type { PostSnapshot } from "~/blog/revisions.server";
 import { historyPath } from "~/admin/kit/history-paths";
 import { useCan } from "~/admin/kit/can";
+import { useFirmClock } from "~/admin/kit/firm-clock";
+import { OutdatedNotice } from "~/admin/kit/OutdatedBadge";
+import { outdatedLanguages } from "~/translation/outdated.server";
 import { newsletterReport } from "~/blog/newsletter-send.server";
 import { PostNewsletter } from "~/admin/blog/components/PostNewsletter";
 
@@ -43,6 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     version: post.version,
     values: postToFormValues(post),
     reviewStates: await postReviewStates(context.services.db, post),
+    outdated: (await outdatedLanguages(context.services.db, "post", [post.id])).get(String(post.id)) ?? {},
     everPublished: post.firstPublishedAt !== null,
     publishAt: post.publishAt?.toISOString() ?? null,
     pendingRevision: pending?.id ?? null,
@@ -57,6 +61,7 @@ export const action = adminAction(intents, { permission: "posts.edit", intentOf:
 
 export default function BlogEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const canSignOff = useCan("changes.publish");
+  const clock = useFirmClock();
   // Without JavaScript a refused save comes back as actionData: keep what was typed.
   const refused = actionData && !actionData.ok ? ((actionData.values as PostFormInput | undefined) ?? null) : null;
   return (
@@ -89,6 +94,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
           </Link>
         </p>
       ) : null}
+      <OutdatedNotice outdated={loaderData.outdated} noun="post" firmTime={clock.firmTime} />
       <PostEditor
         // A different post (or a no-JavaScript round trip) starts a fresh form.
         key={`${loaderData.id}:${refused ? "refused" : "stored"}:${loaderData.review?.id ?? ""}`}

@@ -6,7 +6,9 @@ import { z } from "zod";
 import { data } from "react-router";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { idField } from "~/admin/kit/ids";
-import { discardPending, publishPending, restoreRevision } from "~/revisions/review.server";
+import { restoreRevision } from "~/revisions/review.server";
+import { discardProposal, publishProposal } from "~/review/decide.server";
+import { COMMENT_MAX_LENGTH as COMMENT_MAX } from "~/review/paths";
 import { historyKind } from "./kinds.server";
 import { AdminError } from "~/changes/errors.server";
 import { firmClock } from "../../../core/firm-clock.server";
@@ -20,6 +22,14 @@ const kindOf = (params: Record<string, string | undefined>) => {
 };
 
 const revisionSchema = z.object({ revision: idField("Unknown revision.") });
+// A decision takes the reviewer's optional comment, as in the review queue (decision 0089).
+const decisionSchema = revisionSchema.extend({
+  comment: z
+    .string()
+    .max(COMMENT_MAX, { error: `The comment is too long: at most ${COMMENT_MAX} characters.` })
+    .optional()
+    .transform((value) => value?.trim() || null),
+});
 
 export const intents = {
   restore: intent({
@@ -36,10 +46,11 @@ export const intents = {
   publish: intent({
     failure: "Publishing failed",
     permission: "changes.publish",
-    schema: revisionSchema.extend({ replaceLive: z.enum(["1"]).optional() }),
+    schema: decisionSchema.extend({ replaceLive: z.enum(["1"]).optional() }),
     serverFailure: "The change could not be published. Please try again.",
     run: async ({ input, params, services, user }) => {
-      const outcome = await publishPending(services, user, kindOf(params), input.revision, { replaceLive: input.replaceLive === "1" });
+      // The review queue's path: one way to decide on a change, wherever the reviewer stands.
+      const outcome = await publishProposal(services, user, input.revision, { entity: kindOf(params).entity, comment: input.comment, replaceLive: input.replaceLive === "1" });
       return outcome.ok ? { published: true as const, conflict: null } : { published: false as const, conflict: outcome.conflict };
     },
   }),
@@ -65,10 +76,10 @@ export const intents = {
   }),
   discard: intent({
     failure: "Discarding failed",
-    schema: revisionSchema,
+    schema: decisionSchema,
     serverFailure: "The change could not be discarded. Please try again.",
     run: async ({ input, params, services, user }) => {
-      await discardPending(services, user, kindOf(params), input.revision);
+      await discardProposal(services, user, input.revision, { entity: kindOf(params).entity, comment: input.comment });
       return { discarded: input.revision };
     },
   }),

@@ -4,6 +4,7 @@ import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { ConfirmSubmit } from "~/admin/kit/ConfirmSubmit";
+import { COMMENT_MAX_LENGTH } from "~/review/paths";
 import { DiffView } from "~/admin/kit/DiffView";
 import { requirePermission } from "~/auth/guard.server";
 import { useCan } from "~/admin/kit/can";
@@ -251,6 +252,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                     title={`Publish the change to “${label}”?`}
                     description={pending.revision.goLive ? `“${label}” goes online with this version: visitors see it at once${kind === "post" ? ", and subscribers are mailed if its newsletter switch is on" : ""}.` : `Visitors see the proposed version of “${label}” at once, in place of the live one.`}
                     confirmLabel="Publish change"
+                    commentMax={COMMENT_MAX_LENGTH}
                   >
                     Publish change
                   </ConfirmSubmit>
@@ -266,6 +268,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                   title={`Discard the change to “${label}”?`}
                   description={`The proposed version is set aside (it stays in the history) and “${label}” stays as it is.`}
                   confirmLabel="Discard change"
+                  commentMax={COMMENT_MAX_LENGTH}
                 >
                   Discard change
                 </ConfirmSubmit>

@@ -11,7 +11,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { readQueueFilters, type QueueFilters } from "~/review/filters";
 import { KIND_NOUNS, REVIEW_QUEUE_PATH, reviewPath } from "~/review/paths";
-import { listReviewQueue, type QueueItem } from "~/review/queue.server";
+import { listOutdatedTranslations, listReviewQueue, type OutdatedItem, type QueueItem } from "~/review/queue.server";
+import { OutdatedBadge } from "~/admin/kit/OutdatedBadge";
+import { LANGUAGE_NAMES } from "~/i18n/language-names";
 import { SOURCE_LABELS } from "~/revisions/types";
 import { useFirmClock } from "../kit/firm-clock";
 import { intents, type ReviewActionResult } from "./actions.server";
@@ -27,10 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = readQueueFilters(new URL(request.url));
   if (!read.ok) {
     // A hand-edited address: say what is wrong and list nothing.
-    return data({ items: [] as QueueItem[], total: 0, filters: {} as QueueFilters, error: read.message, now }, { status: 400 });
+    return data({ items: [] as QueueItem[], total: 0, outdated: [] as OutdatedItem[], filters: {} as QueueFilters, error: read.message, now }, { status: 400 });
   }
   const { items, total } = await listReviewQueue(db, read.filters);
-  return { items, total, filters: read.filters, error: null as string | null, now };
+  const outdated = await listOutdatedTranslations(db, read.filters);
+  return { items, total, outdated, filters: read.filters, error: null as string | null, now };
 }
 
 export const action = adminAction(intents, { permission: "changes.publish" });
@@ -69,7 +72,7 @@ function Filters({ filters }: { filters: QueueFilters }) {
   );
 }
 
-function QueueRow({ item, now, fetcher }: { item: QueueItem; now: string; fetcher: FetcherWithComponents<ReviewActionResult> }) {
+function QueueRow({ item, now, fetcher, behind }: { item: QueueItem; now: string; fetcher: FetcherWithComponents<ReviewActionResult>; behind: OutdatedItem[] }) {
   const clock = useFirmClock();
   const busy = fetcher.state !== "idle";
   const name = itemName(item.entity, item.what);
@@ -84,6 +87,9 @@ function QueueRow({ item, now, fetcher }: { item: QueueItem; now: string; fetche
           {item.change === "draft" ? <Badge tone="info">New post</Badge> : null}
           {item.publishAt ? <Badge tone="info">Scheduled for {clock.firmTime(item.publishAt)}</Badge> : null}
           {item.stale ? <Badge tone="warning">Live version changed since</Badge> : null}
+          {behind.map((mark) => (
+            <OutdatedBadge key={mark.id} language={mark.language} since={mark.since} />
+          ))}
         </span>
       </th>
       <td className="px-4 py-3">{item.proposedBy ?? "—"}</td>
@@ -112,9 +118,49 @@ function QueueRow({ item, now, fetcher }: { item: QueueItem; now: string; fetche
 }
 
 const COLUMNS = ["What", "Proposed by", "Made by", "Languages", "Proposed", "Waiting"] as const;
+const OUTDATED_COLUMNS = ["What", "Language", "English published", "Behind for"] as const;
+
+/** Translations left behind by a published English change (decision 0097): brought up to date in their editor, or by Translate All. */
+function OutdatedTable({ items, now }: { items: OutdatedItem[]; now: string }) {
+  const clock = useFirmClock();
+  return (
+    <section aria-labelledby="outdated-heading" className="space-y-2">
+      <h3 id="outdated-heading" className="text-base font-semibold text-slate-900">
+        Translations out of date ({items.length})
+      </h3>
+      <p className="text-sm text-slate-700">
+        The English of these was published after their translation. Visitors reading that language see the older text until an updated translation is published; Translate All
+        counts them as needing work.
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Translations out of date, oldest first</caption>
+          <TableHead columns={OUTDATED_COLUMNS} />
+          <tbody className="divide-y divide-slate-200">
+            {items.map((item) => (
+              <tr key={item.id} data-testid="outdated-item" className="align-top">
+                <th scope="row" className="px-4 py-3 text-start font-normal">
+                  <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{KIND_NOUNS[item.entity]}</span>
+                  <Link to={item.open} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+                    {item.what}
+                  </Link>
+                </th>
+                <td className="px-4 py-3">{LANGUAGE_NAMES[item.language]} out of date</td>
+                <td className="px-4 py-3">
+                  <time dateTime={item.since}>{clock.firmTime(item.since)}</time>
+                </td>
+                <td className="px-4 py-3">{ageOf(item.since, now)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
 
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
-  const { items, total, filters, error, now } = loaderData;
+  const { items, total, outdated, filters, error, now } = loaderData;
   // One fetcher for the list: a decided row leaves the list, and its answer's toast must still show.
   const fetcher = useFetcher<ReviewActionResult>();
   useResultToast(fetcher, decisionToast);
@@ -149,7 +195,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
             <TableHead columns={COLUMNS} />
             <tbody className="divide-y divide-slate-200">
               {items.map((item) => (
-                <QueueRow key={item.id} item={item} now={now} fetcher={fetcher} />
+                <QueueRow key={item.id} item={item} now={now} fetcher={fetcher} behind={outdated.filter((mark) => mark.entity === item.entity && mark.entityId === item.entityId)} />
               ))}
             </tbody>
           </table>
@@ -157,6 +203,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
       ) : error ? null : (
         <p className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700">Nothing is waiting for review.</p>
       )}
+      {outdated.length > 0 ? <OutdatedTable items={outdated} now={now} /> : null}
     </AdminTab>
   );
 }

@@ -25,9 +25,9 @@ import { LANGUAGE_NAMES } from "~/i18n/language-names";
 const PAGE_SIZE = 60;
 
 const hasText = (value: string) => value.trim() !== "";
-/** SPEC 5: entries with English and no translation in the language. */
+/** SPEC 5: entries with English and no translation in the language, or one out of date (decision 0097), none waiting. */
 const missingIn = (rows: readonly ContentRow[], language: "fa" | "zh") =>
-  rows.filter((row) => hasText(row.content) && !hasText(language === "fa" ? row.contentFa : row.contentZh) && !row.pending?.[language]).length;
+  rows.filter((row) => hasText(row.content) && (!hasText(language === "fa" ? row.contentFa : row.contentZh) || Boolean(row.outdated[language])) && !row.pending?.[language]).length;
 const jobTitle = (job: JobView) => {
   const language = (job.payload as { language?: "fa" | "zh" } | null)?.language;
   return `Translate all missing ${language ? LANGUAGE_NAMES[language] : ""}`.trim();
@@ -41,7 +41,7 @@ interface Batch {
 }
 
 /** A text a person should read: a machine-made or stale translation, or a change waiting for review. */
-const waitsForReview = (row: ContentRow) => needsReview(row.review.fa) || needsReview(row.review.zh) || row.pending !== null;
+const waitsForReview = (row: ContentRow) => needsReview(row.review.fa) || needsReview(row.review.zh) || row.pending !== null || Boolean(row.outdated.fa || row.outdated.zh);
 
 export function ContentEditor({ entries, jobs, translator }: { entries: ContentRow[]; jobs: JobView[]; translator: ServiceState }) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
@@ -77,7 +77,11 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
     () => Object.keys(allDrafts).filter((key) => rowsByKey.has(key) && !sameDraft(allDrafts[key], rowsByKey.get(key)!)),
     [allDrafts, rowsByKey],
   );
-  const dirtySet = useMemo(() => new Set(dirtyKeys), [dirtyKeys]);
+  // The person's own edits: a waiting change opened in the form is not one (issue 41 item 5), until they type over it.
+  const editedSet = useMemo(
+    () => new Set(dirtyKeys.filter((key) => key in drafts && !sameDraft(drafts[key], reviewDrafts[key] ?? rowsByKey.get(key)!))),
+    [dirtyKeys, drafts, reviewDrafts, rowsByKey],
+  );
 
   const stats = useMemo(() => {
     const map = new Map<string, CategoryStats>();
@@ -247,7 +251,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
 
   // Leaving the tab (or the site) with unsaved entries asks first.
   // A change waiting for review that nobody touched is not lost by leaving: it stays waiting.
-  const hasUnsaved = dirtyKeys.some((key) => key in drafts);
+  const hasUnsaved = editedSet.size > 0;
 
   const saving = fetcher.state !== "idle";
 
@@ -352,7 +356,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
                 </div>
                 <div className="flex flex-col gap-3 p-4">
                   {rows.map((row) => (
-                    <EntryEditor key={row.key} row={row} draft={allDrafts[row.key]} dirty={dirtySet.has(row.key)} onChange={onChange} onSave={onSave} />
+                    <EntryEditor key={row.key} row={row} draft={allDrafts[row.key]} dirty={editedSet.has(row.key)} onChange={onChange} onSave={onSave} />
                   ))}
                 </div>
               </section>
@@ -365,7 +369,7 @@ export function ContentEditor({ entries, jobs, translator }: { entries: ContentR
       <UnsavedChangesGuard
         dirty={hasUnsaved}
         title="Unsaved changes"
-        description={`${dirtyKeys.length === 1 ? "1 entry has" : `${dirtyKeys.length} entries have`} unsaved changes. Leave this tab and discard them?`}
+        description={`${editedSet.size === 1 ? "1 entry has" : `${editedSet.size} entries have`} unsaved changes. Leave this tab and discard them?`}
         leaveLabel="Discard and leave"
       />
     </div>

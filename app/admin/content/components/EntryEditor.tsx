@@ -12,6 +12,7 @@ import { translationStatus } from "~/translation/states";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import type { ContentActionResult } from "~/admin/content/actions.server";
 import { ReviewBadge } from "~/admin/kit/ReviewBadge";
+import { OutdatedBadge } from "~/admin/kit/OutdatedBadge";
 import { StatusBadge } from "./StatusBadge";
 
 export interface Draft {
@@ -120,7 +121,9 @@ export const EntryEditor = memo(function EntryEditor({ row, draft, dirty, onChan
             <div key={name}>
               <div className="flex flex-wrap items-center justify-between gap-1">
                 <Label htmlFor={controlId}>{label}</Label>
-                {stored && values[field] === row[field] ? (
+                {language && row.outdated[language] && values[field] === row[field] ? (
+                  <OutdatedBadge language={language} since={row.outdated[language]} />
+                ) : stored && values[field] === row[field] ? (
                   <ReviewBadge state={stored} />
                 ) : language && row.pending && field !== "content" && values[field] === row.pending[field] ? (
                   // The machine translation waiting for review, shown in the form: saving publishes it.

@@ -1,2 +1,2 @@
 /** The longest comment a reviewer can send with a decision (the server checks it too). */
-export const COMMENT_MAX_LENGTH = 2000;
+export { COMMENT_MAX_LENGTH } from "~/review/paths";

@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { memberTranslationState, type TeamMemberView } from "~/team/schema";
 import { MemberForm } from "./MemberForm";
 import { TranslationBadge } from "./TranslationBadge";
+import { OutdatedBadge } from "~/admin/kit/OutdatedBadge";
 
 interface MemberCardProps {
   member: TeamMemberView;
@@ -42,6 +43,8 @@ export const MemberCard = memo(function MemberCard({ member, open, onOpenChange,
             <span className="flex flex-wrap items-center gap-2">
               {member.active ? null : <Badge tone="neutral">Inactive</Badge>}
               <TranslationBadge state={memberTranslationState(member.texts)} />
+              <OutdatedBadge language="fa" since={member.outdated.fa} />
+              <OutdatedBadge language="zh" since={member.outdated.zh} />
             </span>
             <ChevronDown className="ms-auto size-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
           </Collapsible.Trigger>

@@ -25,6 +25,8 @@ import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { useCan } from "~/admin/kit/can";
 import { ReviewBadge } from "~/admin/kit/ReviewBadge";
+import { OutdatedBadge, OutdatedNotice } from "~/admin/kit/OutdatedBadge";
+import { useFirmClock } from "~/admin/kit/firm-clock";
 import { TeamAutoTranslate } from "./TeamAutoTranslate";
 
 const LANG_ATTRS: Record<EditLang, { lang: string; dir: "ltr" | "rtl"; className: string }> = {
@@ -75,6 +77,7 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
 
   // Without the sign-off, a shown member's change waits for a lawyer (decision 0070).
   const canSignOff = useCan("changes.publish");
+  const clock = useFirmClock();
   const proposes = member.active && !canSignOff;
   useFetcherResult(fetcher, (result) => {
     if (result.ok && "proposed" in result && result.proposed) toast.success("Change proposed", { description: PROPOSED_TEXT });
@@ -87,6 +90,8 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={member.id} />
       <input type="hidden" name="version" value={member.version} />
+
+      <OutdatedNotice outdated={member.outdated} noun="team member" firmTime={clock.firmTime} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={errors("name")}>
@@ -145,7 +150,7 @@ export function MemberForm({ member, focusName, onDelete, deleting }: MemberForm
                   </Field>
                   {lang === "en" ? null : (
                     <div className="mt-1 flex flex-wrap items-center gap-2">
-                      <ReviewBadge state={member.review[field][lang]} />
+                      {member.outdated[lang] ? <OutdatedBadge language={lang} since={member.outdated[lang]} /> : <ReviewBadge state={member.review[field][lang]} />}
                       <TeamAutoTranslate formId={form.id} memberId={member.id} field={field} language={lang} label={`${MEMBER_FIELD_LABELS[field]} in ${LANGUAGE_NAMES[lang]}`} />
                     </div>
                   )}
