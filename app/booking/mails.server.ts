@@ -15,8 +15,8 @@ import { interpolate } from "../i18n/lookup";
 import { DEFAULT_LANG, isLang, type Lang } from "../i18n/languages";
 import { LIVE_STATUSES } from "./availability.server";
 import { bookingInvitation, firmReplyAddress, nameOf } from "./ics.server";
-import { conflictsOf } from "../conflicts/conflict-store.server";
-import { conflictRecord, conflictWhy, type StoredConflict } from "../conflicts/conflict-labels";
+import { conflictsOf, hitsOn } from "../conflicts/conflict-store.server";
+import { conflictLines, recordPath, type ConflictHit, type StoredConflict } from "../conflicts/conflict-labels";
 import { LANGUAGE_NAMES } from "../i18n/language-names";
 import { STATUS_LABELS } from "./status";
 import { forgetManageToken, issueManageToken, manageUrl, revokeManageTokens } from "./manage-tokens.server";
@@ -251,6 +251,8 @@ export interface FirmMailFacts {
   /** The practice area's name as the site shows it (English). */
   areaName: string | null;
   conflicts: StoredConflict[];
+  /** Later records whose check matched this booking (decision 0106). */
+  hits?: ConflictHit[];
   /** A move: the start before it. */
   movedFrom?: Date;
 }
@@ -261,10 +263,7 @@ export function firmMail(kind: BookingMailKind, booking: Booking, facts: FirmMai
   const what = FIRM_SUBJECTS[kind];
   const language = isLang(booking.language) ? LANGUAGE_NAMES[booking.language] : booking.language;
   const status = (STATUS_LABELS as Record<string, string>)[booking.status] ?? booking.status;
-  const conflict =
-    facts.conflicts.length === 0
-      ? ["Conflict check: no earlier record matched."]
-      : ["POSSIBLE CONFLICT: check before the meeting.", ...facts.conflicts.map((match) => `- "${match.name}" matched "${match.matched}" in ${conflictRecord(match)} (${conflictWhy(match)})`)];
+  const conflict = conflictLines(facts.conflicts, facts.hits ?? [], siteUrl);
   const text = [
     `${what}: ${booking.name}, ${when}.`,
     "",
@@ -285,7 +284,8 @@ export function firmMail(kind: BookingMailKind, booking: Booking, facts: FirmMai
     openField(booking.description, "consultation_bookings.description") || "(no description)",
     "",
     "--",
-    `Reply to this mail to answer ${booking.name}. All bookings and their conflict checks: ${new URL("/admin/dashboard/consultations", siteUrl).href}`,
+    `Reply to this mail to answer ${booking.name}. This booking: ${new URL(recordPath("booking", booking.id), siteUrl).href}`,
+    `All bookings and their conflict checks: ${new URL("/admin/dashboard/consultations", siteUrl).href}`,
   ].join("\n");
   return { subject: `${what}: ${booking.name}, ${when}`, text };
 }
@@ -315,14 +315,16 @@ export const bookingMailJob = defineJob<null, ItemPayload, [BookingMailDeps]>("b
       if (to === "firm") {
         const recipient = deps.config.CONTACT_NOTIFY_TO;
         if (!recipient) return { skipped: "No firm address is set (CONTACT_NOTIFY_TO)." };
-        const [parties, conflicts] = await Promise.all([
+        const [parties, conflicts, hits] = await Promise.all([
           deps.db.select({ name: consultationParties.name }).from(consultationParties).where(eq(consultationParties.bookingId, bookingId)),
           conflictsOf(deps.db, "booking", [bookingId]),
+          hitsOn(deps.db, "booking", [bookingId]),
         ]);
         const facts: FirmMailFacts = {
           parties: parties.map((p) => openField(p.name, "consultation_parties.name")),
           areaName: booking.area ? await deps.texts.get("en", `practice-areas-${booking.area}-title`) : null,
           conflicts: conflicts.get(bookingId) ?? [],
+          hits: hits.get(bookingId) ?? [],
           movedFrom: item.payload.from ? new Date(item.payload.from) : undefined,
         };
         const content = firmMail(mail, booking, facts, deps.config.SITE_URL);
