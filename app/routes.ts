@@ -75,6 +75,8 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
+  // A booking as a published calendar event, by its manage link (decision 0106).
+  ...LANGUAGE_PREFIXES.map(([lang, langPrefix]) => route(`${langPrefix}/virtual-consultation/manage/:token/calendar.ics`, "routes/booking-calendar.ts", { id: `booking-calendar:${lang}` })),
   // Feeds and crawler files.
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, consultationBookings, contactSubmissions, newsletterSubscribers, users } from "../../db/schema";
-import type { StoredConflict } from "../conflicts/conflict-labels";
+import type { ConflictHit, StoredConflict } from "../conflicts/conflict-labels";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
 
 /** The kinds of client record, as the Audit tab's record filter names them (`contact:12`). */
@@ -30,6 +30,13 @@ export type Seen = Partial<Record<RecordKind, number[]>>;
 export function conflictRecords(conflicts: Iterable<readonly StoredConflict[]>): Seen {
   const seen: Required<Seen> = { contact: [], booking: [], subscriber: [] };
   for (const list of conflicts) for (const match of list) seen[match.source === "contact" ? "contact" : "booking"].push(match.recordId);
+  return seen;
+}
+
+/** The later records a hit names (decision 0106). */
+export function hitRecords(hits: Iterable<ConflictHit>): Seen {
+  const seen: Required<Seen> = { contact: [], booking: [], subscriber: [] };
+  for (const hit of hits) seen[hit.by].push(hit.byId);
   return seen;
 }
 

@@ -1,16 +1,20 @@
-import ical, { ICalCalendarMethod, ICalEventStatus, ICalAttendeeRole, ICalAttendeeStatus } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { plainAddress } from "../../core/mail";
 
 /**
- * The calendar invitation of a consultation (RFC 5545/5546 through `ical-generator`): one event
- * whose UID stays the same for the booking's whole life, so a calendar app updates the event it
- * already has. A reschedule sends METHOD:REQUEST with a higher SEQUENCE; a cancellation or a
- * decline sends METHOD:CANCEL (SEQUENCE one higher again), which removes it. Times are UTC.
+ * The calendar event of a consultation (RFC 5545/5546 through `ical-generator`), published, never
+ * an invitation to answer (decision 0106): METHOD:PUBLISH, the firm as ORGANIZER (its own name and
+ * its reply address) and no ATTENDEE, so no calendar app offers accept/decline or sends a reply to
+ * the sending address. One event whose UID stays the same for the booking's whole life, so a
+ * calendar app updates the event it already has: a reschedule publishes a higher SEQUENCE; a
+ * cancellation or a decline publishes STATUS:CANCELLED (SEQUENCE one higher again). Times are UTC.
  */
 
 export interface InvitationInput {
   bookingId: number;
   siteUrl: string;
-  method: "REQUEST" | "CANCEL";
+  /** Published as cancelled (the booking was cancelled or declined). */
+  cancelled: boolean;
   sequence: number;
   start: Date;
   end: Date;
@@ -18,9 +22,8 @@ export interface InvitationInput {
   description: string;
   location: string | null;
   url: string | null;
-  /** The firm: the address the mail comes from (a name and an address). */
+  /** The firm: its own name and the address its replies go to (no organiser when no address is set). */
   organizer: { name: string; email: string };
-  attendee: { name: string; email: string };
 }
 
 /**
@@ -50,7 +53,7 @@ export const invitationUid = (bookingId: number, siteUrl: string) => `consultati
 export function bookingInvitation(input: InvitationInput): string {
   const calendar = ical({
     prodId: { company: new URL(input.siteUrl).hostname, product: "consultations", language: "EN" },
-    method: input.method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: ICalCalendarMethod.PUBLISH,
   });
   calendar.createEvent({
     id: invitationUid(input.bookingId, input.siteUrl),
@@ -63,9 +66,8 @@ export function bookingInvitation(input: InvitationInput): string {
     description: textValue(input.description),
     location: input.location === null ? null : textValue(input.location),
     url: input.url,
-    status: input.method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: parameterValue(input.organizer.name), email: input.organizer.email },
-    attendees: [{ name: parameterValue(input.attendee.name), email: input.attendee.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false }],
+    status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: input.organizer.email ? { name: parameterValue(input.organizer.name), email: input.organizer.email } : null,
   });
   return calendar.toString();
 }
@@ -74,6 +76,15 @@ export function bookingInvitation(input: InvitationInput): string {
 export function addressOf(from: string): string {
   const match = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
   return (match ? match[1] : from).trim();
+}
+
+/** The firm's reply address: the first plain address of CONTACT_NOTIFY_TO (where staff read), else MAIL_FROM's. */
+export function firmReplyAddress(config: { MAIL_FROM?: string; CONTACT_NOTIFY_TO?: string }): string {
+  for (const part of (config.CONTACT_NOTIFY_TO ?? "").split(/[,;]/)) {
+    const address = plainAddress(addressOf(part));
+    if (address) return address;
+  }
+  return addressOf(config.MAIL_FROM ?? "");
 }
 
 /** The display name of a From value, or the address itself. */

@@ -14,9 +14,9 @@ import type { TextStore } from "../content/texts.server";
 import { interpolate } from "../i18n/lookup";
 import { DEFAULT_LANG, isLang, type Lang } from "../i18n/languages";
 import { LIVE_STATUSES } from "./availability.server";
-import { addressOf, bookingInvitation, nameOf } from "./ics.server";
-import { conflictsOf } from "../conflicts/conflict-store.server";
-import { conflictRecord, conflictWhy, type StoredConflict } from "../conflicts/conflict-labels";
+import { bookingInvitation, firmReplyAddress, nameOf } from "./ics.server";
+import { conflictsOf, hitsOn } from "../conflicts/conflict-store.server";
+import { conflictLines, recordPath, type ConflictHit, type StoredConflict } from "../conflicts/conflict-labels";
 import { LANGUAGE_NAMES } from "../i18n/language-names";
 import { STATUS_LABELS } from "./status";
 import { forgetManageToken, issueManageToken, manageUrl, revokeManageTokens } from "./manage-tokens.server";
@@ -192,25 +192,46 @@ export async function visitorMail(
   const subject = await t(`booking-mail-${kind}-subject`, { when });
   const { text, html } = render(blocks, lang);
   if (NO_INVITATION.has(kind)) return { subject, text, html };
-  const from = deps.config.MAIL_FROM ?? "";
-  const method = live ? "REQUEST" : "CANCEL";
-  const location = video ?? (booking.kind === "office" ? address : null);
-  const calendar = bookingInvitation({
+  const content = await bookingEvent(deps, booking, { cancelled: !live, description: live ? text : subject });
+  // Published, not an invitation to answer (decision 0106): no accept/decline reply to anyone.
+  return { subject, text, html, calendar: { method: "PUBLISH", filename: "consultation.ics", content } };
+}
+
+/**
+ * The booking as a published calendar event (decision 0106), in the booking's language: for the
+ * mails' attachment and the "Add to calendar" download. The firm is the organiser under its own
+ * name and its reply address; the visitor is no attendee, so nothing asks for a reply.
+ */
+export async function bookingEvent(
+  deps: Pick<BookingMailDeps, "texts" | "config">,
+  booking: Booking,
+  options: { cancelled: boolean; description?: string },
+): Promise<string> {
+  const lang: Lang = isLang(booking.language) ? booking.language : DEFAULT_LANG;
+  const t = async (key: string, vars?: Record<string, string>) => interpolate(await deps.texts.get(lang, key), vars);
+  const siteUrl = deps.config.SITE_URL;
+  const firm = await t("firm-name");
+  const video = videoLinkFor(booking, siteUrl);
+  const location = video ?? (booking.kind === "office" ? await t("contact-office-address") : null);
+  const description =
+    options.description ??
+    [`${await t("booking-mail-when-label")}: ${formatMeetingTime(booking.startsAt, lang, await t("booking-mail-time-zone"))}`, `${await t("booking-mail-kind-label")}: ${await t(`booking-mail-kind-${booking.kind}`)}`]
+      .concat(video ? [video] : [])
+      .join("\n");
+  return bookingInvitation({
     bookingId: booking.id,
     siteUrl,
-    method,
+    cancelled: options.cancelled,
     // A cancellation is a new revision of the event too (RFC 5546 3.2.5).
-    sequence: live ? booking.icsSequence : booking.icsSequence + 1,
+    sequence: options.cancelled ? booking.icsSequence + 1 : booking.icsSequence,
     start: booking.startsAt,
     end: booking.endsAt,
     summary: await t("booking-mail-event-title", { firm }),
-    description: live ? text : subject,
+    description,
     location,
     url: video,
-    organizer: { name: nameOf(from) || firm, email: addressOf(from) },
-    attendee: { name: booking.name, email: booking.email },
+    organizer: { name: firm || nameOf(deps.config.MAIL_FROM ?? ""), email: firmReplyAddress(deps.config) },
   });
-  return { subject, text, html, calendar: { method, filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content: calendar } };
 }
 
 const FIRM_KIND_LABELS: Record<string, string> = { video: "Video call", phone: "Phone call", office: "At the office" };
@@ -230,6 +251,8 @@ export interface FirmMailFacts {
   /** The practice area's name as the site shows it (English). */
   areaName: string | null;
   conflicts: StoredConflict[];
+  /** Later records whose check matched this booking (decision 0106). */
+  hits?: ConflictHit[];
   /** A move: the start before it. */
   movedFrom?: Date;
 }
@@ -240,10 +263,7 @@ export function firmMail(kind: BookingMailKind, booking: Booking, facts: FirmMai
   const what = FIRM_SUBJECTS[kind];
   const language = isLang(booking.language) ? LANGUAGE_NAMES[booking.language] : booking.language;
   const status = (STATUS_LABELS as Record<string, string>)[booking.status] ?? booking.status;
-  const conflict =
-    facts.conflicts.length === 0
-      ? ["Conflict check: no earlier record matched."]
-      : ["POSSIBLE CONFLICT: check before the meeting.", ...facts.conflicts.map((match) => `- "${match.name}" matched "${match.matched}" in ${conflictRecord(match)} (${conflictWhy(match)})`)];
+  const conflict = conflictLines(facts.conflicts, facts.hits ?? [], siteUrl);
   const text = [
     `${what}: ${booking.name}, ${when}.`,
     "",
@@ -264,7 +284,8 @@ export function firmMail(kind: BookingMailKind, booking: Booking, facts: FirmMai
     openField(booking.description, "consultation_bookings.description") || "(no description)",
     "",
     "--",
-    `Reply to this mail to answer ${booking.name}. All bookings and their conflict checks: ${new URL("/admin/dashboard/consultations", siteUrl).href}`,
+    `Reply to this mail to answer ${booking.name}. This booking: ${new URL(recordPath("booking", booking.id), siteUrl).href}`,
+    `All bookings and their conflict checks: ${new URL("/admin/dashboard/consultations", siteUrl).href}`,
   ].join("\n");
   return { subject: `${what}: ${booking.name}, ${when}`, text };
 }
@@ -294,14 +315,16 @@ export const bookingMailJob = defineJob<null, ItemPayload, [BookingMailDeps]>("b
       if (to === "firm") {
         const recipient = deps.config.CONTACT_NOTIFY_TO;
         if (!recipient) return { skipped: "No firm address is set (CONTACT_NOTIFY_TO)." };
-        const [parties, conflicts] = await Promise.all([
+        const [parties, conflicts, hits] = await Promise.all([
           deps.db.select({ name: consultationParties.name }).from(consultationParties).where(eq(consultationParties.bookingId, bookingId)),
           conflictsOf(deps.db, "booking", [bookingId]),
+          hitsOn(deps.db, "booking", [bookingId]),
         ]);
         const facts: FirmMailFacts = {
           parties: parties.map((p) => openField(p.name, "consultation_parties.name")),
           areaName: booking.area ? await deps.texts.get("en", `practice-areas-${booking.area}-title`) : null,
           conflicts: conflicts.get(bookingId) ?? [],
+          hits: hits.get(bookingId) ?? [],
           movedFrom: item.payload.from ? new Date(item.payload.from) : undefined,
         };
         const content = firmMail(mail, booking, facts, deps.config.SITE_URL);
@@ -312,7 +335,9 @@ export const bookingMailJob = defineJob<null, ItemPayload, [BookingMailDeps]>("b
         if (mail === "reminder" && booking.startsAt <= now) return { skipped: "The meeting has started: no reminder." };
         if (LIVE_KINDS.has(mail) && booking.endsAt > now) token = await issueManageToken(deps.db, bookingId, booking.endsAt, now);
         const content = await visitorMail(deps, mail, booking, token ? manageUrl(deps.config.SITE_URL, booking.language, token) : null, { referral: item.payload.referral });
-        outgoing = { to: booking.email, ...content };
+        // A reply reaches the firm's inbox, as the event's organiser says (decision 0106).
+        const replyTo = firmReplyAddress(deps.config);
+        outgoing = { to: booking.email, ...content, ...(replyTo && deps.config.CONTACT_NOTIFY_TO ? { replyTo: { name: nameOf(deps.config.MAIL_FROM ?? "") || replyTo, address: replyTo } } : {}) };
       }
       try {
         mailer ??= createMailer(settings);

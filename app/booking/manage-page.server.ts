@@ -3,8 +3,8 @@ import { isCrossSite } from "../auth/guard.server";
 import { readForm } from "../form-data.server";
 import type { Lang } from "../i18n/languages";
 import { langFromPath } from "../i18n/languages";
-import { formatMeetingTime } from "./mails.server";
-import { loadManagePage, manageBooking, type ManagedBooking } from "./manage.server";
+import { bookingEvent, formatMeetingTime } from "./mails.server";
+import { liveBookingOf, loadManagePage, manageBooking, type ManagedBooking } from "./manage.server";
 import { firmClock } from "../../core/firm-clock.server";
 import type { Slot } from "./slots.server";
 
@@ -54,6 +54,13 @@ export function groupSlots(slots: Slot[], lang: Lang): DayChoices[] {
     current.slots.push({ value: slot.start.toISOString(), label: firmClock.time(slot.start, lang) });
   }
   return days;
+}
+
+/** The booking behind a manage token as a published .ics (decision 0106), or null. Uses nothing up. */
+export async function bookingCalendarFile(context: AppLoadContext, token: string): Promise<string | null> {
+  const { config, texts } = context.services;
+  const booking = await liveBookingOf(deps(context), token);
+  return booking ? bookingEvent({ texts, config }, booking, { cancelled: false }) : null;
 }
 
 const deps = (context: AppLoadContext) => ({ db: context.services.db, log: context.services.log, now: () => context.services.clock.now() });

@@ -65,13 +65,20 @@ const view = (row: typeof consultationBookings.$inferSelect): ManagedBooking => 
 
 const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
 
+/** The live booking a token stands for (the row), or null; uses nothing up. */
+export async function liveBookingOf(deps: ManageDeps, token: string): Promise<typeof consultationBookings.$inferSelect | null> {
+  const now = deps.now();
+  const id = await peekManageToken(deps.db, token, now);
+  if (id === null) return null;
+  const [row] = await deps.db.select().from(consultationBookings).where(eq(consultationBookings.id, id));
+  return row && isLive(row.status) && row.endsAt > now ? row : null;
+}
+
 /** The page: the booking and the free times to move it to, or "invalid" (used, altered, replaced, over). */
 export async function loadManagePage(deps: ManageDeps, token: string): Promise<ManageView> {
   const now = deps.now();
-  const id = await peekManageToken(deps.db, token, now);
-  if (id === null) return { state: "invalid" };
-  const [row] = await deps.db.select().from(consultationBookings).where(eq(consultationBookings.id, id));
-  if (!row || !isLive(row.status) || row.endsAt <= now) return { state: "invalid" };
+  const row = await liveBookingOf(deps, token);
+  if (!row) return { state: "invalid" };
   // Two weeks around the booking (from today at the earliest): where someone moving it looks first.
   const today = vancouverDate(now);
   const around = addDays(vancouverDate(row.startsAt), -Math.floor(RESCHEDULE_DAYS / 2));

@@ -1,13 +1,13 @@
 import { firmClock } from "../../core/firm-clock.server";
 import { openField } from "../../core/sealing.server";
-import { and, asc, count, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { BOOKING_STATUSES, conflictMatches, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
+import { BOOKING_STATUSES, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { AdminError, NotFound } from "../changes/errors.server";
-import { conflictsOf } from "../conflicts/conflict-store.server";
-import type { StoredConflict } from "../conflicts/conflict-labels";
+import { conflictsOf, hitsOn, inConflict } from "../conflicts/conflict-store.server";
+import type { ConflictHit, StoredConflict } from "../conflicts/conflict-labels";
 import { queueBookingMail } from "./mails.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
 import { SETTINGS_LIMITS } from "./settings";
@@ -56,16 +56,20 @@ export interface StaffBooking {
   /** Marked by staff as having become a client: kept past the retention period (decision 0092). */
   client: boolean;
   conflicts: StoredConflict[];
+  /** Later bookings or messages whose check matched this booking (decision 0106). */
+  hits: ConflictHit[];
   /** The actions open now (the server checks them again when one is sent). */
   actions: StaffAction[];
 }
 
-const hasConflict = exists(sql`(select 1 from ${conflictMatches} where ${conflictMatches.bookingId} = ${consultationBookings.id})`);
+// Both directions: the booking's own check matched, or a later check matched it (decision 0106).
+const hasConflict = inConflict("booking", consultationBookings.id);
 
 async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$inferSelect>, now: Date): Promise<StaffBooking[]> {
   const ids = rows.map((row) => row.id);
-  const [conflicts, parties] = await Promise.all([
+  const [conflicts, hits, parties] = await Promise.all([
     conflictsOf(db, "booking", ids),
+    hitsOn(db, "booking", ids),
     ids.length ? db.select().from(consultationParties).where(inArray(consultationParties.bookingId, ids)).orderBy(asc(consultationParties.id)) : Promise.resolve([]),
   ]);
   return rows.map((row) => ({
@@ -88,6 +92,7 @@ async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$
     staffNotes: row.staffNotes,
     client: row.clientAt !== null,
     conflicts: conflicts.get(row.id) ?? [],
+    hits: hits.get(row.id) ?? [],
     actions: (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) => actionAllowed(action, row.status, row.startsAt, now)),
   }));
 }
@@ -96,13 +101,14 @@ const filterCondition = (filter: BookingFilter) =>
   filter === "all" ? undefined : filter === "conflict" ? hasConflict : eq(consultationBookings.status, filter);
 
 /** Upcoming bookings (and the last week's), soonest first, narrowed by the filter. */
-export async function listBookings(db: Db, filter: BookingFilter, now: Date): Promise<{ items: StaffBooking[]; total: number; conflicts: number }> {
+export async function listBookings(db: Db, filter: BookingFilter, now: Date, options: { bookingId?: number } = {}): Promise<{ items: StaffBooking[]; total: number; conflicts: number }> {
   const from = vancouverMoment(addDays(vancouverDate(now), -LIST_DAYS_BACK), 0) ?? new Date(now.getTime() - LIST_DAYS_BACK * 86_400_000);
-  const inRange = gte(consultationBookings.startsAt, from);
+  // One booking, whenever it is (a conflict's link to an earlier record: decision 0106).
+  const inRange = options.bookingId !== undefined ? eq(consultationBookings.id, options.bookingId) : gte(consultationBookings.startsAt, from);
   const [rows, [{ total }], [{ conflicts }]] = await Promise.all([
     db.select().from(consultationBookings).where(and(inRange, filterCondition(filter))).orderBy(asc(consultationBookings.startsAt), asc(consultationBookings.id)).limit(LIST_LIMIT),
     db.select({ total: count() }).from(consultationBookings).where(and(inRange, filterCondition(filter))),
-    db.select({ conflicts: count() }).from(consultationBookings).where(and(inRange, hasConflict)),
+    db.select({ conflicts: count() }).from(consultationBookings).where(and(gte(consultationBookings.startsAt, from), hasConflict)),
   ]);
   return { items: await toStaffBookings(db, rows, now), total, conflicts };
 }

@@ -1,9 +1,9 @@
 import { firmClock } from "../../core/firm-clock.server";
-import { and, count, desc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { conflictMatches, contactSubmissions, newsletterSubscribers } from "../../db/schema";
-import { conflictsOf } from "../conflicts/conflict-store.server";
-import type { StoredConflict } from "../conflicts/conflict-labels";
+import { contactSubmissions, newsletterSubscribers } from "../../db/schema";
+import { conflictsOf, hitsOn, inConflict } from "../conflicts/conflict-store.server";
+import type { ConflictHit, StoredConflict } from "../conflicts/conflict-labels";
 import type { AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { recordAccess } from "../audit/access.server";
@@ -35,6 +35,8 @@ export interface InboxSubmission {
   client: boolean;
   /** The conflict check's matches (staff only; empty when nothing matched). */
   conflicts: StoredConflict[];
+  /** Later bookings or messages whose check matched this one (decision 0106). */
+  hits: ConflictHit[];
   /** The firm's notification mail of this message (app/contact/notify.server.ts). */
   mail: { status: "none" | "queued" | "sent" | "failed"; error: string | null; sentLabel: string | null };
 }
@@ -52,8 +54,8 @@ export interface InboxSubscriber {
   bouncingLabel: string | null;
 }
 
-/** Messages whose conflict check found something (decision 0080). */
-const hasConflict = exists(sql`(select 1 from ${conflictMatches} where ${conflictMatches.contactId} = ${contactSubmissions.id})`);
+/** Messages whose conflict check found something, or that a later check found (decisions 0080, 0106). */
+const hasConflict = inConflict("contact", contactSubmissions.id);
 
 export async function listSubmissions(
   db: Db,
@@ -67,13 +69,15 @@ export async function listSubmissions(
     db.select({ open: count() }).from(contactSubmissions).where(and(isNull(contactSubmissions.handledAt), shown)),
     db.select({ conflicts: count() }).from(contactSubmissions).where(hasConflict),
   ]);
-  const matches = await conflictsOf(db, "contact", rows.map((row) => row.id));
+  const ids = rows.map((row) => row.id);
+  const [matches, hits] = await Promise.all([conflictsOf(db, "contact", ids), hitsOn(db, "contact", ids)]);
   return {
     total,
     open,
     conflicts,
     items: rows.map((row) => ({
       conflicts: matches.get(row.id) ?? [],
+      hits: hits.get(row.id) ?? [],
       id: row.id,
       name: row.name,
       email: row.email,

@@ -8,6 +8,9 @@ import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { splitContactMessage } from "./message";
 import { openField } from "../../core/sealing.server";
+import { firmClock } from "../../core/firm-clock.server";
+import { conflictsOf } from "../conflicts/conflict-store.server";
+import { conflictLines, type StoredConflict } from "../conflicts/conflict-labels";
 
 /**
  * The firm's notification of each contact message (an outbox on the job runner): the message is
@@ -33,9 +36,9 @@ export interface NotifyDeps {
 export const notifyConfigured = (config: NotifyDeps["config"]) => Boolean(mailSettings(config) && config.CONTACT_NOTIFY_TO);
 
 /** The notification's subject and text: who wrote, how to answer, what they wrote. */
-export function contactMail(row: typeof contactSubmissions.$inferSelect, siteUrl: string) {
+export function contactMail(row: typeof contactSubmissions.$inferSelect, siteUrl: string, conflicts: readonly StoredConflict[] = []) {
   const { subject, body } = splitContactMessage(openField(row.message, "contact_submissions.message"));
-  const received = row.createdAt.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const received = `${firmClock.dateTime(row.createdAt)} Vancouver time`;
   const text = [
     `${row.name} wrote through the contact form of ${siteUrl}.`,
     "",
@@ -45,10 +48,13 @@ export function contactMail(row: typeof contactSubmissions.$inferSelect, siteUrl
     `Subject: ${subject || "(no subject)"}`,
     `Received: ${received}`,
     "",
+    // The conflict check, each match with its record's address (decisions 0080, 0106).
+    ...conflictLines(conflicts, [], siteUrl),
+    "",
     body,
     "",
     "--",
-    `Reply to this mail to answer ${row.name}. The message is also in the Inbox: ${new URL("/admin/dashboard/inbox", siteUrl).href}`,
+    `Reply to this mail to answer ${row.name}. The message is also in the Inbox: ${new URL(`/admin/dashboard/inbox#submission-${row.id}`, siteUrl).href}`,
   ].join("\n");
   return { subject: `Contact form: ${subject || "new message"} (${row.name})`, text };
 }
@@ -75,7 +81,8 @@ export const contactNotify = defineJob<null, ItemPayload, [NotifyDeps]>("contact
       // Sent before a crash that came before the row was updated: not sent twice.
       if (!item.progress?.sent) {
         mailer ??= createMailer(settings);
-        const mail = contactMail(row, deps.config.SITE_URL);
+        const conflicts = await conflictsOf(deps.db, "contact", [id]);
+        const mail = contactMail(row, deps.config.SITE_URL, conflicts.get(id) ?? []);
         try {
           await mailer.send({ to, subject: mail.subject, text: mail.text, replyTo: plainAddress(row.email) ? { name: row.name, address: row.email } : undefined });
         } catch (error) {

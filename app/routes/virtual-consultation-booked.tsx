@@ -7,6 +7,7 @@ import { siteFacts } from "~/seo/meta";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { bookedView, limitBookingPage } from "~/booking/booking-page.server";
 import { bookingScript } from "~/components/booking/BookingForm";
+import { confirmationLinks } from "~/booking/booked-links.server";
 
 /**
  * A booking's confirmation page, /virtual-consultation/booked/{reference} (decision 0078): the
@@ -19,7 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   limitBookingPage(context);
   const page = await pageTexts(request, context, { categories: ["virtual-consultation"] });
   const booking = await bookedView(context.services.db, params.reference, page.lang);
-  return data({ ...page, booking }, { status: booking ? 200 : 404, headers: PRIVATE });
+  // The visitor's own manage link and "Add to calendar", right after booking (decision 0106).
+  const links = booking ? await confirmationLinks(context.services.db, params.reference, page.lang, context.services.clock.now()) : null;
+  return data({ ...page, booking, links }, { status: booking ? 200 : 404, headers: PRIVATE });
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
@@ -32,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
 
 export default function VirtualConsultationBooked({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { booking } = loaderData;
+  const { booking, links } = loaderData;
   if (!booking) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-20 text-center">
@@ -87,6 +90,20 @@ export default function VirtualConsultationBooked({ loaderData }: Route.Componen
             </p>
           ) : null}
           <p>{t("booking-booked-manage-note")}</p>
+          {links ? (
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              <li>
+                <a href={links.calendar} download="consultation.ics" className="font-semibold text-brand-700 underline underline-offset-2">
+                  {t("booking-booked-calendar-link")}
+                </a>
+              </li>
+              <li>
+                <a href={links.manage} rel="nofollow" className="font-semibold text-brand-700 underline underline-offset-2">
+                  {t("booking-booked-manage-link")}
+                </a>
+              </li>
+            </ul>
+          ) : null}
         </div>
       )}
 

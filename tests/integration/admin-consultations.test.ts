@@ -294,7 +294,9 @@ describe("the Consultations tab against a running server", () => {
     const filtered = textOf(await (await get(url("/admin/dashboard/inbox?show=conflict"), cookies.ed)).text());
     expect(filtered).toContain("Reordered name");
     expect(filtered).not.toContain("No conflict here");
-    expect(filtered).not.toContain("Visa");
+    // The earlier message a later booking matched is in the filter too, showing that hit (decision 0106).
+    expect(filtered).toContain("Visa");
+    expect(filtered).toContain("Matched later by booking #");
 
     const [message] = await withDb((db) => db.select().from(contactSubmissions).where(eq(contactSubmissions.name, "Garcia Maria")));
     const matches = await withDb((db) => db.select().from(conflictMatches).where(eq(conflictMatches.contactId, message.id)));

@@ -5,6 +5,7 @@
  * link's cancel and reschedule (and refusals), and the 24-hour reminder exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "../../core/log";
@@ -109,7 +110,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     ["en", "2027-01-12", "zoe-en@example.com"],
     ["fa", "2027-01-13", "zoe-fa@example.com"],
     ["zh", "2027-01-14", "zoe-zh@example.com"],
-  ] as const)("mails the confirmation in %s with text, HTML, the video room, the manage link and a REQUEST invitation", async (lang, day, email) => {
+  ] as const)("mails the confirmation in %s with text, HTML, the video room, the manage link and a published calendar event", async (lang, day, email) => {
     const start = at(day, 10);
     const id = await book(start, { email }, lang);
     const stored = await row(id);
@@ -141,12 +142,24 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(html).toContain(`lang="${lang}"`);
     expect(html).toContain(`href="${video}"`);
     const ics = calendarOf(mail);
-    expect(ics.get("METHOD")).toBe("REQUEST");
+    expect(ics.get("METHOD")).toBe("PUBLISH");
     expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
     expect(ics.get("SEQUENCE")).toBe("0");
     expect(ics.get("DTSTART")).toBe(start.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
     // 10:00 in Vancouver is 17:00 UTC: permanent daylight time (the firm clock's rules, on every runtime).
     expect(ics.get("DTSTART")).toBe(`${day.replace(/-/g, "")}T170000Z`);
+    // Read back by a maintained parser (ical.js): a published event, the firm as organiser under its
+    // own name with its reply address, nobody asked to accept or decline (decision 0106).
+    const calendar = new ICAL.Component(ICAL.parse(ics.raw));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const event = calendar.getFirstSubcomponent("vevent")!;
+    expect(event.getAllProperties("attendee")).toHaveLength(0);
+    expect(ics.raw).not.toMatch(/RSVP/i);
+    const organizer = event.getFirstProperty("organizer")!;
+    expect(organizer.getParameter("cn")).toBe(text("firm-name", lang));
+    expect(String(organizer.getFirstValue()).toLowerCase()).toBe(`mailto:${NOTIFY_TO}`);
+    expect(mail.part("text/calendar")!.contentType).toMatch(/method=PUBLISH/i);
+    expect(mail.header("Reply-To")).toContain(NOTIFY_TO);
 
     const firm = await waitForMail(NOTIFY_TO, `New consultation: Zoë Ångström, ${formatMeetingTime(start, "en", "Vancouver time")}`);
     expect(firm.text).toContain(`Email: ${email}`);
@@ -182,7 +195,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(mailsTo(NOTIFY_TO).filter((m) => m.text.includes("patient@example.com"))).toHaveLength(1);
   });
 
-  it("cancels through the manage link: the slot is free again, the visitor gets a CANCEL invitation and the firm a notice; the link is spent", async () => {
+  it("cancels through the manage link: the slot is free again, the visitor gets the cancelled event and the firm a notice; the link is spent", async () => {
     const start = at("2027-01-19", 14);
     const id = await book(start, { email: "cancel@example.com" });
     const when = formatMeetingTime(start, "en", "Vancouver time");
@@ -200,7 +213,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const cancelled = await waitForMail("cancel@example.com", text("booking-mail-cancelled-subject"));
     expect(cancelled.text).toContain(text("booking-mail-cancelled-intro", "en", { when }));
     const ics = calendarOf(cancelled);
-    expect(ics.get("METHOD")).toBe("CANCEL");
+    expect(ics.get("METHOD")).toBe("PUBLISH");
     expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
     expect(ics.get("STATUS")).toBe("CANCELLED");
     expect(Number(ics.get("SEQUENCE"))).toBeGreaterThanOrEqual(1);
@@ -242,7 +255,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const notice = await waitForMail(NOTIFY_TO, `Consultation moved: Zoë Ångström, ${newWhen}`);
     expect(notice.text).toContain(`Moved from ${oldWhen} to ${newWhen}`);
     const ics = calendarOf(changed);
-    expect(ics.get("METHOD")).toBe("REQUEST");
+    expect(ics.get("METHOD")).toBe("PUBLISH");
     expect(ics.get("UID")).toBe(`consultation-${id}@firm.example`);
     expect(ics.get("SEQUENCE")).toBe("1");
     expect(ics.get("DTSTART")).toBe("20270121T223000Z");
@@ -320,7 +333,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(withReferral.text).toContain(text("booking-mail-referral-text", lang));
     expect(withReferral.text).not.toContain("/virtual-consultation");
     expect(withReferral.part("text/html")!.text).toContain(`lang="${lang}"`);
-    expect(calendarOf(withReferral).get("METHOD")).toBe("CANCEL");
+    expect(calendarOf(withReferral).get("METHOD")).toBe("PUBLISH");
 
     const without = await waitForMail(`outside-${lang}@example.com`, text("booking-mail-cannot-act-subject", lang));
     expect(without.text).toContain(text("booking-mail-cannot-act-intro", lang, { when: formatMeetingTime(outside, lang, zone) }));
@@ -347,7 +360,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const cancelled = await waitForMail("confirmed-fa@example.com", text("booking-mail-firm-cancelled-subject", "fa"));
     expect(cancelled.text).toContain(text("booking-mail-firm-cancelled-intro", "fa", { when }));
     expect(cancelled.text).not.toContain(text("booking-mail-cancelled-intro", "fa", { when }));
-    expect(calendarOf(cancelled).get("METHOD")).toBe("CANCEL");
+    expect(calendarOf(cancelled).get("METHOD")).toBe("PUBLISH");
   });
 
   it("queues the reminder 24 hours before exactly once across two instances, and none for a cancelled booking", async () => {

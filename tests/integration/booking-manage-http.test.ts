@@ -100,7 +100,8 @@ describe("/virtual-consultation/manage/<token>", () => {
     const all = await smtp.waitFor(2, 30_000);
     const visitor = all.find((m) => m.rcptTo.includes("ana@example.com"))!;
     expect(visitor.header("Subject")).toBe(text("booking-mail-cancelled-subject"));
-    expect(visitor.part("text/calendar")!.text).toContain("METHOD:CANCEL");
+    expect(visitor.part("text/calendar")!.text).toContain("METHOD:PUBLISH");
+    expect(visitor.part("text/calendar")!.text).toContain("STATUS:CANCELLED");
     expect(all.some((m) => m.rcptTo.includes("intake@firm.example"))).toBe(true);
     expect(mail).toBeDefined();
     const again = await get(`${site.url}/virtual-consultation/manage/${token}`);

@@ -9,6 +9,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ICAL from "ical.js";
 import { asc, eq } from "drizzle-orm";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -28,7 +29,7 @@ const dataDir = tempDir("booking-page-");
 beforeAll(async () => {
   await copyPgliteTemplate(path.join(dataDir, "pglite"));
   // Monday 4 January 2027, 09:45 in Vancouver: the first free slot (24 h notice) is Tuesday 10:00.
-  site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK_START: at("2027-01-04", "09:45"), BOOKING_RATE_LIMIT: "3" });
+  site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK_START: at("2027-01-04", "09:45"), BOOKING_RATE_LIMIT: "3", MAIL_FROM: "Coastline Law <office@firm.example>" });
 }, 120_000);
 afterAll(async () => {
   await site?.stop();
@@ -202,6 +203,25 @@ describe("POST /virtual-consultation", () => {
     expect(link?.[2]).toBe(text("booking-booked-video-link", "en"));
     videoRoom = link![1]!;
     expect(html).toContain(escapeHtml(text("booking-booked-manage-note", "en")));
+    // Its own manage link and "Add to calendar", the booking as a published event (decision 0106).
+    const manage = /<a href="(\/virtual-consultation\/manage\/[0-9a-f]{64})" rel="nofollow"[^>]*>([^<]+)<\/a>/.exec(html);
+    expect(manage?.[2]).toBe(text("booking-booked-manage-link", "en"));
+    const calendarLink = /<a href="([^"]+)" download="consultation.ics"[^>]*>([^<]+)<\/a>/.exec(html);
+    expect(calendarLink?.[1]).toBe(`${manage![1]}/calendar.ics`);
+    expect(calendarLink?.[2]).toBe(text("booking-booked-calendar-link", "en"));
+    const ics = await fetch(`${site.url}${calendarLink![1]}`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get("content-type")).toMatch(/^text\/calendar/);
+    expect(ics.headers.get("cache-control")).toBe("private, no-store");
+    const calendar = new ICAL.Component(ICAL.parse(await ics.text()));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const event = calendar.getFirstSubcomponent("vevent")!;
+    expect((event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString()).toBe(TUE_12_0900);
+    expect(event.getAllProperties("attendee")).toHaveLength(0);
+    expect(event.getFirstProperty("organizer")!.getParameter("cn")).toBe(text("firm-name", "en"));
+    expect(String(event.getFirstProperty("organizer")!.getFirstValue()).toLowerCase()).toBe("mailto:office@firm.example");
+    expect((await fetch(`${site.url}${manage![1]}`)).status).toBe(200);
+    expect((await fetch(`${site.url}${manage![1].replace(/.$/, (c) => (c === "0" ? "1" : "0"))}/calendar.ics`)).status).toBe(404);
     const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     expect(sitemap).not.toContain("booked");
     const unknown = await page("/virtual-consultation/booked/00000000000000000000000000000000");
@@ -221,6 +241,8 @@ describe("POST /virtual-consultation", () => {
     expect(html).toContain("温哥华时间");
     expect(html).not.toContain("video-consultation#room=");
     expect(html).toContain(text("booking-booked-manage-note", "zh"));
+    expect(html).toContain(text("booking-booked-calendar-link", "zh"));
+    expect(html).toMatch(/href="\/zh\/virtual-consultation\/manage\/[0-9a-f]{64}"/);
   });
 
   it("refuses a taken slot with 409 and the nearest free slots as choices, keeping what was typed", async () => {

@@ -10,7 +10,7 @@ import { bookingInvitation, type InvitationInput } from "~/booking/ics.server";
 const base: InvitationInput = {
   bookingId: 7,
   siteUrl: "https://firm.example",
-  method: "REQUEST",
+  cancelled: false,
   sequence: 0,
   start: new Date("2026-12-01T17:00:00Z"),
   end: new Date("2026-12-01T17:30:00Z"),
@@ -19,24 +19,38 @@ const base: InvitationInput = {
   location: null,
   url: null,
   organizer: { name: "The Firm", email: "office@firm.example" },
-  attendee: { name: "Bob", email: "bob@example.test" },
 };
 
 const eventOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
 
 describe("the consultation invitation (RFC 5545)", () => {
-  it("keeps a name with quotes and parameters in it to one attendee with that name (issue 44, finding 6)", () => {
-    const typed = 'Bob"; ROLE=CHAIR;X="a":mailto:attacker@evil.example';
-    const event = eventOf(bookingInvitation({ ...base, attendee: { name: typed, email: "bob@example.test" } }));
-    const attendees = event.getAllProperties("attendee");
-    expect(attendees).toHaveLength(1);
-    const [attendee] = attendees;
-    // The typed name without its double quotes (a quoted parameter value cannot hold one).
-    expect(attendee.getParameter("cn")).toBe("Bob; ROLE=CHAIR;X=a:mailto:attacker@evil.example");
-    expect(attendee.getParameter("role")).toBe("REQ-PARTICIPANT");
-    expect(attendee.getParameter("x")).toBeUndefined();
-    expect(String(attendee.getFirstValue()).toLowerCase()).toBe("mailto:bob@example.test");
-    expect(event.getFirstProperty("organizer")!.getParameter("cn")).toBe("The Firm");
+  it("publishes the event with the firm as organiser and nobody asked to reply (decision 0106)", () => {
+    const text = bookingInvitation(base);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const event = calendar.getFirstSubcomponent("vevent")!;
+    expect(event.getAllProperties("attendee")).toHaveLength(0);
+    expect(text).not.toMatch(/RSVP/i);
+    const organizer = event.getFirstProperty("organizer")!;
+    expect(organizer.getParameter("cn")).toBe("The Firm");
+    expect(String(organizer.getFirstValue()).toLowerCase()).toBe("mailto:office@firm.example");
+    expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    const cancelled = new ICAL.Component(ICAL.parse(bookingInvitation({ ...base, cancelled: true, sequence: 2 })));
+    expect(cancelled.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(cancelled.getFirstSubcomponent("vevent")!.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(cancelled.getFirstSubcomponent("vevent")!.getFirstPropertyValue("sequence")).toBe(2);
+  });
+
+  it("keeps an organiser's name with quotes and parameters in it to one organiser with that name (issue 44, finding 6)", () => {
+    const typed = 'Firm"; ROLE=CHAIR;X="a":mailto:attacker@evil.example';
+    const event = eventOf(bookingInvitation({ ...base, organizer: { name: typed, email: "office@firm.example" } }));
+    const organizers = event.getAllProperties("organizer");
+    expect(organizers).toHaveLength(1);
+    // The name without its double quotes (a quoted parameter value cannot hold one).
+    expect(organizers[0].getParameter("cn")).toBe("Firm; ROLE=CHAIR;X=a:mailto:attacker@evil.example");
+    expect(organizers[0].getParameter("x")).toBeUndefined();
+    expect(String(organizers[0].getFirstValue()).toLowerCase()).toBe("mailto:office@firm.example");
+    expect(event.getAllProperties("attendee")).toHaveLength(0);
   });
 
   it("drops control characters and backslashes from parameter values and escapes text values", () => {
@@ -46,13 +60,11 @@ describe("the consultation invitation (RFC 5545)", () => {
         summary: "Consultation; with, commas\\and a backslash",
         description: "Line one\r\nLine two\u0000\u001b; end",
         organizer: { name: 'The "Firm"\\\r\nX-INJECTED:1', email: "office@firm.example" },
-        attendee: { name: "Zoë 王\u0007 Ali", email: "zoe@example.test" },
       }),
     );
     expect(event.getFirstPropertyValue("summary")).toBe("Consultation; with, commas\\and a backslash");
     expect(event.getFirstPropertyValue("description")).toBe("Line one\nLine two; end");
     expect(event.getFirstProperty("organizer")!.getParameter("cn")).toBe("The Firm X-INJECTED:1");
-    expect(event.getAllProperties("attendee").map((a) => a.getParameter("cn"))).toEqual(["Zoë 王 Ali"]);
     expect(event.getFirstProperty("x-injected")).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { requirePermission } from "~/auth/guard.server";
 import { can } from "~/auth/roles";
-import { conflictRecords, recordAccess } from "~/audit/access.server";
+import { conflictRecords, hitRecords, recordAccess } from "~/audit/access.server";
 import { adminMeta } from "~/auth/ui";
 import { loadBookingSettings } from "~/booking/availability.server";
 import { loadDeclineTexts } from "~/booking/decline-texts.server";
@@ -26,10 +26,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Consultations | Admin D
 
 
 /** The view in the address: ?view=list|week, ?show=all|conflict|<status>, ?week=YYYY-MM-DD. */
-function readView(params: URLSearchParams, today: string): { ok: true; view: "list" | "week"; show: BookingFilter; week: string } | { ok: false; message: string } {
+function readView(params: URLSearchParams, today: string): { ok: true; view: "list" | "week"; show: BookingFilter; week: string; booking?: number } | { ok: false; message: string } {
   const view = params.get("view") ?? "list";
   const show = params.get("show") ?? "all";
   const week = params.get("week");
+  // ?booking=<id>: that one booking, whenever it is (where a conflict's link leads: decision 0106).
+  const booking = params.get("booking");
+  if (booking !== null) return /^[1-9]\d{0,9}$/.test(booking) ? { ok: true, view: "list", show: "all", week: weekStart(today), booking: Number(booking) } : { ok: false, message: "Booking must be a booking's number." };
   if (view !== "list" && view !== "week") return { ok: false, message: "View must be list or week." };
   if (!isBookingFilter(show)) return { ok: false, message: "Show must be all, conflict or a status." };
   if (week !== null && !parseDate(week)) return { ok: false, message: "Week must be a date (YYYY-MM-DD)." };
@@ -55,20 +58,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const chosen = readView(new URL(request.url).searchParams, today);
   if (!chosen.ok) {
-    return data({ ...shared, view: "list" as const, show: "all" as BookingFilter, error: chosen.message, list: { items: [], total: 0, conflicts: 0 }, week: null }, { status: 400 });
+    return data({ ...shared, view: "list" as const, show: "all" as BookingFilter, one: null, error: chosen.message, list: { items: [], total: 0, conflicts: 0 }, week: null }, { status: 400 });
   }
-  const list = chosen.view === "list" ? await listBookings(db, chosen.show, now) : null;
+  const list = chosen.view === "list" ? await listBookings(db, chosen.show, now, { bookingId: chosen.booking }) : null;
   const week = chosen.view === "week" ? await bookingsOfWeek(db, chosen.week, chosen.show, now) : null;
   // Every look at client records is an access entry (decision 0091), written before they are sent.
   const shown = list?.items ?? week?.items ?? [];
   const hits = shown.map((booking) => booking.conflicts);
+  const laterHits = shown.flatMap((booking) => booking.hits);
   await recordAccess(db, user, {
     action: "view",
-    where: chosen.view === "week" ? `consultations week of ${chosen.week}` : `consultations (${chosen.show})`,
-    records: [{ booking: shown.map((booking) => booking.id) }, conflictRecords(hits)],
+    where: chosen.booking ? `consultations (booking #${chosen.booking})` : chosen.view === "week" ? `consultations week of ${chosen.week}` : `consultations (${chosen.show})`,
+    records: [{ booking: shown.map((booking) => booking.id) }, conflictRecords(hits), hitRecords(laterHits)],
     conflictHits: hits.reduce((sum, list) => sum + list.length, 0),
   });
-  return { ...shared, view: chosen.view, show: chosen.show, error: null, list: list ?? { items: [], total: 0, conflicts: 0 }, week };
+  return { ...shared, view: chosen.view, show: chosen.show, one: chosen.booking ?? null, error: null, list: list ?? { items: [], total: 0, conflicts: 0 }, week };
 }
 
 export const action = adminAction(intents, { permission: "consultations.handle" });
@@ -84,7 +88,7 @@ const FILTER_LABELS: Record<BookingFilter, string> = {
 };
 
 export default function ConsultationsTab({ loaderData }: Route.ComponentProps) {
-  const { view, show, error, list, week, settings, closedDates, holidays, feed, mayChangeSettings, declineTexts, lawyers } = loaderData;
+  const { view, show, one, error, list, week, settings, closedDates, holidays, feed, mayChangeSettings, declineTexts, lawyers } = loaderData;
   const link = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-semibold ${active ? "bg-brand-700 text-white" : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`;
   const query = (changes: Record<string, string>) => {
@@ -118,6 +122,14 @@ export default function ConsultationsTab({ loaderData }: Route.ComponentProps) {
         {error ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
             {error}
+          </p>
+        ) : null}
+        {one ? (
+          <p className="text-sm text-slate-700">
+            Booking #{one} only.{" "}
+            <Link to="/admin/dashboard/consultations" className="font-semibold text-brand-700 underline underline-offset-4">
+              All bookings
+            </Link>
           </p>
         ) : null}
         {view === "week" && week ? <WeekView week={week} settings={settings} query={query} /> : <BookingList items={list.items} total={list.total} />}

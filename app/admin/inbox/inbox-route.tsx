@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { listSubmissions, listSubscribers } from "~/contact/inbox.server";
-import { conflictRecords, recordAccess } from "~/audit/access.server";
+import { conflictRecords, hitRecords, recordAccess } from "~/audit/access.server";
 import { adminAction } from "~/admin/kit/action.server";
 import { requirePermission } from "~/auth/guard.server";
 import { useCan } from "~/admin/kit/can";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Inbox | Admin Dashboard
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, "inbox.read");
   const { db, log, config } = context.services;
-  // ?show=conflict: only messages whose conflict check found an earlier record (decision 0080).
+  // ?show=conflict: only messages whose conflict check found an earlier record, or that a later one found (decisions 0080, 0106).
   const conflictOnly = new URL(request.url).searchParams.get("show") === "conflict";
   // Confirmation mails need an outgoing mail server; until one is configured sign-ups wait unconfirmed.
   const mailConfigured = Boolean(config.SMTP_URL && config.MAIL_FROM);
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await recordAccess(db, user, {
       action: "view",
       where: conflictOnly ? "inbox (possible conflicts)" : "inbox",
-      records: [{ contact: submissions.items.map((item) => item.id), subscriber: subscribers.items.map((item) => item.id) }, conflictRecords(hits)],
+      records: [{ contact: submissions.items.map((item) => item.id), subscriber: subscribers.items.map((item) => item.id) }, conflictRecords(hits), hitRecords(submissions.items.flatMap((item) => item.hits))],
       conflictHits: hits.reduce((sum, list) => sum + list.length, 0),
     });
     return { submissions, subscribers, newsletter, mailConfigured, conflictOnly, loadError: null };

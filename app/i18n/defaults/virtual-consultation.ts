@@ -531,6 +531,18 @@ export default {
       fa: "یک ایمیل تأیید همراه با دعوت‌نامه تقویم برایتان فرستاده‌ایم. برای لغو یا انتخاب زمان دیگر، از پیوند همان ایمیل استفاده کنید.",
       zh: "我们已向您发送确认邮件，附有日历邀请。如需取消或改约时间，请使用该邮件中的链接。",
     },
+    "booking-booked-calendar-link": {
+      label: "Confirmation page: add the consultation to one's calendar (.ics)",
+      en: "Add to calendar",
+      fa: "افزودن به تقویم",
+      zh: "添加到日历",
+    },
+    "booking-booked-manage-link": {
+      label: "Confirmation page: link to cancel or choose another time",
+      en: "Cancel or choose another time",
+      fa: "لغو یا انتخاب زمان دیگر",
+      zh: "取消或改约时间",
+    },
     "booking-booked-cancelled-title": {
       label: "Confirmation page: booking no longer active",
       en: "This Consultation Is No Longer Booked",

@@ -49,7 +49,7 @@ export function BookingCard({ booking, headingLevel = 3 }: { booking: StaffBooki
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
-          {booking.conflicts.length > 0 ? <Badge tone="danger">Possible conflict</Badge> : null}
+          {booking.conflicts.length + booking.hits.length > 0 ? <Badge tone="danger">Possible conflict</Badge> : null}
           <Badge tone={TONE[booking.status]}>{STATUS_LABELS[booking.status]}</Badge>
         </div>
       </header>
@@ -84,7 +84,11 @@ export function BookingCard({ booking, headingLevel = 3 }: { booking: StaffBooki
         </dd>
       </dl>
 
-      {booking.conflicts.length > 0 ? <ConflictNote conflicts={booking.conflicts} /> : <p className="text-sm text-slate-700">Conflict check: no earlier record matched.</p>}
+      {booking.conflicts.length + booking.hits.length > 0 ? (
+        <ConflictNote conflicts={booking.conflicts} hits={booking.hits} />
+      ) : (
+        <p className="text-sm text-slate-700">Conflict check: no earlier record matched.</p>
+      )}
 
       <notes.Form method="post" className="space-y-1">
         <input type="hidden" name="intent" value="notes" />

@@ -64,9 +64,9 @@ export function WeekView({ week, settings, query }: Props) {
                     <ul className="space-y-1">
                       {cell(day.date, hour).map((b) => (
                         <li key={b.id}>
-                          <a href={`#booking-${b.id}`} className={`block rounded px-1.5 py-0.5 text-xs ${b.conflicts.length ? "bg-red-100 text-red-900" : "bg-brand-100 text-brand-900"} hover:underline`}>
+                          <a href={`#booking-${b.id}`} className={`block rounded px-1.5 py-0.5 text-xs ${b.conflicts.length + b.hits.length ? "bg-red-100 text-red-900" : "bg-brand-100 text-brand-900"} hover:underline`}>
                             {b.time} <bdi>{b.name}</bdi> · {STATUS_LABELS[b.status]}
-                            {b.conflicts.length ? " · Possible conflict" : ""}
+                            {b.conflicts.length + b.hits.length ? " · Possible conflict" : ""}
                           </a>
                         </li>
                       ))}

@@ -85,7 +85,7 @@ export function SubmissionItem({ item, deleting, onDelete }: Props) {
           )}
         </ul>
 
-        {item.conflicts.length > 0 ? <ConflictNote conflicts={item.conflicts} /> : null}
+        {item.conflicts.length + item.hits.length > 0 ? <ConflictNote conflicts={item.conflicts} hits={item.hits} /> : null}
 
         {/* dir="auto": a message written in Farsi reads right to left. */}
         <p dir="auto" className="rounded-md border border-slate-200 bg-white p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
