@@ -11,7 +11,15 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", 
 /** Widths every image is re-encoded to (never upscaled). */
 export const MEDIA_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
-export class ImageRejected extends Error {}
+/** An upload refused, with the sentence to show; `kind` says which answer it gets (413 or 400). */
+export class ImageRejected extends Error {
+  constructor(
+    message: string,
+    readonly kind: "too-large" | "invalid" = "invalid",
+  ) {
+    super(message);
+  }
+}
 
 /** Longest side over shortest: banners and portraits fit; a one-pixel strip does not. */
 export const MAX_ASPECT_RATIO = 20;
@@ -37,7 +45,7 @@ export interface StoreImageOptions {
  */
 export async function storeImage(db: Db, input: Buffer, options: StoreImageOptions = {}): Promise<StoredImage> {
   if (input.byteLength === 0) throw new ImageRejected("The file is empty.");
-  if (input.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejected(TOO_LARGE);
+  if (input.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejected(TOO_LARGE, "too-large");
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     meta = await sharp(input).metadata();

@@ -27,6 +27,13 @@ export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
 export const SESSION_TOUCH_SECONDS = 5 * 60;
 
+/**
+ * better-auth's cookie prefix: its cookies are `admin.session_token`, `admin.two_factor`, ... (with
+ * `__Secure-` under https). Code that reads a cookie by hand asks better-auth's helpers with this
+ * prefix instead of spelling a name (ended-sessions.server.ts, passkey-plugin.server.ts).
+ */
+export const COOKIE_PREFIX = "admin";
+
 /** The header through which the client address reaches better-auth (set only by our code). */
 export const CLIENT_IP_HEADER = "x-admin-client-ip";
 
@@ -75,7 +82,7 @@ export function createAuth(db: Db, config: Pick<Config, "SESSION_SECRET" | "SITE
     advanced: {
       // Under https the cookie is Secure and named __Secure-admin.session_token.
       useSecureCookies: config.secureCookies,
-      cookiePrefix: "admin",
+      cookiePrefix: COOKIE_PREFIX,
       // Only the admin area needs the session: public pages never receive it (nor the page cache).
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/admin" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { sessions, verifications } from "../../db/schema";
-import { SESSION_ABSOLUTE_SECONDS } from "./auth.server";
+import { getSessionCookie } from "better-auth/cookies";
+import { COOKIE_PREFIX, SESSION_ABSOLUTE_SECONDS } from "./auth.server";
 
 /**
  * Sessions ended by someone else (an admin disabling the account or ending its sessions, the
@@ -38,15 +39,13 @@ export async function endSessionsWithNote(db: DbOrTx, where: SQL | undefined, re
   return ended.length;
 }
 
-/** The session token a request's cookie names (its signature is not checked: this only picks a message). */
-function cookieToken(request: Request): string | null {
-  const match = /(?:^|;\s*)(?:__Secure-)?admin\.session_token=([^;]+)/.exec(request.headers.get("Cookie") ?? "");
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]).split(".")[0] || null;
-  } catch {
-    return null;
-  }
+/**
+ * The session token a request's cookie names (its signature is not checked: this only picks a
+ * message). better-auth's own reader finds the cookie, `__Secure-` or not, by our prefix.
+ */
+export function cookieToken(request: Request): string | null {
+  const value = getSessionCookie(request, { cookiePrefix: COOKIE_PREFIX });
+  return value ? value.split(".")[0] || null : null;
 }
 
 /** Why this request's session was ended by someone else, or null (never signed in, expired, signed out). */

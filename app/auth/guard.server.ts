@@ -3,11 +3,11 @@ import { and, eq, lt } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { sessions, userRoles, users } from "../../db/schema";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
 import { ACCESS_DENIED } from "./forms";
 import { END_REASONS, endedReason } from "./ended-sessions.server";
 import { ACCOUNT_PAGE, secondFactorRequired, SET_UP_SECOND_FACTOR } from "./second-factor-policy.server";
-import { effectivePermissions, isRole, permissionsOf, refusal, type Permission, type Role } from "./roles";
+import { effectivePermissions, isRole, permissionsOf, refusal, refusalValues, ROLE_MESSAGES, type Permission, type Role } from "./roles";
 import { DEFAULT_STAFF_POLICY, staffPolicy, type StaffPolicy } from "./staff-policy.server";
 import { recordAudit } from "../changes/audit.server";
 import { authHeaders, getAuth, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type AuthContext } from "./auth.server";
@@ -72,9 +72,9 @@ export function userCan(user: AdminUser, permission: Permission): boolean {
   return user.permissions ? user.permissions.includes(permission) : permissionsOf(user.roles).has(permission);
 }
 
-/** Refuse (403, the kit's AdminError) what the user's roles do not allow. */
+/** Refuse (forbidden, the kit's AdminError) what the user's roles do not allow. */
 export function assertCan(user: AdminUser, permission: Permission): void {
-  if (!userCan(user, permission)) throw new AdminError(refusal(user.roles ?? [], permission), 403);
+  if (!userCan(user, permission)) throw refuse("forbidden", ROLE_MESSAGES.cannot, refusalValues(user.roles ?? [], permission));
 }
 
 /** The id of the session a sign-in just made (better-auth answers with its token); null if gone. */

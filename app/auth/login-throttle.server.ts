@@ -5,6 +5,7 @@ import { signedCookie, type SignedCookieConfig } from "./signed-cookie.server";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
+import { defineMessages, sentence } from "../changes/refusal";
 
 /**
  * Sign-in throttle (docs/decisions/0005-sign-in-throttle-device-cookies.md), in the shared
@@ -121,9 +122,16 @@ export async function clearLoginFailures(db: Db, email: string, ip: string, now 
 
 /** "Too many attempts" text with the wait rounded up to whole seconds or minutes. */
 export function throttleMessage(waitMs: number): string {
+  return sentence(THROTTLE_MESSAGES.throttled, throttleValues(waitMs));
+}
+
+/** The sign-in throttle's refusal (decision 0101): `{wait}` is "5 seconds" or "15 minutes". */
+export const THROTTLE_MESSAGES = defineMessages("sign-in", { throttled: "Too many failed sign-in attempts. Please wait {wait} and try again." });
+
+/** The values of THROTTLE_MESSAGES.throttled for a wait. */
+export function throttleValues(waitMs: number): { wait: string } {
   const seconds = Math.ceil(waitMs / 1000);
-  const wait = seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many failed sign-in attempts. Please wait ${wait} and try again.`;
+  return { wait: seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes` };
 }
 
 /**

@@ -77,10 +77,10 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   // An account with a second factor: the plugin set its challenge cookie and made no session yet.
   if ("twoFactorRedirect" in result.response && result.response.twoFactorRedirect) {
     const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const refused = account ? await refusalFor(db, account.id) : ACCESS_DENIED;
+    const refused = account ? await refusalFor(db, account.id) : "no-role";
     if (refused) {
       log.warn({ ip }, "refused account passed the password step");
-      return data<LoginActionData>({ error: refused === ACCESS_DENIED ? { title: ACCESS_DENIED } : { title: "Login Failed", message: refused }, email: typedEmail }, { status: 403 });
+      return data<LoginActionData>({ error: REFUSED_SIGN_IN[refused], email: typedEmail }, { status: 403 });
     }
     headers.append("Set-Cookie", await issuePendingSecondStep(config, email));
     return redirect(SECOND_STEP_PAGE, { headers });
@@ -93,7 +93,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     // Signed out at once: the session never reaches the browser.
     await db.delete(sessions).where(eq(sessions.token, token));
     log.warn({ ip, refused }, "refused account tried the admin sign-in");
-    return data<LoginActionData>({ error: refused === ACCESS_DENIED ? { title: ACCESS_DENIED } : { title: "Login Failed", message: refused }, email: typedEmail }, { status: 403 });
+    return data<LoginActionData>({ error: REFUSED_SIGN_IN[refused], email: typedEmail }, { status: 403 });
   }
 
   await recordAudit(db, { userId: user.id, action: "login", entity: "session", sessionId: await sessionIdOfToken(db, token), details: { ip } });
@@ -107,8 +107,14 @@ export async function loginAction(request: Request, context: AppLoadContext) {
 }
 
 /** Why an account with the right password may not enter: disabled, or no staff role; null = may. */
-async function refusalFor(db: Db, userId: string): Promise<string | null> {
-  if (await isDisabled(db, userId)) return DISABLED_SIGN_IN;
-  if (!(await isStaff(db, userId))) return ACCESS_DENIED;
+async function refusalFor(db: Db, userId: string): Promise<keyof typeof REFUSED_SIGN_IN | null> {
+  if (await isDisabled(db, userId)) return "disabled";
+  if (!(await isStaff(db, userId))) return "no-role";
   return null;
 }
+
+/** What the sign-in page shows for each reason (chosen by the reason, not by its sentence). */
+const REFUSED_SIGN_IN = {
+  disabled: { title: "Login Failed", message: DISABLED_SIGN_IN },
+  "no-role": { title: ACCESS_DENIED },
+} as const;

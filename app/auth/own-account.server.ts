@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { accounts, sessions, users } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import { recordAudit } from "../changes/audit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { ADMIN_LOCK_KEY } from "./admin-users.server";
 import { emailChangedMailJob, emailConfirmMailJob, LINKS, type EmailChange } from "./account-mail.server";
 import type { AdminUser } from "./guard.server";
@@ -27,17 +28,18 @@ export const WRONG_PASSWORD = "The current password is not correct. Nothing was 
 export const TOO_MANY_CHECKS = "Too many attempts with the current password. Please wait 15 minutes and try again.";
 export const EMAIL_TAKEN = "Another account already uses this email address. Nothing was changed.";
 export const EMAIL_SAME = "This is already your email address.";
+const M = defineMessages("own-account", { wrongPassword: WRONG_PASSWORD, tooManyChecks: TOO_MANY_CHECKS, emailTaken: EMAIL_TAKEN, emailSame: EMAIL_SAME });
 
 /** Check the account's current password (counted against the account's allowance); refuses with the field's message. */
 async function checkCurrentPassword(db: Db, userId: string, password: string): Promise<void> {
   const turn = await hitRateLimit(db, `account:password-check:${userId}`, { limit: OWN_ACCOUNT.PASSWORD_CHECKS, windowMs: OWN_ACCOUNT.WINDOW_MS });
-  if (!turn.allowed) throw new AdminError(TOO_MANY_CHECKS, 403, { currentPassword: TOO_MANY_CHECKS });
+  if (!turn.allowed) throw refuse("forbidden", M.tooManyChecks, undefined, ["currentPassword"]);
   const [account] = await db
     .select({ password: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
   if (!account?.password || !(await verifyPassword({ hash: account.password, password }))) {
-    throw new AdminError(WRONG_PASSWORD, 400, { currentPassword: WRONG_PASSWORD });
+    throw refuse("invalid", M.wrongPassword, undefined, ["currentPassword"]);
   }
 }
 
@@ -59,10 +61,10 @@ export async function changeOwnPassword(db: Db, user: AdminUser, currentPassword
 
 /** Ask to change one's own email: a confirmation link goes to the new address; nothing changes yet. */
 export async function requestEmailChange(db: Db, user: AdminUser, newEmail: string, currentPassword: string): Promise<{ newEmail: string }> {
-  if (newEmail === user.email.toLowerCase()) throw new AdminError(EMAIL_SAME, 400, { newEmail: EMAIL_SAME });
+  if (newEmail === user.email.toLowerCase()) throw refuse("invalid", M.emailSame, undefined, ["newEmail"]);
   await checkCurrentPassword(db, user.id, currentPassword);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
-  if (taken) throw new AdminError(EMAIL_TAKEN, 409, { newEmail: EMAIL_TAKEN });
+  if (taken) throw refuse("conflict", M.emailTaken, undefined, ["newEmail"]);
   const change: EmailChange = { userId: user.id, oldEmail: user.email, newEmail };
   await db.transaction(async (tx) => {
     await emailConfirmMailJob.enqueue(tx, null, [{ label: "Email confirmation link", payload: change }], { createdBy: user.id });

@@ -9,7 +9,8 @@ import {
 import type { Config } from "../../core/config";
 import { passkeys } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import type { AuthContext } from "./auth.server";
 import type { AdminUser } from "./guard.server";
 import {
@@ -40,6 +41,7 @@ export const PASSKEY_TEXT = {
   notFound: "That passkey is not one of yours (it may have been removed already).",
   lastRequired: "Your role needs a second factor and this is your last one: add another passkey or an authenticator app first.",
 } as const;
+const M = defineMessages("passkeys", PASSKEY_TEXT);
 
 type Services = AuthContext["services"] & { config: Config };
 type Person = AdminUser & { roles: readonly Role[] };
@@ -53,7 +55,7 @@ export interface PasskeyRegistration {
 export async function startPasskeyRegistration(services: Services, request: Request, user: Person, password: string, ip: string): Promise<PasskeyRegistration> {
   await checkPassword(services, request, user, password, ip);
   const existing = await listPasskeys(services.db, user.id);
-  if (existing.length >= PASSKEYS_MAX) throw new AdminError(PASSKEY_TEXT.tooMany, 409);
+  if (existing.length >= PASSKEYS_MAX) throw refuse("conflict", M.tooMany);
   const { rpID, rpName } = relyingParty(services.config);
   const optionsJSON = await generateRegistrationOptions({
     rpName,
@@ -74,16 +76,16 @@ export async function startPasskeyRegistration(services: Services, request: Requ
 export async function finishPasskeyRegistration(services: Services, user: Person, challengeId: string, name: string, response: RegistrationResponseJSON): Promise<{ id: string; name: string }> {
   const { db, config } = services;
   const challenge = await consumeChallenge(db, challengeId, "register");
-  if (!challenge || challenge.userId !== user.id || challenge.sessionId !== (user.sessionId ?? null)) throw new AdminError(PASSKEY_TEXT.expired, 400);
-  if ((await passkeyCount(db, user.id)) >= PASSKEYS_MAX) throw new AdminError(PASSKEY_TEXT.tooMany, 409);
+  if (!challenge || challenge.userId !== user.id || challenge.sessionId !== (user.sessionId ?? null)) throw refuse("invalid", M.expired);
+  if ((await passkeyCount(db, user.id)) >= PASSKEYS_MAX) throw refuse("conflict", M.tooMany);
   const { rpID, origin } = relyingParty(config);
   let verification;
   try {
     verification = await verifyRegistrationResponse({ response, expectedChallenge: challenge.challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false });
   } catch {
-    throw new AdminError(PASSKEY_TEXT.failed, 400);
+    throw refuse("invalid", M.failed);
   }
-  if (!verification.verified) throw new AdminError(PASSKEY_TEXT.failed, 400);
+  if (!verification.verified) throw refuse("invalid", M.failed);
   const info = verification.registrationInfo;
   const id = randomUUID();
   const inserted = await db
@@ -101,7 +103,7 @@ export async function finishPasskeyRegistration(services: Services, user: Person
     })
     .onConflictDoNothing({ target: passkeys.credentialId })
     .returning({ id: passkeys.id });
-  if (inserted.length === 0) throw new AdminError(PASSKEY_TEXT.duplicate, 409);
+  if (inserted.length === 0) throw refuse("conflict", M.duplicate);
   await syncSecondFactorFlag(db, user.id);
   await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "passkey_add", entity: "user", entityId: user.id, details: { passkey: name, deviceType: info.credentialDeviceType } });
   return { id, name };
@@ -113,7 +115,7 @@ export async function renamePasskey(services: Services, user: Person, id: string
     .set({ name })
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
     .returning({ id: passkeys.id });
-  if (renamed.length === 0) throw new AdminError(PASSKEY_TEXT.notFound, 404);
+  if (renamed.length === 0) throw refuse("not-found", M.notFound);
   await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "passkey_rename", entity: "user", entityId: user.id, details: { passkey: name } });
 }
 
@@ -122,9 +124,9 @@ export async function removePasskey(services: Services, request: Request, user: 
   const { db } = services;
   await checkPassword(services, request, user, password, ip);
   const [key] = await db.select({ name: passkeys.name }).from(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)));
-  if (!key) throw new AdminError(PASSKEY_TEXT.notFound, 404);
+  if (!key) throw refuse("not-found", M.notFound);
   const last = (await passkeyCount(db, user.id)) === 1 && !(await hasConfirmedTotp(db, user.id));
-  if (last && (await secondFactorRequired(services, { roles: user.roles, twoFactorEnabled: false }))) throw new AdminError(PASSKEY_TEXT.lastRequired, 409);
+  if (last && (await secondFactorRequired(services, { roles: user.roles, twoFactorEnabled: false }))) throw refuse("conflict", M.lastRequired);
   await db.transaction(async (tx) => {
     await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)));
     await syncSecondFactorFlag(tx, user.id);

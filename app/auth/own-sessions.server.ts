@@ -3,7 +3,8 @@ import { UAParser } from "ua-parser-js";
 import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import type { AdminUser } from "./guard.server";
 import { SESSION_IDLE_SECONDS } from "./auth.server";
 import { endSessionsWithNote } from "./ended-sessions.server";
@@ -26,6 +27,7 @@ export interface OwnSession {
 
 export const END_CURRENT_SESSION = "This is the session you are using: sign out with Logout instead.";
 export const SESSION_NOT_FOUND = "That session has already ended.";
+const M = defineMessages("own-sessions", { endCurrent: END_CURRENT_SESSION, notFound: SESSION_NOT_FOUND });
 
 /** "Chrome 131 on macOS 10.15.7 (desktop)", or "Unknown browser" for an empty or odd user agent. */
 export function describeUserAgent(userAgent: string | null): string {
@@ -59,10 +61,10 @@ export async function listOwnSessions(db: Db, user: AdminUser, now = new Date())
 }
 
 export async function endOwnSession(db: Db, user: AdminUser, sessionId: string): Promise<void> {
-  if (sessionId === user.sessionId) throw new AdminError(END_CURRENT_SESSION, 409);
+  if (sessionId === user.sessionId) throw refuse("conflict", M.endCurrent);
   const ended = await endSessionsWithNote(db, and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)), "ended");
   // Someone else's session id reads as "already ended": nothing tells it exists.
-  if (ended === 0) throw new AdminError(SESSION_NOT_FOUND, 404);
+  if (ended === 0) throw refuse("not-found", M.notFound);
   await recordAudit(db, { userId: user.id, sessionId: user.sessionId, action: "session_end", entity: "session", entityId: sessionId });
 }
 

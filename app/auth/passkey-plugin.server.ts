@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { expireCookie, setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
+import { TWO_FACTOR_ERROR_CODES } from "better-auth/plugins/two-factor";
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -18,12 +19,19 @@ import { consumeChallenge, listPasskeys, parseTransports, storeChallenge } from 
  * Server-only: no HTTP handler is mounted, and SERVER_ONLY keeps them out of any router.
  */
 
-// The two-factor plugin's cookie names (better-auth/dist/plugins/two-factor/constant.mjs).
-const TWO_FACTOR_COOKIE = "two_factor";
-const TRUST_DEVICE_COOKIE = "trust_device";
+/**
+ * The two-factor plugin's cookie names, before better-auth's prefix (createAuthCookie adds it and
+ * `__Secure-`). better-auth 1.7.25 exports no constant for them (its constant.mjs is outside the
+ * package's exports), so they are named here once, and tests/unit/better-auth-names.test.ts
+ * compares them with the installed library's own: an upgrade that renames one fails that test,
+ * not a sign-in (decision 0100).
+ */
+export const TWO_FACTOR_COOKIE_NAME = "two_factor";
+export const TRUST_DEVICE_COOKIE_NAME = "trust_device";
 
 export const PASSKEY_ERRORS = {
-  INVALID_TWO_FACTOR_COOKIE: "Invalid two factor cookie",
+  // The plugin's own refusal, so the second-step pages tell a timed-out step the same way for both.
+  INVALID_TWO_FACTOR_COOKIE: TWO_FACTOR_ERROR_CODES.INVALID_TWO_FACTOR_COOKIE.message,
   PASSKEY_CHALLENGE_INVALID: "The passkey challenge is unknown, used or expired",
   PASSKEY_UNKNOWN: "This passkey is not one of the account's",
   PASSKEY_INVALID: "The passkey's answer could not be verified",
@@ -114,7 +122,7 @@ export const passkeySecondStep = (options: PasskeySecondStepOptions) => {
             .where(eq(passkeys.id, key.id));
 
           // From here on as the two-factor plugin's verifyTwoFactor().valid().
-          const twoFactorCookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+          const twoFactorCookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE_NAME);
           const consumed = await ctx.context.internalAdapter.consumeVerificationValue(signed);
           if (!consumed || consumed.value !== userId) {
             expireCookie(ctx, twoFactorCookie);
@@ -130,7 +138,7 @@ export const passkeySecondStep = (options: PasskeySecondStepOptions) => {
           if (ctx.body.trustDevice) {
             // The plugin's trust record and cookie, in its format, so its sign-in hook honours (and renews) them.
             const maxAge = options.trustDeviceMaxAge;
-            const trustCookie = ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE, { maxAge });
+            const trustCookie = ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE_NAME, { maxAge });
             const identifier = `trust-device-${randomBytes(24).toString("base64url")}`;
             const token = createHmac("sha256", ctx.context.secret).update(`${userId}!${identifier}`).digest("base64url");
             await ctx.context.internalAdapter.createVerificationValue({ value: userId, identifier, expiresAt: new Date(Date.now() + maxAge * 1000) });
@@ -148,7 +156,7 @@ export const passkeySecondStep = (options: PasskeySecondStepOptions) => {
 type EndpointContext = Parameters<typeof expireCookie>[0];
 
 async function signedTwoFactorCookie(ctx: EndpointContext): Promise<string> {
-  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE_NAME);
   const signed = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   if (!signed) throw refuse("INVALID_TWO_FACTOR_COOKIE");
   return signed;

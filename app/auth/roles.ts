@@ -5,6 +5,8 @@
  * what". Browser-safe: no server imports.
  */
 
+import { defineMessages, sentence } from "../changes/refusal";
+
 export const ROLES = ["admin", "lawyer", "intake", "editor"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -123,9 +125,16 @@ export function effectivePermissions(roles: readonly string[], policy: { signOff
 
 export const can = (roles: readonly string[], permission: Permission): boolean => permissionsOf(roles).has(permission);
 
+/** A role's refusal (decision 0101): `{who}` is "Your role (editor)", `{action}` the permission's words. */
+export const ROLE_MESSAGES = defineMessages("roles", { cannot: "{who} cannot {action}." });
+
+/** The values of ROLE_MESSAGES.cannot for these roles and this permission. */
+export function refusalValues(roles: readonly string[], permission: Permission): { who: string; action: string } {
+  const held = roles.filter(isRole);
+  return { who: held.length === 1 ? `Your role (${held[0]})` : `Your roles (${held.join(", ")})`, action: PERMISSIONS[permission] };
+}
+
 /** The sentence a refusal answers with, e.g. "Your role (editor) cannot export the inbox." */
 export function refusal(roles: readonly string[], permission: Permission): string {
-  const held = roles.filter(isRole);
-  const who = held.length === 1 ? `Your role (${held[0]})` : `Your roles (${held.join(", ")})`;
-  return `${who} cannot ${PERMISSIONS[permission]}.`;
+  return sentence(ROLE_MESSAGES.cannot, refusalValues(roles, permission));
 }

@@ -6,10 +6,11 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Config } from "../../core/config";
 import { passkeys, twoFactors, users, verifications } from "../../db/schema";
 import { recordAudit } from "../changes/audit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { authHeaders, getAuth, type AuthContext } from "./auth.server";
 import type { AdminUser } from "./guard.server";
-import { beginLoginAttempt, clearLoginFailures, throttleMessage } from "./login-throttle.server";
+import { beginLoginAttempt, clearLoginFailures, THROTTLE_MESSAGES, throttleValues } from "./login-throttle.server";
 import { hashRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
 import { passkeyCount, syncSecondFactorFlag } from "./passkeys.server";
 import { secondFactorRequired } from "./second-factor-policy.server";
@@ -32,6 +33,7 @@ export const SECOND_FACTOR_TEXT = {
   noSetup: "Start the setup again: no authenticator app is waiting to be confirmed.",
   required: "Your role needs a second factor, so it cannot be turned off. Replace it with a new one instead.",
 } as const;
+const M = defineMessages("second-factor", SECOND_FACTOR_TEXT);
 
 export interface SecondFactorStatus {
   /** An authenticator app, confirmed with a code. */
@@ -75,11 +77,11 @@ export async function secondFactorStatus(services: Services, user: Person): Prom
 export async function checkPassword(services: Services, request: Request, user: Person, password: string, ip: string): Promise<void> {
   const key = `reauth:${user.email}`;
   const throttle = await beginLoginAttempt(services.db, key, ip, new Date(), null);
-  if (throttle.waitMs > 0) throw new AdminError(throttleMessage(throttle.waitMs), 400, { password: throttleMessage(throttle.waitMs) });
+  if (throttle.waitMs > 0) throw refuse("invalid", THROTTLE_MESSAGES.throttled, throttleValues(throttle.waitMs), ["password"]);
   try {
     await getAuth({ services }).api.verifyPassword({ body: { password }, headers: authHeaders(request, ip) });
   } catch (error) {
-    if (error instanceof APIError) throw new AdminError(SECOND_FACTOR_TEXT.wrongPassword, 400, { password: SECOND_FACTOR_TEXT.wrongPassword });
+    if (error instanceof APIError) throw refuse("invalid", M.wrongPassword, undefined, ["password"]);
     throw error;
   }
   await clearLoginFailures(services.db, key, ip, new Date(), null);
@@ -108,7 +110,7 @@ export interface PendingSetup {
 
 export function describeSetup(uri: string): PendingSetup {
   const parsed = new URL(uri);
-  if (parsed.protocol !== "otpauth:") throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
+  if (parsed.protocol !== "otpauth:") throw refuse("invalid", M.noSetup);
   const secret = parsed.searchParams.get("secret") ?? "";
   return { uri, secret: secret.replace(/(.{4})/g, "$1 ").trim(), qrSvg: renderSVG(uri, { border: 2 }) };
 }
@@ -120,10 +122,10 @@ export function describeSetup(uri: string): PendingSetup {
 export async function startSetup(services: Services, request: Request, user: Person, password: string, ip: string, replace: boolean): Promise<PendingSetup> {
   await checkPassword(services, request, user, password, ip);
   const status = await secondFactorStatus(services, user);
-  if (status.enabled && !replace) throw new AdminError(SECOND_FACTOR_TEXT.alreadyOn, 409);
+  if (status.enabled && !replace) throw refuse("conflict", M.alreadyOn);
   if (status.enabled) await services.db.transaction((tx) => removeSecondFactor(tx, user.id));
   const answer = await getAuth({ services }).api.enableTwoFactor({ body: { password }, headers: authHeaders(request, ip) });
-  if (!("totpURI" in answer) || !answer.totpURI) throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
+  if (!("totpURI" in answer) || !answer.totpURI) throw refuse("invalid", M.noSetup);
   await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: replace && status.enabled ? "second_factor_replace" : "second_factor_start", entity: "user", entityId: user.id });
   return describeSetup(answer.totpURI);
 }
@@ -150,17 +152,17 @@ async function issueRecoveryCodes(db: Db, secret: string, userId: string): Promi
 export async function confirmSetup(services: Services, request: Request, user: Person, code: string, ip: string): Promise<string[]> {
   const { db } = services;
   const status = await secondFactorStatus(services, user);
-  if (status.enabled) throw new AdminError(SECOND_FACTOR_TEXT.alreadyOn, 409);
-  if (!status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.noSetup, 400);
+  if (status.enabled) throw refuse("conflict", M.alreadyOn);
+  if (!status.pendingSetup) throw refuse("invalid", M.noSetup);
   const key = `2fa:${user.email}`;
   const throttle = await beginLoginAttempt(db, key, ip, new Date(), null);
-  if (throttle.waitMs > 0) throw new AdminError(throttleMessage(throttle.waitMs), 400, { code: throttleMessage(throttle.waitMs) });
+  if (throttle.waitMs > 0) throw refuse("invalid", THROTTLE_MESSAGES.throttled, throttleValues(throttle.waitMs), ["code"]);
   await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
   try {
     await getAuth({ services }).api.verifyTOTP({ body: { code }, headers: authHeaders(request, ip) });
   } catch (error) {
     await syncSecondFactorFlag(db, user.id);
-    if (error instanceof APIError) throw new AdminError(SECOND_FACTOR_TEXT.wrongCode, 400, { code: SECOND_FACTOR_TEXT.wrongCode });
+    if (error instanceof APIError) throw refuse("invalid", M.wrongCode, undefined, ["code"]);
     throw error;
   }
   await clearLoginFailures(db, key, ip, new Date(), null);
@@ -171,7 +173,7 @@ export async function confirmSetup(services: Services, request: Request, user: P
 
 export async function newRecoveryCodes(services: Services, request: Request, user: Person, password: string, ip: string): Promise<string[]> {
   await checkPassword(services, request, user, password, ip);
-  if (!(await secondFactorStatus(services, user)).enabled) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
+  if (!(await secondFactorStatus(services, user)).enabled) throw refuse("conflict", M.notOn);
   const codes = await issueRecoveryCodes(services.db, services.config.SESSION_SECRET, user.id);
   await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "recovery_codes_new", entity: "user", entityId: user.id });
   return codes;
@@ -180,8 +182,8 @@ export async function newRecoveryCodes(services: Services, request: Request, use
 export async function turnOff(services: Services, request: Request, user: Person, password: string, ip: string): Promise<void> {
   await checkPassword(services, request, user, password, ip);
   const status = await secondFactorStatus(services, user);
-  if (!status.enabled && !status.pendingSetup) throw new AdminError(SECOND_FACTOR_TEXT.notOn, 409);
-  if (status.enabled && status.required && status.passkeys === 0) throw new AdminError(SECOND_FACTOR_TEXT.required, 409);
+  if (!status.enabled && !status.pendingSetup) throw refuse("conflict", M.notOn);
+  if (status.enabled && status.required && status.passkeys === 0) throw refuse("conflict", M.required);
   await services.db.transaction((tx) => removeSecondFactor(tx, user.id));
   await recordAudit(services.db, { userId: user.id, sessionId: user.sessionId, action: "second_factor_off", entity: "user", entityId: user.id });
 }

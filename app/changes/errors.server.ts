@@ -1,28 +1,52 @@
 import { z } from "zod";
-import { ImageRejected, TOO_LARGE } from "../../core/media";
+import { ImageRejected } from "../../core/media";
 import { isOutsideServiceError } from "../../core/outside/errors";
 import { BadForm } from "../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
 import type { SaveConflict } from "./conflict";
+import { REFUSAL_STATUS, refusal, renderRefusal, type MessageKey, type MessageValues, type Refusal, type RefusalKind, type RefusalStatus } from "./refusal";
 
 /** What an admin action answers when nothing more specific is known (the cause is logged). */
 export const SERVER_FAILURE = "The server could not complete the change. Please try again.";
 
+type AdminStatus = RefusalStatus;
+
 /**
  * A refusal staff can act on: a domain function throws it (or a subclass) and every admin action
- * answers it the same way, with its status and message, and nothing is changed.
+ * answers it the same way, with its status and message, and nothing is changed. Made from a
+ * refusal (decision 0101: a kind and a message key, see `refuse`), its status and sentence come
+ * from refusal.ts; the older form, a sentence and a status, stays until every module is converted.
  */
 export class AdminError extends Error {
-  constructor(
-    message: string,
-    // 502/503: an outside service (AI, translation) failed or is not configured.
-    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 502 | 503 = 400,
-    readonly fieldErrors?: Record<string, string>,
-    /** A refused stale save (409): what changed meanwhile, and the version it is at now. */
-    readonly conflict?: SaveConflict,
-  ) {
-    super(message);
+  readonly status: AdminStatus;
+  readonly fieldErrors?: Record<string, string>;
+  /** A refused stale save (409): what changed meanwhile, and the version it is at now. */
+  readonly conflict?: SaveConflict;
+  /** The refusal it was made from, as data. */
+  readonly refusal?: Refusal;
+
+  constructor(refused: Refusal, conflict?: SaveConflict);
+  constructor(message: string, status?: AdminStatus, fieldErrors?: Record<string, string>, conflict?: SaveConflict);
+  constructor(first: string | Refusal, second?: AdminStatus | SaveConflict, fieldErrors?: Record<string, string>, conflict?: SaveConflict) {
+    if (typeof first === "string") {
+      super(first);
+      this.status = typeof second === "number" ? second : 400;
+      this.fieldErrors = fieldErrors;
+      this.conflict = conflict;
+    } else {
+      const rendered = renderRefusal(first);
+      super(rendered.reason);
+      this.refusal = first;
+      this.status = rendered.status;
+      this.fieldErrors = rendered.fieldErrors;
+      this.conflict = typeof second === "object" ? second : undefined;
+    }
   }
+}
+
+/** Refuse: throw what this returns. A kind, a message key with its values, the fields it is about. */
+export function refuse(kind: RefusalKind, key: MessageKey, values?: MessageValues, fields?: readonly string[]): AdminError {
+  return new AdminError(refusal(kind, key, values, fields));
 }
 
 /** A unique-constraint failure (PostgreSQL 23505), whether raw or wrapped by Drizzle. */
@@ -36,7 +60,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The record the request names no longer exists (deleted meanwhile, or a made-up id). */
 export class NotFound extends AdminError {
   constructor(message: string) {
-    super(message, 404);
+    super(message, REFUSAL_STATUS["not-found"]);
   }
 }
 
@@ -54,10 +78,10 @@ export interface FailureDescription {
  */
 export function describeFailure(error: unknown, nameOf?: FieldNamer): FailureDescription | null {
   if (error instanceof AdminError) return { status: error.status, reason: error.message, fieldErrors: error.fieldErrors, ...(error.conflict ? { conflict: error.conflict } : {}) };
-  if (error instanceof z.ZodError) return { status: 400, reason: error.issues[0]?.message ?? "Check the form.", fieldErrors: fieldErrors(error, nameOf) };
+  if (error instanceof z.ZodError) return { status: REFUSAL_STATUS.invalid, reason: error.issues[0]?.message ?? "Check the form.", fieldErrors: fieldErrors(error, nameOf) };
   if (error instanceof BadForm) return { status: error.status, reason: error.message };
-  if (error instanceof ImageRejected) return { status: error.message === TOO_LARGE ? 413 : 400, reason: error.message };
+  if (error instanceof ImageRejected) return { status: REFUSAL_STATUS[error.kind], reason: error.message };
   // An outside service (AI, translation, Instagram) failed: its sentence says what to do.
-  if (isOutsideServiceError(error)) return { status: error.kind === "not-configured" ? 503 : 502, reason: error.message };
+  if (isOutsideServiceError(error)) return { status: REFUSAL_STATUS[error.kind === "not-configured" ? "unavailable" : "outside-failed"], reason: error.message };
   return null;
 }

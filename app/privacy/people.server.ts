@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzl
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { conflictRecords, consultationBookings, consultationParties, contactSubmissions, newsletterSubscribers } from "../../db/schema";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
 import { conflictFold } from "../conflicts/conflicts.server";
 import { splitContactMessage } from "../contact/message";
@@ -193,6 +194,13 @@ export async function exportPerson(db: Db, actor: Actor, q: string, now: Date): 
 /** Live bookings still ahead: the person is a current client, and nothing is erased. */
 const LIVE = ["booked", "confirmed"] as const;
 
+/** The erasure's refusals (decision 0101). */
+const M = defineMessages("privacy", {
+  clientAhead: "Not erased: this person is a current client, with consultation #{id} on {day} still ahead. Erase after it, or once it is cancelled.",
+  nothingToErase: "Nothing to erase: no record matches this search.",
+  changedMeanwhile: "Not erased: the records found changed since you looked. Review the list and confirm again.",
+});
+
 /**
  * Erase what `q` finds, in one transaction: each enquiry and booking leaves its names as conflict
  * records (as the retention sweep does), subscriptions go entirely. Refused with the reason when a
@@ -209,14 +217,11 @@ export async function erasePerson(db: Db, actor: Actor, q: string, confirmed: st
       .where(and(inArray(consultationBookings.id, data.bookings.length ? data.bookings.map((b) => b.id) : [-1]), gt(consultationBookings.endsAt, now), inArray(consultationBookings.status, [...LIVE])))
       .orderBy(asc(consultationBookings.startsAt));
     if (ahead.length > 0) {
-      throw new AdminError(
-        `Not erased: this person is a current client, with consultation #${ahead[0].id} on ${ahead[0].startsAt.toISOString().slice(0, 10)} still ahead. Erase after it, or once it is cancelled.`,
-        409,
-      );
+      throw refuse("conflict", M.clientAhead, { id: ahead[0].id, day: ahead[0].startsAt.toISOString().slice(0, 10) });
     }
     const list = erasureList(data);
-    if (list.length === 0) throw new AdminError("Nothing to erase: no record matches this search.", 404);
-    if (erasureFingerprint(data) !== confirmed) throw new AdminError("Not erased: the records found changed since you looked. Review the list and confirm again.", 409);
+    if (list.length === 0) throw refuse("not-found", M.nothingToErase);
+    if (erasureFingerprint(data) !== confirmed) throw refuse("conflict", M.changedMeanwhile);
     for (const section of SECTIONS) {
       if (section.erase) await (section.erase as (tx: Db, rows: Array<{ id: number }>) => Promise<void>)(t, data[section.key]);
     }

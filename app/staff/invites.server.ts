@@ -8,7 +8,9 @@ import { consumeLinkToken, hashToken, newToken, peekLinkToken } from "../auth/li
 import { isRole, ROLES, type Role } from "../auth/roles";
 import { INVITE_INVALID } from "../auth/account-forms";
 import { recordAudit } from "../changes/audit.server";
-import { AdminError, NotFound } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
+import { STAFF_MESSAGES } from "./staff.server";
 
 /**
  * Staff invitations (decision 0069). An invitation is one row of `verifications` per address
@@ -20,7 +22,16 @@ import { AdminError, NotFound } from "../changes/errors.server";
 
 export const ACCOUNT_EXISTS = "An account with this email address already exists. Nothing was changed.";
 export const ALREADY_INVITED = "This address already has an invitation waiting: resend or revoke it. Nothing was changed.";
-const NO_LONGER_ADMIN = "Your account is no longer an enabled admin. Nothing was changed.";
+
+/** The invitations' refusals (decision 0101); the actor's own refusals are the Staff tab's. */
+const M = {
+  ...STAFF_MESSAGES,
+  ...defineMessages("invites", {
+    accountExists: ACCOUNT_EXISTS,
+    alreadyInvited: ALREADY_INVITED,
+    gone: "This invitation no longer exists: it was accepted or revoked.",
+  }),
+};
 
 interface InviteValue {
   role: Role;
@@ -69,7 +80,7 @@ async function lockAsAdmin(tx: Db, actor: AdminUser): Promise<void> {
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
     .where(and(eq(users.id, actor.id), isNull(users.disabledAt)));
-  if (!row) throw new AdminError(NO_LONGER_ADMIN, 403);
+  if (!row) throw refuse("forbidden", M.noLongerAdmin);
 }
 
 /** A row whose id is the hash of a token nobody holds: the invitation is listed, and no link works until the mail job sends one. */
@@ -77,13 +88,13 @@ const deadId = () => hashToken(newToken());
 
 /** Invite an address with a role: refused when it has an account or an invitation already. */
 export async function inviteStaff(db: Db, actor: AdminUser, email: string, role: Role, now = new Date()): Promise<{ email: string; role: Role }> {
-  if (!isRole(role)) throw new AdminError(`Choose one of: ${ROLES.join(", ")}.`);
+  if (!isRole(role)) throw refuse("invalid", M.chooseRole, { roles: ROLES.join(", ") });
   return db.transaction(async (tx) => {
     await lockAsAdmin(tx, actor);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing) throw new AdminError(ACCOUNT_EXISTS, 409, { email: ACCOUNT_EXISTS });
+    if (existing) throw refuse("conflict", M.accountExists, undefined, ["email"]);
     const [invited] = await tx.select({ id: verifications.id }).from(verifications).where(eq(verifications.identifier, inviteIdentifier(email))).limit(1);
-    if (invited) throw new AdminError(ALREADY_INVITED, 409, { email: ALREADY_INVITED });
+    if (invited) throw refuse("conflict", M.alreadyInvited, undefined, ["email"]);
     const value: InviteValue = { role, invitedById: actor.id, invitedBy: actor.email };
     await tx.insert(verifications).values({ id: deadId(), identifier: inviteIdentifier(email), value: JSON.stringify(value), expiresAt: new Date(now.getTime() + LINKS.invite.ttlMs) });
     await inviteMailJob.enqueue(tx, null, [{ label: `Invitation to ${email}`, payload: { email, role, invitedBy: actor.email } }], { createdBy: actor.id });
@@ -102,7 +113,7 @@ export async function resendInvitation(db: Db, actor: AdminUser, email: string, 
       .where(eq(verifications.identifier, inviteIdentifier(email)))
       .returning({ value: verifications.value });
     const value = row ? parseValue(row.value) : null;
-    if (!value) throw new NotFound("This invitation no longer exists: it was accepted or revoked.");
+    if (!value) throw refuse("not-found", M.gone);
     await inviteMailJob.enqueue(tx, null, [{ label: `Invitation to ${email}`, payload: { email, role: value.role, invitedBy: actor.email } }], { createdBy: actor.id });
     await recordAudit(tx, { userId: actor.id, action: "invite_resend", entity: "invitation", entityId: email, details: { email, role: value.role, by: actor.email }, sessionId: actor.sessionId });
     return { email };
@@ -114,7 +125,7 @@ export async function revokeInvitation(db: Db, actor: AdminUser, email: string):
   return db.transaction(async (tx) => {
     await lockAsAdmin(tx, actor);
     const deleted = await tx.delete(verifications).where(eq(verifications.identifier, inviteIdentifier(email))).returning({ value: verifications.value });
-    if (deleted.length === 0) throw new NotFound("This invitation no longer exists: it was accepted or revoked.");
+    if (deleted.length === 0) throw refuse("not-found", M.gone);
     await recordAudit(tx, { userId: actor.id, action: "invite_revoke", entity: "invitation", entityId: email, details: { email, by: actor.email }, sessionId: actor.sessionId });
     return { email };
   });

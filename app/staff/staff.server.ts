@@ -7,7 +7,8 @@ import type { AdminUser } from "../auth/guard.server";
 import { removeSecondFactor } from "../auth/second-factor.server";
 import { endSessionsWithNote } from "../auth/ended-sessions.server";
 import { isRole, ROLES, type Role } from "../auth/roles";
-import { AdminError, NotFound } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { auditFrom } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { staffChangeMailJob, type StaffChange } from "../auth/account-mail.server";
@@ -26,6 +27,17 @@ export const SELF_DISABLE = "You cannot disable your own account. Ask another ad
 const NO_LONGER_ADMIN = "Your account is no longer an enabled admin. Nothing was changed.";
 /** The confirm field must name the account acted on (decision 0090). */
 export const CONFIRM_BY_NAME = "Confirm by naming the account: its e-mail address. Nothing was changed.";
+
+/** The Staff tab's refusals (decision 0101). */
+export const STAFF_MESSAGES = defineMessages("staff", {
+  lastAdmin: LAST_ADMIN,
+  selfDisable: SELF_DISABLE,
+  noLongerAdmin: NO_LONGER_ADMIN,
+  confirmByName: CONFIRM_BY_NAME,
+  accountGone: "This account no longer exists.",
+  chooseRole: "Choose one of: {roles}.",
+});
+const M = STAFF_MESSAGES;
 
 /**
  * A sensitive change from a request names the person it is for (the dialog sends their address),
@@ -118,10 +130,10 @@ async function underLock<R>(
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
     const [target] = await tx.select({ id: users.id, email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!target) throw new NotFound("This account no longer exists.");
-    if (sensitive?.confirm !== undefined && sensitive.confirm.trim().toLowerCase() !== target.email.toLowerCase()) throw new AdminError(CONFIRM_BY_NAME, 400, { confirm: CONFIRM_BY_NAME });
+    if (!target) throw refuse("not-found", M.accountGone);
+    if (sensitive?.confirm !== undefined && sensitive.confirm.trim().toLowerCase() !== target.email.toLowerCase()) throw refuse("invalid", M.confirmByName, undefined, ["confirm"]);
     const admins = await enabledAdmins(tx);
-    if (actor.roles !== undefined && !admins.includes(actor.id)) throw new AdminError(NO_LONGER_ADMIN, 403);
+    if (actor.roles !== undefined && !admins.includes(actor.id)) throw refuse("forbidden", M.noLongerAdmin);
     const { result, details, action, notice } = await work(tx, target, admins);
     // Told in the same transaction: the change and its notice happen together or not at all.
     if (notice) await staffChangeMailJob.enqueue(tx, null, [{ label: `Notice to ${target.email}`, payload: { email: target.email, change: notice, by: actor.email || "An administrator" } }], { createdBy: actor.roles === undefined ? null : actor.id });
@@ -134,14 +146,14 @@ async function underLock<R>(
 
 /** Give an account exactly one role (replacing its roles); the last enabled admin keeps admin. */
 export async function changeRole(db: Db, actor: AdminUser, userId: string, role: Role, sensitive?: Sensitive): Promise<{ roles: Role[] }> {
-  if (!isRole(role)) throw new AdminError(`Choose one of: ${ROLES.join(", ")}.`);
+  if (!isRole(role)) throw refuse("invalid", M.chooseRole, { roles: ROLES.join(", ") });
   return underLock(
     db,
     actor,
     userId,
     async (tx, target, admins) => {
       const before = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, target.id))).map((r) => r.role).sort();
-      if (role !== "admin" && admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
+      if (role !== "admin" && admins.length === 1 && admins[0] === target.id) throw refuse("conflict", M.lastAdmin);
       await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
       await tx.insert(userRoles).values({ userId: target.id, role });
       const same = before.length === 1 && before[0] === role;
@@ -153,13 +165,13 @@ export async function changeRole(db: Db, actor: AdminUser, userId: string, role:
 
 /** Disable an account: it cannot sign in, and every session it has ends now. */
 export async function disableUser(db: Db, actor: AdminUser, userId: string, now = new Date(), sensitive?: Sensitive): Promise<{ endedSessions: number }> {
-  if (actor.id === userId) throw new AdminError(SELF_DISABLE, 409);
+  if (actor.id === userId) throw refuse("conflict", M.selfDisable);
   return underLock(
     db,
     actor,
     userId,
     async (tx, target, admins) => {
-      if (admins.length === 1 && admins[0] === target.id) throw new AdminError(LAST_ADMIN, 409);
+      if (admins.length === 1 && admins[0] === target.id) throw refuse("conflict", M.lastAdmin);
       if (!target.disabledAt) await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, target.id));
       const ended = await endSessionsWithNote(tx, eq(sessions.userId, target.id), "disabled", now);
       return { result: { endedSessions: ended }, action: "disable", details: { endedSessions: ended }, notice: target.disabledAt ? undefined : { kind: "disable" } };
