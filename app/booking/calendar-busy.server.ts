@@ -187,7 +187,8 @@ function boundsOf(event: InstanceType<typeof ICAL.Event>, calendarZone: string |
     return [startMs, instantOf(end, zone)];
   }
   const end = event.endDate;
-  const endZone = vevent.hasProperty("dtend") ? zoneFor(end, vevent.getFirstProperty("dtend")?.getParameter("tzid") ?? null, calendarZone) : zone;
+  const endZoneName = vevent.getFirstProperty("dtend")?.getParameter("tzid");
+  const endZone = vevent.hasProperty("dtend") ? zoneFor(end, typeof endZoneName === "string" ? endZoneName : null, calendarZone) : zone;
   return [startMs, instantOf(end, endZone)];
 }
 
