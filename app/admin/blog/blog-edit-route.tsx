@@ -18,7 +18,7 @@ import { SOURCE_LABELS } from "~/revisions/types";
 import type { PostSnapshot } from "~/blog/revisions.server";
 import { historyPath } from "~/admin/kit/history-paths";
 import { useCan } from "~/admin/kit/can";
-import { newsletterReport } from "~/blog/newsletter-send.server";
+import { newsletterReport } from "~/newsletter/report.server";
 import { PostNewsletter } from "~/admin/blog/components/PostNewsletter";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.

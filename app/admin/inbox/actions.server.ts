@@ -3,11 +3,12 @@
  * (beside them, so no component imports its route).
  */
 import { z } from "zod";
-import { deleteSubmission, deleteSubscriber, setHandled } from "~/contact/inbox.server";
+import { deleteSubmission, setHandled } from "~/contact/inbox.server";
+import { deleteSubscriber } from "~/newsletter/subscriber-list.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { NotFound } from "~/changes/errors.server";
 import { idField } from "~/admin/kit/ids";
-import { saveNewsletterSettings } from "~/blog/newsletter-send.server";
+import { saveNewsletterSettings } from "~/newsletter/settings.server";
 import { clientField, markClient } from "~/privacy/clients.server";
 
 const itemId = z.object({ id: idField("Unknown item.") });

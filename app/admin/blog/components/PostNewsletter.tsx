@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/field";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { useCan } from "~/admin/kit/can";
 import type { NewsletterSwitchResult } from "~/admin/blog/edit-actions.server";
-import type { SendReport } from "~/blog/newsletter-send.server";
+import type { SendReport } from "~/newsletter/report.server";
 
 interface Props {
   postId: number;

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/field";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import type { InboxResult } from "~/admin/inbox/actions.server";
-import type { NewsletterSettings } from "~/blog/newsletter-send.server";
+import type { NewsletterSettings } from "~/newsletter/settings.server";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const SELECT = "min-h-10 rounded-md border border-slate-300 bg-white px-3 text-sm";
