@@ -11,7 +11,9 @@ import { blogPosts } from "../../db/schema";
 import { auditFrom, recordAudit } from "../changes/audit.server";
 import { emitPublished, type PublishDeps, type PublishPath } from "../publishing/published.server";
 import type { Signer } from "../publishing/sign-off.server";
-import { LANGUAGES } from "../i18n/languages";
+import { LANGUAGES, type Lang } from "../i18n/languages";
+import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
+import type { Actor } from "../changes/audit.server";
 import { recordBaselines } from "../revisions/store.server";
 import { postSnapshot } from "./post-snapshot";
 
@@ -56,6 +58,23 @@ export async function putPostOnline(tx: Db, deps: PublishDeps, postId: number, o
   });
   await emitPublished({ tx, deps }, { entity: "post", entityId: post.id, wentLive: true, firstTime: was.firstPublishedAt === null, path: options.path, actor: options.actor, languages: LANGUAGES });
   return post;
+}
+
+/** The languages whose visitor-facing text differs between two states of a post. */
+export function postLanguagesChanged(before: PostRow, after: PostRow): Lang[] {
+  const text = (row: PostRow, field: (typeof POST_TRANSLATED_FIELDS)[number], lang: Lang) => ((row as Record<string, unknown>)[postColumn(field, lang)] ?? "") as string;
+  return LANGUAGES.filter((lang) => POST_TRANSLATED_FIELDS.some((field) => text(before, field, lang) !== text(after, field, lang)));
+}
+
+/**
+ * A person with the sign-off changed a public post in place (the editor's save): the languages
+ * whose text changed are published, and the event says so (decision 0098: a Farsi version
+ * published later is mailed to Farsi subscribers then).
+ */
+export async function announcePostEdit(tx: Db, deps: PublishDeps, before: PostRow, after: PostRow, actor: Actor): Promise<void> {
+  const languages = postLanguagesChanged(before, after);
+  if (languages.length === 0) return;
+  await emitPublished({ tx, deps }, { entity: "post", entityId: after.id, wentLive: false, firstTime: false, path: "save", actor, languages });
 }
 
 /**

@@ -17,7 +17,7 @@ import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved } from ".
 import { postRevisions, postSnapshot, writePost } from "./revisions.server";
 import { needsReview, type ReviewState } from "../translation/states";
 import { TARGET_LANGUAGES } from "../i18n/languages";
-import { putPostOnline, takePostOffline } from "./gate.server";
+import { announcePostEdit, putPostOnline, takePostOffline } from "./gate.server";
 import { assertMaySignOff, maySignOff } from "../publishing/sign-off.server";
 
 export type AdminPostRow = typeof blogPosts.$inferSelect;
@@ -339,6 +339,8 @@ export async function saveCheckedPost(
     let post = written.after;
     if (wantsLive && !before.published) post = (await putPostOnline(db, deps, id, { actor: user, path: "save" })) ?? post;
     if (!wantsLive && before.published) post = (await takePostOffline(db, id)) ?? post;
+    // A public post changed in place: its changed languages are published (the event, decision 0098).
+    if (before.published && post.published) await announcePostEdit(db, deps, before, post, user);
     if (!sameSnapshot(postSnapshot(before), postSnapshot(post)) || before.published !== post.published) {
       await recordSaved(db, { entity: "post", entityId: id, source: "person", snapshot: postSnapshot(post), version: post.version, baseVersion: before.version, userId: user.id, note: before.published !== post.published ? (post.published ? "Published" : "Unpublished") : null });
     }

@@ -25,21 +25,31 @@ export function unsubscribeLinks(siteUrl: string, subscriber: { language: string
   };
 }
 
-/** The mail of some posts in one subscriber's language (the site's fallback rule for each text). */
+/**
+ * The mail of some posts in one subscriber's language (decision 0098): posts sent in a language
+ * have their version in it, so no English excerpt stands in a Farsi or Chinese mail. With
+ * `english`, the English mail with one line in the subscriber's language saying the translation is
+ * not available (never a Farsi or Chinese frame around English text).
+ */
 export async function composeNewsletter(
   deps: { texts: Pick<TextStore, "get">; config: Pick<Config, "SITE_URL"> },
   posts: PostForMail[],
   subscriber: { language: string; confirmToken: string; unsubscribeToken: string },
+  options: { english?: boolean } = {},
 ): Promise<{ subject: string; text: string; html: string; oneClickUrl: string }> {
-  const lang: Lang = isLang(subscriber.language) ? subscriber.language : "en";
+  const own: Lang = isLang(subscriber.language) ? subscriber.language : "en";
+  const lang: Lang = options.english ? "en" : own;
   const t = (key: string) => deps.texts.get(lang, key);
+  const notice = options.english && own !== "en" ? await deps.texts.get(own, "newsletter-mail-translation-notice") : null;
   const base = deps.config.SITE_URL.replace(/\/+$/, "");
   const firm = await t("firm-name");
   const address = await t("footer-address");
   const { oneClickUrl, pageUrl } = unsubscribeLinks(deps.config.SITE_URL, subscriber);
   const items = posts.map((post) => {
     const title = postText(post, "title", lang);
-    const excerpt = postText(post, "excerpt", lang);
+    const found = postText(post, "excerpt", lang);
+    // A translated mail without its own excerpt shows none rather than the English one.
+    const excerpt = found.lang === lang || title.lang !== lang ? found : { text: "", lang };
     return { title, excerpt, url: `${base}${localizePath(`/blog/${post.slug}`, lang)}` };
   });
   const single = items.length === 1;
@@ -50,6 +60,7 @@ export async function composeNewsletter(
   const unsubscribeText = await t("newsletter-mail-footer-unsubscribe");
 
   const text = [
+    ...(notice ? [notice] : []),
     intro,
     ...items.map((item) => [item.title.text, item.excerpt.text, `${readMore}: ${item.url}`].filter(Boolean).join("\n")),
     ["-- ", firm, address, base].filter(Boolean).join("\n"),
@@ -63,7 +74,7 @@ export async function composeNewsletter(
 <html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-<p style="font-size:16px">${escapeHtml(intro)}</p>
+${notice ? `<p style="font-size:15px;background:#fef3c7;padding:8px 12px;border-radius:4px"${langAttr(own)}>${escapeHtml(notice)}</p>\n` : ""}<p style="font-size:16px">${escapeHtml(intro)}</p>
 ${items
   .map(
     (item) => `<h2 style="font-size:20px;margin:24px 0 8px"${langAttr(item.title.lang)}><a href="${escapeHtml(item.url)}" style="color:#1e3a8a">${escapeHtml(item.title.text)}</a></h2>

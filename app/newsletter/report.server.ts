@@ -1,13 +1,23 @@
-/** A post's send report for the editor (decision 0081): queued, sent, failed, not sent, unsubscribed since. */
-import { eq, sql } from "drizzle-orm";
+/**
+ * A post's send report for the editor (decisions 0081, 0098): per language whether it went, waits
+ * for the digest or for its translation, and over all its send jobs: queued, sent, failed, not
+ * sent, unsubscribed since.
+ */
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { blogPosts, jobItems } from "../../db/schema";
+import { blogPosts, jobItems, newsletterSends } from "../../db/schema";
+import { LANGUAGES, type Lang } from "../i18n/languages";
 
 export interface SendReport {
-  /** Claimed, waiting for the weekly digest. */
+  /** Claimed, a language waiting for the weekly digest. */
   waitingForDigest: boolean;
   claimedAt: string | null;
-  jobId: number | null;
+  /** The send jobs of its languages (none when nobody was to be mailed). */
+  jobIds: number[];
+  /** Languages sent (or queued), in English with the notice or not. */
+  languages: Array<{ language: Lang; english: boolean }>;
+  /** Languages not sent yet: their subscribers get the post when its version in their language is published. */
+  waitingForTranslation: Lang[];
   recipients: number;
   queued: number;
   sent: number;
@@ -19,10 +29,25 @@ export interface SendReport {
 }
 
 export async function newsletterReport(db: Db, postId: number): Promise<SendReport | null> {
-  const [post] = await db.select({ claimedAt: blogPosts.newsletterClaimedAt, jobId: blogPosts.newsletterJobId }).from(blogPosts).where(eq(blogPosts.id, postId));
+  const [post] = await db.select({ claimedAt: blogPosts.newsletterClaimedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
   if (!post?.claimedAt) return null;
-  const base = { waitingForDigest: post.jobId === null, claimedAt: post.claimedAt.toISOString(), jobId: post.jobId, recipients: 0, queued: 0, sent: 0, failed: 0, notSent: 0, unsubscribedSince: 0 };
-  if (post.jobId === null || post.jobId === 0) return base;
+  const claims = await db.select().from(newsletterSends).where(eq(newsletterSends.postId, postId));
+  const jobIds = [...new Set(claims.flatMap((claim) => (claim.jobId && claim.jobId > 0 ? [claim.jobId] : [])))].sort((a, b) => a - b);
+  const claimed = new Set(claims.map((claim) => claim.language));
+  const base: SendReport = {
+    waitingForDigest: claims.some((claim) => claim.jobId === null),
+    claimedAt: post.claimedAt.toISOString(),
+    jobIds,
+    languages: LANGUAGES.flatMap((language) => claims.filter((claim) => claim.language === language).map((claim) => ({ language, english: claim.english }))),
+    waitingForTranslation: LANGUAGES.filter((language) => !claimed.has(language)),
+    recipients: 0,
+    queued: 0,
+    sent: 0,
+    failed: 0,
+    notSent: 0,
+    unsubscribedSince: 0,
+  };
+  if (jobIds.length === 0) return base;
   const rows = await db
     .select({
       status: jobItems.status,
@@ -30,7 +55,7 @@ export async function newsletterReport(db: Db, postId: number): Promise<SendRepo
       gone: sql<number>`count(*) filter (where not exists (select 1 from newsletter_subscribers s where s.id = (${jobItems.payload}->>'subscriberId')::int))::int`,
     })
     .from(jobItems)
-    .where(eq(jobItems.jobId, post.jobId))
+    .where(and(inArray(jobItems.jobId, jobIds), gt(jobItems.jobId, 0)))
     .groupBy(jobItems.status);
   for (const row of rows) {
     const n = Number(row.n);

@@ -11,12 +11,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { blogPosts, newsletterSubscribers } from "../../db/schema";
+import { blogPosts, newsletterSends, newsletterSubscribers } from "../../db/schema";
 import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import type { TextStore } from "../content/texts.server";
 import { defineJob } from "../jobs/define.server";
+import type { Lang } from "../i18n/languages";
 import { composeNewsletter, type PostForMail } from "./compose.server";
 import { reserveSlot } from "./pacing.server";
 import { confirmedRecipients } from "./recipients.server";
@@ -30,6 +31,10 @@ const MAX_ATTEMPTS = 12;
 
 interface SendPayload {
   postIds: number[];
+  /** The subscribers' language this job mails (decision 0098); absent in jobs queued before, which mailed everyone. */
+  language?: Lang;
+  /** The English mail with a notice in the subscriber's language that the translation is not available. */
+  english?: boolean;
 }
 interface SendItem {
   subscriberId: number;
@@ -67,7 +72,7 @@ export const newsletterSendJob = defineJob<SendPayload, SendItem, [NewsletterSen
       const wait = await reserveSlot(deps.db, deps.config.MAIL_RATE_PER_MINUTE);
       if (wait > 0) await sleep(wait, undefined, { signal });
       mailer ??= createMailer(settings);
-      const mail = await composeNewsletter(deps, posts, row);
+      const mail = await composeNewsletter(deps, posts, row, { english: job.payload.english === true });
       await saveProgress({ sending: true });
       try {
         await mailer.send({ to: row.email, subject: mail.subject, text: mail.text, html: mail.html, listUnsubscribe: mail.oneClickUrl, oneClickUnsubscribe: true });
@@ -102,20 +107,24 @@ export const newsletterSendJob = defineJob<SendPayload, SendItem, [NewsletterSen
   },
 });
 
-/** Queue the send job of some posts (in the caller's transaction) and record it on each post. */
-export async function queueSend(tx: Db, postIds: number[]): Promise<number> {
-  const recipients = await confirmedRecipients(tx);
+/**
+ * Queue the send job of some posts to the subscribers of one language (in the caller's
+ * transaction) and record it on their claims (newsletter_sends).
+ */
+export async function queueSend(tx: Db, postIds: number[], language: Lang, english = false): Promise<number> {
+  const recipients = await confirmedRecipients(tx, language);
+  const claims = and(inArray(newsletterSends.postId, postIds), eq(newsletterSends.language, language));
   // Nobody to mail: no empty job in the jobs list; 0 records that the post went (to no one).
   if (recipients.length === 0) {
-    await tx.update(blogPosts).set({ newsletterJobId: 0 }).where(inArray(blogPosts.id, postIds));
+    await tx.update(newsletterSends).set({ jobId: 0 }).where(claims);
     return 0;
   }
   // The label names the subscriber's id, never the address (the jobs list is seen by every admin).
   const queued = await newsletterSendJob.enqueue(
     tx,
-    { postIds },
+    { postIds, language, english },
     recipients.map((r) => ({ label: `Subscriber #${r.id}`, payload: { subscriberId: r.id } })),
   );
-  await tx.update(blogPosts).set({ newsletterJobId: queued.id }).where(inArray(blogPosts.id, postIds));
+  await tx.update(newsletterSends).set({ jobId: queued.id }).where(claims);
   return queued.id;
 }

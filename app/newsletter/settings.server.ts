@@ -8,6 +8,7 @@ import { newsletterSettings } from "../../db/schema";
 import { auditFrom, changedFields, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { latestDigestSlot } from "./digest-slot.server";
+import type { Untranslated } from "./languages";
 
 export type DigestMode = "each" | "weekly";
 export interface NewsletterSettings {
@@ -16,12 +17,14 @@ export interface NewsletterSettings {
   digestWeekday: number;
   /** 0-23 (Vancouver). */
   digestHour: number;
+  /** A Farsi or Chinese subscriber while the post has no version in their language: wait for it, or the English mail with a notice (decision 0098). */
+  untranslated: Untranslated;
 }
-export const DEFAULT_NEWSLETTER_SETTINGS: NewsletterSettings = { mode: "each", digestWeekday: 1, digestHour: 9 };
+export const DEFAULT_NEWSLETTER_SETTINGS: NewsletterSettings = { mode: "each", digestWeekday: 1, digestHour: 9, untranslated: "wait" };
 
 export async function readNewsletterSettings(db: Db): Promise<NewsletterSettings> {
   const [row] = await db.select().from(newsletterSettings).where(eq(newsletterSettings.id, 1));
-  return row ? { mode: row.mode, digestWeekday: row.digestWeekday, digestHour: row.digestHour } : DEFAULT_NEWSLETTER_SETTINGS;
+  return row ? { mode: row.mode, digestWeekday: row.digestWeekday, digestHour: row.digestHour, untranslated: row.untranslated } : DEFAULT_NEWSLETTER_SETTINGS;
 }
 
 /**
@@ -37,7 +40,7 @@ export async function saveNewsletterSettings(db: Db, settings: NewsletterSetting
       .insert(newsletterSettings)
       .values({ id: 1, ...settings, lastDigestAt })
       .onConflictDoUpdate({ target: newsletterSettings.id, set: { ...settings, lastDigestAt, updatedAt: new Date() } });
-    const changed = changedFields(before, { mode: settings.mode, digestWeekday: settings.digestWeekday, digestHour: settings.digestHour });
+    const changed = changedFields(before, { mode: settings.mode, digestWeekday: settings.digestWeekday, digestHour: settings.digestHour, untranslated: settings.untranslated });
     if (Object.keys(changed).length === 0) return { result: undefined };
     return { result: undefined, audit: { ...auditFrom(actor), action: "update", entity: "newsletter_settings", entityId: 1, details: changed } };
   });

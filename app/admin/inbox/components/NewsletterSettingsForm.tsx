@@ -33,6 +33,17 @@ export function NewsletterSettingsForm({ settings }: { settings: NewsletterSetti
           One weekly digest
         </label>
       </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-900">Farsi and Chinese subscribers, before their translation is published</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="untranslated" value="wait" defaultChecked={settings.untranslated === "wait"} />
+          Wait: mail them when the post is published in their language
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="untranslated" value="english" defaultChecked={settings.untranslated === "english"} />
+          Mail the English version at once, with a line in their language saying the translation is not available
+        </label>
+      </fieldset>
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <Label htmlFor={`${id}-day`}>Digest day</Label>
