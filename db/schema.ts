@@ -249,8 +249,6 @@ export const blogPosts = pgTable(
     sendNewsletter: boolean("send_newsletter").notNull().default(true),
     /** When the post was claimed for the newsletter: set once in its life, so it is never mailed twice. */
     newsletterClaimedAt: timestamp("newsletter_claimed_at", { withTimezone: true }),
-    /** The send job that mails it (null while it waits for the weekly digest; 0 when there was nobody to mail). */
-    newsletterJobId: integer("newsletter_job_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -415,8 +413,33 @@ export const newsletterSettings = pgTable("newsletter_settings", {
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
   /** Pacing: the earliest moment the next newsletter mail may go (shared by every instance). */
   paceNextAt: timestamp("pace_next_at", { withTimezone: true }),
+  /**
+   * What a Farsi or Chinese subscriber gets while a post has no version in their language (decision
+   * 0098): "wait" for it, or "english" at once with a one-line notice in their language.
+   */
+  untranslated: text("untranslated", { enum: ["wait", "english"] }).notNull().default("wait"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A post's newsletter in one language (decision 0098): claimed once per post and language, so a
+ * subscriber gets each post at most once, whatever instance, retry or re-publish follows. No
+ * foreign key: a post restored from Recently deleted keeps its claims.
+ */
+export const newsletterSends = pgTable(
+  "newsletter_sends",
+  {
+    postId: integer("post_id").notNull(),
+    /** The subscribers' language: en (and any other), fa, zh. */
+    language: text("language").notNull(),
+    /** Sent in English with a notice that the translation is not available (the firm's setting). */
+    english: boolean("english").notNull().default(false),
+    /** The send job (null while it waits for the weekly digest; 0 when there was nobody to mail). */
+    jobId: integer("job_id"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.language] }), index("newsletter_sends_waiting_idx").on(t.language).where(sql`job_id is null`)],
+);
 
 // ---------------------------------------------------------------- automation and social
 

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { Services } from "../app/services";
-import { readToken, unsubscribe, UNSUBSCRIBE_PATH } from "../app/blog/subscribers.server";
-import { ONE_CLICK_PATH } from "../app/blog/newsletter-send.server";
+import { readToken, unsubscribe, UNSUBSCRIBE_PATH } from "../app/newsletter/subscribers.server";
+import { ONE_CLICK_PATH } from "../app/newsletter/compose.server";
 
 /**
  * RFC 8058 one-click unsubscribe (decision 0081): the List-Unsubscribe address of every newsletter

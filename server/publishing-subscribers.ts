@@ -5,5 +5,5 @@
  * server/ because it names modules above the gates that raise the event (decision 0095).
  */
 import "../app/instagram/published.server";
-import "../app/blog/newsletter-published.server";
+import "../app/newsletter/published.server";
 import "../app/translation/outdated.server";

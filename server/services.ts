@@ -18,7 +18,7 @@ import { DailyScheduler } from "../app/automation/scheduler.server";
 import { RevisionHousekeeping } from "../app/revisions/housekeeping.server";
 import { sweepRetention } from "../app/privacy/retention.server";
 import { ScheduledPublisher } from "../app/blog/schedule.server";
-import { NewsletterDigest } from "../app/blog/newsletter-send.server";
+import { NewsletterDigest } from "../app/newsletter/digest.server";
 import { createAiClient } from "../core/outside/ai";
 import { createSiteTranslator } from "../app/ai/writing.server";
 import { BookingReminders } from "../app/booking/reminders.server";

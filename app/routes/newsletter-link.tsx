@@ -1,8 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { MailCheck, MailX } from "lucide-react";
 import type { Route } from "./+types/newsletter-link";
-import { CONFIRM_PATH, confirmSubscriberOnce, confirmTokenState, readToken, unsubscribe, unsubscribeTokenState } from "~/blog/subscribers.server";
-import { newsletterMailConfigured, queueWelcomeMail } from "~/blog/newsletter-mail.server";
+import { CONFIRM_PATH, readToken, unsubscribe, unsubscribeTokenState } from "~/newsletter/subscribers.server";
+import { confirmSubscriberOnce, confirmTokenState } from "~/newsletter/confirmation.server";
+import { newsletterMailConfigured, queueWelcomeMail } from "~/newsletter/confirm-mail.server";
 import { readForm } from "~/form-data.server";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { useT } from "~/i18n/hooks";

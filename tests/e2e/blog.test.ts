@@ -9,7 +9,7 @@ import { blogPosts, newsletterSubscribers } from "../../db/schema";
 import { PUBLIC_PAGES } from "../../app/routes";
 import { defaultTexts } from "~/i18n/defaults";
 import { localizePath, type Lang } from "~/i18n/languages";
-import { subscriberLinks } from "~/blog/subscribers.server";
+import { subscriberLinks } from "~/newsletter/subscribers.server";
 import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
 import { startSite, tempDir } from "../helpers/server";
 

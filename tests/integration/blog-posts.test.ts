@@ -5,10 +5,9 @@ import type { Db } from "../../db/client";
 import { blogPosts, newsletterSubscribers } from "../../db/schema";
 import { storeImage } from "../../core/media";
 import { findPublishedPost, listPublishedPosts } from "~/blog/posts.server";
+import { confirmSubscriber, confirmTokenState } from "~/newsletter/confirmation.server";
 import {
   addSubscriber,
-  confirmSubscriber,
-  confirmTokenState,
   newToken,
   readToken,
   subscribe,
@@ -16,7 +15,7 @@ import {
   TOKEN_SHAPE,
   unsubscribe,
   unsubscribeTokenState,
-} from "~/blog/subscribers.server";
+} from "~/newsletter/subscribers.server";
 import { postImage } from "~/blog/images.server";
 import { openTestDatabase } from "../helpers/db";
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { oneClickUnsubscribe } from "../../server/one-click-unsubscribe";
-import { newToken } from "~/blog/subscribers.server";
+import { newToken } from "~/newsletter/subscribers.server";
 import type { Services } from "~/services";
 import { openTestDatabase } from "../helpers/db";
 

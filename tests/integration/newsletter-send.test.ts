@@ -9,7 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, contactSubmissions, jobItems, jobs, newsletterSettings, newsletterSubscribers, users } from "../../db/schema";
+import { blogPosts, contactSubmissions, jobItems, jobs, newsletterSends, newsletterSettings, newsletterSubscribers, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
 import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
@@ -18,11 +18,15 @@ import { TextStore } from "~/content/texts.server";
 import { JobRunner } from "~/jobs/runner.server";
 import { defaultTexts } from "~/i18n/defaults";
 import type { Lang } from "~/i18n/languages";
-import { newsletterReport, newsletterSendJob, saveNewsletterSettings, setSendNewsletter, sweepNewsletter, BOUNCE_LIMIT } from "~/blog/newsletter-send.server";
+import { newsletterReport } from "~/newsletter/report.server";
+import { newsletterSendJob, BOUNCE_LIMIT } from "~/newsletter/send-job.server";
+import { saveNewsletterSettings } from "~/newsletter/settings.server";
+import { setSendNewsletter } from "~/newsletter/post-claim.server";
+import { sweepNewsletter } from "~/newsletter/digest.server";
 import { htmlText as escapeHtml } from "../../core/mail";
 import { saveCheckedPost, postToFormValues, findPost } from "~/blog/manage.server";
 import { validatePostForm } from "~/blog/post-schema";
-import { newToken, unsubscribe } from "~/blog/subscribers.server";
+import { newToken, unsubscribe } from "~/newsletter/subscribers.server";
 import { contactNotify, queueContactNotification } from "~/contact/notify.server";
 import { ScheduledPublisher } from "~/blog/schedule.server";
 import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
@@ -72,6 +76,14 @@ async function setPublished(id: number, published: boolean) {
   const result = await saveCheckedPost({ db: db(), events: { emit: async () => {} } }, user, id, checked.data);
   if (!result.ok) throw new Error(result.message);
 }
+/** The editor's save of a public post with some fields changed (a person with the sign-off: published in place). */
+async function saveWith(id: number, changes: Record<string, string>) {
+  const post = (await findPost(db(), id))!;
+  const checked = validatePostForm({ ...postToFormValues(post), ...changes } as never);
+  if (!checked.success) throw new Error(JSON.stringify(checked.errors));
+  const result = await saveCheckedPost({ db: db(), events: { emit: async () => {} } }, user, id, checked.data);
+  if (!result.ok) throw new Error(result.message);
+}
 const mailsTo = (address: string): ReceivedMail[] => smtp.received.filter((m) => m.rcptTo.includes(address));
 async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
   const deadline = Date.now() + ms;
@@ -80,15 +92,17 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
     await sleep(25);
   }
 }
-const jobOf = async (postId: number) => (await db().select({ jobId: blogPosts.newsletterJobId }).from(blogPosts).where(eq(blogPosts.id, postId)))[0].jobId;
+/** The send job of a post's mail in one language (null while none is queued; 0 when nobody was to be mailed). */
+const jobOf = async (postId: number, language: Lang = "en") =>
+  (await db().select({ jobId: newsletterSends.jobId }).from(newsletterSends).where(and(eq(newsletterSends.postId, postId), eq(newsletterSends.language, language))))[0]?.jobId ?? null;
 /** The newsletter jobs ever queued, and whether any is still to run (queued or running). */
 async function sendJobs() {
   const rows = await db().select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.kind, newsletterSendJob.name));
   return { count: rows.length, open: rows.filter((row) => row.status === "queued" || row.status === "running").length };
 }
-async function jobDone(postId: number) {
+async function jobDone(postId: number, language: Lang = "en") {
   await until(async () => {
-    const id = await jobOf(postId);
+    const id = await jobOf(postId, language);
     if (id === null) return false;
     const [job] = await db().select().from(jobs).where(eq(jobs.id, id));
     return job.status === "done";
@@ -107,7 +121,7 @@ afterEach(async () => {
   for (const r of runners.splice(0)) await r.stop();
   // Every test starts from an empty list and its own pace.
   await db().delete(newsletterSubscribers);
-  await db().update(newsletterSettings).set({ paceNextAt: null });
+  await db().update(newsletterSettings).set({ paceNextAt: null, untranslated: "wait" });
   smtp.received.length = 0;
 });
 afterAll(async () => {
@@ -116,20 +130,26 @@ afterAll(async () => {
 });
 
 describe("the newsletter's sending", () => {
-  it("mails each confirmed subscriber once in their language with both headers; unconfirmed and unsubscribed get none; re-publishing sends nothing", async () => {
+  it("mails each confirmed subscriber once in their language with both headers, a language only once its version is published; unconfirmed and unsubscribed get none; re-publishing sends nothing", async () => {
     await subscriber("en@example.com", "en");
     await subscriber("fa@example.com", "fa");
     await subscriber("zh@example.com", "zh");
     await subscriber("waiting@example.com", "en", false);
     const leaving = await subscriber("left@example.com", "en");
     expect(await unsubscribe(db(), leaving.unsubscribeToken)).toBe("unsubscribed");
-    // Farsi translation present, Chinese missing: the Chinese reader gets the English text (the site's fallback rule).
-    const post = await draft({ titleFa: "مقاله <تازه>", excerptFa: "خلاصه" });
+    // Farsi version present, Chinese missing: the Chinese reader waits for it (decision 0098), never an English text in a Chinese mail.
+    const post = await draft({ titleFa: "مقاله <تازه>", excerptFa: "خلاصه", contentFa: "متن" });
     const r = runner();
     await r.start();
     await setPublished(post.id, true);
     await jobDone(post.id);
+    await jobDone(post.id, "fa");
+    expect(smtp.received.map((m) => m.rcptTo[0]).sort()).toEqual(["en@example.com", "fa@example.com"]);
+    expect((await newsletterReport(db(), post.id))?.waitingForTranslation).toEqual(["zh"]);
 
+    // The Chinese version published (the editor's save of the live post): the Chinese reader gets the Chinese mail, once.
+    await saveWith(post.id, { titleZh: "新文章 <b>&</b>", excerptZh: "摘要", contentZh: "正文" });
+    await jobDone(post.id, "zh");
     expect(smtp.received.map((m) => m.rcptTo[0]).sort()).toEqual(["en@example.com", "fa@example.com", "zh@example.com"]);
     const fa = mailsTo("fa@example.com")[0];
     expect(fa.header("Subject")).toBe(text("newsletter-mail-post-subject", "fa").replace("{title}", "مقاله <تازه>"));
@@ -144,28 +164,64 @@ describe("the newsletter's sending", () => {
     expect(fa.text).toContain(`${SITE}/fa/newsletter/unsubscribe?token=${faRow.unsubscribeToken}`);
 
     const zh = mailsTo("zh@example.com")[0];
-    expect(zh.header("Subject")).toBe(text("newsletter-mail-post-subject", "zh").replace("{title}", post.title));
+    expect(zh.header("Subject")).toBe(text("newsletter-mail-post-subject", "zh").replace("{title}", "新文章 <b>&</b>"));
     expect(zh.text).toContain(`${SITE}/zh/blog/${post.slug}`);
+    expect(zh.text).not.toContain(post.title);
     // The firm's name and address in the footer (CASL), HTML-escaped where they are interpolated.
     const zhHtml = zh.part("text/html")!.text;
-    expect(zhHtml).toContain(escapeHtml(post.title));
+    expect(zhHtml).toContain(escapeHtml("新文章 <b>&</b>"));
     expect(zhHtml).not.toContain("<b>&</b>");
     expect(zhHtml).toContain(escapeHtml(text("footer-address", "zh")));
     expect(zh.text).toContain(text("firm-name", "zh"));
 
     const report = await newsletterReport(db(), post.id);
-    expect(report).toMatchObject({ recipients: 3, sent: 3, queued: 0, failed: 0, unsubscribedSince: 0 });
+    expect(report).toMatchObject({ recipients: 3, sent: 3, queued: 0, failed: 0, unsubscribedSince: 0, waitingForTranslation: [] });
 
-    // Unpublish, publish again, edit: nothing more. The hook runs in the save's transaction, so
+    // Unpublish, publish again, edit the Chinese text: nothing more. The hook runs in the save's transaction, so
     // once the save returns its job would exist: there is none, and nothing is left to run.
     const before = await sendJobs();
     await setPublished(post.id, false);
     await setPublished(post.id, true);
+    await saveWith(post.id, { contentZh: "正文，修订" });
     expect(await sendJobs()).toEqual({ count: before.count, open: 0 });
     expect(smtp.received).toHaveLength(3);
     // A recipient who leaves later shows in the report.
     await unsubscribe(db(), faRow.unsubscribeToken);
     expect((await newsletterReport(db(), post.id))?.unsubscribedSince).toBe(1);
+  });
+
+  it("under the firm's English setting, a Farsi reader gets the English mail at once with one line in Farsi, and nothing more when the Farsi version is published", async () => {
+    await subscriber("en2@example.com", "en");
+    await subscriber("fa2@example.com", "fa");
+    await saveNewsletterSettings(db(), { mode: "each", digestWeekday: 1, digestHour: 9, untranslated: "english" }, new Date(), user);
+    const post = await draft({ title: "Tenancy news" });
+    const r = runner();
+    await r.start();
+    await setPublished(post.id, true);
+    await jobDone(post.id);
+    await jobDone(post.id, "fa");
+    const fa = mailsTo("fa2@example.com");
+    expect(fa).toHaveLength(1);
+    // The English mail (English subject, intro and link), its first line in Farsi, tagged as Farsi.
+    expect(fa[0].header("Subject")).toBe(text("newsletter-mail-post-subject").replace("{title}", "Tenancy news"));
+    expect(fa[0].text.split(/\r?\n/)[0]).toBe(text("newsletter-mail-translation-notice", "fa"));
+    expect(fa[0].text).toContain(text("newsletter-mail-post-intro"));
+    expect(fa[0].text).toContain(`${SITE}/blog/${post.slug}`);
+    expect(fa[0].text).not.toContain(text("newsletter-mail-post-intro", "fa"));
+    const html = fa[0].part("text/html")!.text;
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain(`lang="fa" dir="rtl">${escapeHtml(text("newsletter-mail-translation-notice", "fa"))}`);
+    expect(mailsTo("en2@example.com")[0].text).not.toContain(text("newsletter-mail-translation-notice", "en"));
+    // Its Farsi version published later: claimed already (post x Farsi), so no second mail and no job.
+    const before = await sendJobs();
+    await saveWith(post.id, { titleFa: "خبر اجاره", contentFa: "متن" });
+    expect(await sendJobs()).toEqual({ count: before.count, open: 0 });
+    expect(mailsTo("fa2@example.com")).toHaveLength(1);
+    expect((await newsletterReport(db(), post.id))?.languages).toEqual([
+      { language: "en", english: false },
+      { language: "fa", english: true },
+      { language: "zh", english: true },
+    ]);
   });
 
   it("sends nothing for a post whose switch is off", async () => {
@@ -176,7 +232,8 @@ describe("the newsletter's sending", () => {
     const before = await sendJobs();
     await setPublished(post.id, true);
     // Published (the hook has run in the save's transaction), unclaimed, and no job queued for it.
-    expect(await findPost(db(), post.id)).toMatchObject({ published: true, newsletterClaimedAt: null, newsletterJobId: null });
+    expect(await findPost(db(), post.id)).toMatchObject({ published: true, newsletterClaimedAt: null });
+    expect(await db().select().from(newsletterSends).where(eq(newsletterSends.postId, post.id))).toEqual([]);
     expect(await sendJobs()).toEqual({ count: before.count, open: 0 });
     expect(smtp.received).toHaveLength(0);
     expect(await newsletterReport(db(), post.id)).toBeNull();
@@ -285,7 +342,7 @@ describe("the newsletter's sending", () => {
     await subscriber("weekly@example.com", "en");
     // Mondays at 09:00 Vancouver: 16:00 UTC in daylight time (both rule sets agree in June).
     const clock = manualClock(new Date("2027-06-09T12:00:00Z")); // a Wednesday
-    await saveNewsletterSettings(db(), { mode: "weekly", digestWeekday: 1, digestHour: 9 }, clock.now());
+    await saveNewsletterSettings(db(), { mode: "weekly", digestWeekday: 1, digestHour: 9, untranslated: "wait" }, clock.now());
     const r = runner();
     await r.start();
     const first = await draft();
@@ -308,7 +365,7 @@ describe("the newsletter's sending", () => {
     expect(mail.header("Subject")).toBe(text("newsletter-mail-digest-subject").replace("{firm}", text("firm-name")));
     expect(mail.text).toContain(`${SITE}/blog/${first.slug}`);
     expect(mail.text).toContain(`${SITE}/blog/${second.slug}`);
-    await saveNewsletterSettings(db(), { mode: "each", digestWeekday: 1, digestHour: 9 }, clock.now());
+    await saveNewsletterSettings(db(), { mode: "each", digestWeekday: 1, digestHour: 9, untranslated: "wait" }, clock.now());
   });
 
   it("the scheduled publish mails the post too, once", async () => {

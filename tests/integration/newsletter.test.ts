@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { newsletterSubscribers } from "../../db/schema";
-import { NEWSLETTER_RATE_LIMIT, newToken } from "~/blog/subscribers.server";
+import { NEWSLETTER_RATE_LIMIT, newToken } from "~/newsletter/subscribers.server";
 import { defaultTexts } from "~/i18n/defaults";
 import type { Lang } from "~/i18n/languages";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";

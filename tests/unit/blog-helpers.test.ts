@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formatPostDate } from "~/blog/dates";
 import { localizePost, type BlogPostRow } from "~/blog/posts.server";
 import { pickTranslation as pickVariant } from "~/i18n/translated";
-import { subscribeSchema } from "~/blog/subscribe-schema";
+import { subscribeSchema } from "~/newsletter/subscribe-schema";
 import { Paragraphs } from "~/components/blog/RichText";
 
 describe("formatPostDate", () => {

@@ -21,7 +21,10 @@ import { useCan } from "~/admin/kit/can";
 import { useFirmClock } from "~/admin/kit/firm-clock";
 import { OutdatedNotice } from "~/admin/kit/OutdatedBadge";
 import { outdatedLanguages } from "~/translation/outdated.server";
-import { newsletterReport } from "~/blog/newsletter-send.server";
+import { newsletterReport } from "~/newsletter/report.server";
+import { audienceOfPublish } from "~/newsletter/audience.server";
+import { shownAudience } from "~/admin/blog/audience";
+import { userCan } from "~/auth/guard.server";
 import { PostNewsletter } from "~/admin/blog/components/PostNewsletter";
 
 // The admin page is English; the Farsi and Chinese inputs still deserve their fonts.
@@ -33,7 +36,7 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`${loaded ? `Edit: ${loaded.values.title}` : "Edit post"} | Admin Dashboard`);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, "posts.edit");
+  const user = await requirePermission(request, context, "posts.edit");
   const id = parseId(params.id);
   const post = id ? await findPost(context.services.db, id) : null;
   if (!post) throw data("Post not found", { status: 404 });
@@ -52,6 +55,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pendingRevision: pending?.id ?? null,
     sendNewsletter: post.sendNewsletter,
     newsletter: await newsletterReport(context.services.db, post.id),
+    // Subscriber counts are client data (decision 0090): only roles that see subscribers get the numbers (decision 0098).
+    audience: shownAudience(await audienceOfPublish(context.services.db, post.id), userCan(user, "inbox.read")),
     review: inForm ? { id: inForm.id, source: SOURCE_LABELS[inForm.source], note: inForm.note, values: postToFormValues({ ...post, ...(inForm.snapshot as PostSnapshot) }) } : null,
   };
 }
@@ -109,7 +114,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         everPublished={loaderData.everPublished}
         publishAt={loaderData.publishAt}
       />
-      <PostNewsletter postId={loaderData.id} sendNewsletter={loaderData.sendNewsletter} report={loaderData.newsletter} />
+      <PostNewsletter postId={loaderData.id} sendNewsletter={loaderData.sendNewsletter} report={loaderData.newsletter} audience={loaderData.audience} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { versionFromForm } from "~/revisions/version";
 import { firmClock } from "../../../core/firm-clock.server";
 import { checkScheduleInput, scheduleFormSchema, unscheduleFormSchema } from "~/blog/schedule";
 import { schedulePost } from "~/blog/schedule.server";
-import { setSendNewsletter, SWITCH_CLAIMED } from "~/blog/newsletter-send.server";
+import { setSendNewsletter, SWITCH_CLAIMED } from "~/newsletter/post-claim.server";
 import { z } from "zod";
 
 export const intents = {

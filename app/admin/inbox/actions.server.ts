@@ -3,11 +3,12 @@
  * (beside them, so no component imports its route).
  */
 import { z } from "zod";
-import { deleteSubmission, deleteSubscriber, setHandled } from "~/contact/inbox.server";
+import { deleteSubmission, setHandled } from "~/contact/inbox.server";
+import { deleteSubscriber } from "~/newsletter/subscriber-list.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { NotFound } from "~/changes/errors.server";
 import { idField } from "~/admin/kit/ids";
-import { saveNewsletterSettings } from "~/blog/newsletter-send.server";
+import { readNewsletterSettings, saveNewsletterSettings } from "~/newsletter/settings.server";
 import { clientField, markClient } from "~/privacy/clients.server";
 
 const itemId = z.object({ id: idField("Unknown item.") });
@@ -61,11 +62,14 @@ export const intents = {
       mode: z.enum(["each", "weekly"], { message: "Choose each post or a weekly digest." }),
       digestWeekday: z.coerce.number({ message: "Choose a weekday." }).int().min(0, { message: "Choose a weekday." }).max(6, { message: "Choose a weekday." }),
       digestHour: z.coerce.number({ message: "Choose an hour." }).int().min(0, { message: "Choose an hour from 0 to 23." }).max(23, { message: "Choose an hour from 0 to 23." }),
+      // Decision 0098; a form without it keeps what is stored.
+      untranslated: z.enum(["wait", "english"], { message: "Choose what Farsi and Chinese subscribers get before their translation is published." }).optional(),
     }),
     serverFailure: "The change could not be saved. Please try again.",
     run: async ({ input, services, user }) => {
-      await saveNewsletterSettings(services.db, input, services.clock.now(), user);
-      return { settings: input };
+      const settings = { ...input, untranslated: input.untranslated ?? (await readNewsletterSettings(services.db)).untranslated };
+      await saveNewsletterSettings(services.db, settings, services.clock.now(), user);
+      return { settings };
     },
   }),
 };

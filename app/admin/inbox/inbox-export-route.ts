@@ -1,6 +1,11 @@
-import { exportCsv, isExportKind } from "~/contact/inbox.server";
+import { exportSubmissionsCsv } from "~/contact/inbox.server";
+import { exportSubscribersCsv } from "~/newsletter/export.server";
 import { requireDataPermission } from "~/auth/guard.server";
 import type { Route } from "./+types/inbox-export-route";
+
+/** The two exports: each module writes its own records' file and access entry. */
+const EXPORTS = { submissions: exportSubmissionsCsv, subscribers: exportSubscribersCsv } as const;
+const isExportKind = (value: unknown): value is keyof typeof EXPORTS => typeof value === "string" && Object.hasOwn(EXPORTS, value);
 
 /** GET /admin/dashboard/inbox/export/{submissions|subscribers}: a CSV download. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -11,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const { filename, csv } = await exportCsv(context.services.db, user, params.kind);
+  const { filename, csv } = await EXPORTS[params.kind](context.services.db, user);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useActionData, useLocation } from "react-router";
 import { CheckCircle2, Mail } from "lucide-react";
-import { SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from "~/blog/subscribe";
+import { SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from "~/newsletter/subscribe";
 import { useT } from "~/i18n/hooks";
 
 /** The section's id: the form posts to the page at this fragment, so the answer is in view. */

@@ -160,6 +160,18 @@ export default {
       fa: "خواندن مقاله",
       zh: "阅读全文",
     },
+    "newsletter-mail-translation-notice": {
+      label: "New post mail in English to a Farsi or Chinese reader: the one line above it (decision 0098)",
+      en: "This article is not available in your language yet, so here is the English version.",
+      fa: "ترجمه فارسی این مقاله هنوز منتشر نشده است؛ نسخه انگلیسی آن را در زیر می‌خوانید.",
+      zh: "本文的中文版本尚未发布，以下是英文版本。",
+    },
+    "newsletter-mail-test-note": {
+      label: "Test newsletter mail: the line above it (sent to a staff member, not counted as a send)",
+      en: "TEST: this is a preview sent to you from the admin. Subscribers have not received it.",
+      fa: "آزمایشی: این پیش‌نمایشی است که از بخش مدیریت برای شما فرستاده شده است. مشترکان آن را دریافت نکرده‌اند.",
+      zh: "测试：这是从管理后台发送给您的预览邮件，订阅者尚未收到。",
+    },
     "newsletter-mail-footer-reason": {
       label: "New post mail footer: why the reader gets it",
       en: "You receive this email because you subscribed to our newsletter and confirmed your address.",

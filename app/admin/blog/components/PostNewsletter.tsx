@@ -7,19 +7,22 @@ import { Label } from "~/components/ui/field";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { useCan } from "~/admin/kit/can";
 import type { NewsletterSwitchResult } from "~/admin/blog/edit-actions.server";
-import type { SendReport } from "~/blog/newsletter-send.server";
+import type { SendReport } from "~/newsletter/report.server";
+import { audienceSentence, type ShownAudience } from "~/admin/blog/audience";
 
 interface Props {
   postId: number;
   sendNewsletter: boolean;
   report: SendReport | null;
+  /** Who the next publish would mail (null: nobody). */
+  audience?: ShownAudience | null;
 }
 
 /**
  * The post's newsletter (decision 0081): the "Send to subscribers" switch until the post is sent
  * (it takes effect when the post is published), then the send report.
  */
-export function PostNewsletter({ postId, sendNewsletter, report }: Props) {
+export function PostNewsletter({ postId, sendNewsletter, report, audience = null }: Props) {
   const fetcher = useFetcher<NewsletterSwitchResult>({ key: `newsletter-post-${postId}` });
   const [on, setOn] = useState(sendNewsletter);
   const canPublish = useCan("posts.publish");
@@ -38,6 +41,11 @@ export function PostNewsletter({ postId, sendNewsletter, report }: Props) {
         <Mail aria-hidden className="size-4" />
         Newsletter
       </h2>
+      {audience ? (
+        <p className="text-sm font-medium text-amber-900" data-testid="newsletter-audience">
+          {audienceSentence(audience)}
+        </p>
+      ) : null}
       {report ? (
         report.waitingForDigest ? (
           <p className="text-sm text-slate-700">Waits for the next weekly digest.</p>

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/field";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import type { InboxResult } from "~/admin/inbox/actions.server";
-import type { NewsletterSettings } from "~/blog/newsletter-send.server";
+import type { NewsletterSettings } from "~/newsletter/settings.server";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const SELECT = "min-h-10 rounded-md border border-slate-300 bg-white px-3 text-sm";
@@ -31,6 +31,17 @@ export function NewsletterSettingsForm({ settings }: { settings: NewsletterSetti
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="mode" value="weekly" checked={mode === "weekly"} onChange={() => setMode("weekly")} />
           One weekly digest
+        </label>
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-900">Farsi and Chinese subscribers, before their translation is published</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="untranslated" value="wait" defaultChecked={settings.untranslated === "wait"} />
+          Wait: mail them when the post is published in their language
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="untranslated" value="english" defaultChecked={settings.untranslated === "english"} />
+          Mail the English version at once, with a line in their language saying the translation is not available
         </label>
       </fieldset>
       <div className="flex flex-wrap items-end gap-3">

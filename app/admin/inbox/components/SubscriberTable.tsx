@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { InboxSubscriber } from "../../../contact/inbox.server";
+import type { InboxSubscriber } from "~/newsletter/subscriber-list.server";
 import { LANGUAGE_NAMES } from "~/i18n/language-names";
 import { TableHead } from "~/admin/kit/TableHead";
 

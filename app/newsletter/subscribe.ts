@@ -1,5 +1,5 @@
 // The newsletter form's names and answers, without Zod: the form needs only these; the server
-// checks the address with the schema (app/blog/subscribe-schema.ts).
+// checks the address with the schema (app/newsletter/subscribe-schema.ts).
 
 /** Text key of the one message this form can show for its field. */
 export const INVALID_EMAIL_KEY = "blog-newsletter-invalid-email";

@@ -8,7 +8,8 @@ import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import type { TextStore } from "../content/texts.server";
 import { isLang, type Lang } from "../i18n/languages";
-import { claimConfirmMail, subscriberLinks } from "./subscribers.server";
+import { subscriberLinks } from "./subscribers.server";
+import { claimConfirmMail } from "./confirmation.server";
 
 /**
  * The newsletter's own mails (decisions 0004 and 0048), through the same outbox as the contact

@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newsletterSubscribers } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import { localizePath, type Lang } from "../i18n/languages";
+
+/*
+ * The newsletter's list (decision 0004): a sign-up stored unconfirmed with its two secrets, the
+ * unsubscribe that deletes the row, and the links a subscriber's mails carry. Confirming is in
+ * confirmation.server.ts.
+ */
 
 /**
  * Sign-ups accepted per visitor address per hour (decision 0004), the contact form's default
@@ -63,17 +69,6 @@ export async function subscribe(
 /** What a confirmation or unsubscribe link's page knows about its token. */
 export type LinkState = "pending" | "confirmed" | "unknown";
 
-/** The state of a confirmation token: awaiting its click, already confirmed, or no such link. */
-export async function confirmTokenState(db: Db, token: string | null): Promise<LinkState> {
-  if (!token) return "unknown";
-  const [row] = await db
-    .select({ confirmedAt: newsletterSubscribers.confirmedAt })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.confirmToken, token));
-  if (!row) return "unknown";
-  return row.confirmedAt ? "confirmed" : "pending";
-}
-
 /** Whether an unsubscribe token belongs to an address on the list ("pending") or to none. */
 export async function unsubscribeTokenState(db: Db, token: string | null): Promise<Exclude<LinkState, "confirmed">> {
   if (!token) return "unknown";
@@ -82,54 +77,6 @@ export async function unsubscribeTokenState(db: Db, token: string | null): Promi
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.unsubscribeToken, token));
   return row ? "pending" : "unknown";
-}
-
-/**
- * Confirm the sign-up a confirmation token belongs to. The first confirmation's time is kept:
- * a second click (or a mail filter's) changes nothing. "confirmed" when the token is known;
- * `firstId` is the subscriber's id when this call confirmed it (the welcome mail goes out once).
- */
-export async function confirmSubscriberOnce(db: Db, token: string | null, now = new Date()): Promise<{ result: "confirmed" | "unknown"; firstId: number | null }> {
-  if (!token) return { result: "unknown", firstId: null };
-  const [first] = await db
-    .update(newsletterSubscribers)
-    .set({ confirmedAt: now })
-    .where(and(eq(newsletterSubscribers.confirmToken, token), isNull(newsletterSubscribers.confirmedAt)))
-    .returning({ id: newsletterSubscribers.id });
-  if (first) return { result: "confirmed", firstId: first.id };
-  return { result: (await confirmTokenState(db, token)) === "unknown" ? "unknown" : "confirmed", firstId: null };
-}
-
-/** confirmSubscriberOnce without the id. */
-export async function confirmSubscriber(db: Db, token: string | null, now = new Date()): Promise<"confirmed" | "unknown"> {
-  return (await confirmSubscriberOnce(db, token, now)).result;
-}
-
-/**
- * At most one confirmation mail per address per hour, whoever fills in the form: a re-sign-up
- * resends it, but the form cannot flood someone's inbox (decision 0048).
- */
-export const CONFIRM_RESEND_MS = 60 * 60 * 1000;
-
-/**
- * Claim the sending of a confirmation mail to an address awaiting confirmation: marks
- * `confirm_mailed_at` and returns the subscriber's id, or null when the address is confirmed,
- * unknown, or was mailed less than CONFIRM_RESEND_MS ago. One statement, so two simultaneous
- * sign-ups cannot both claim it.
- */
-export async function claimConfirmMail(db: Db, email: string, now = new Date()): Promise<number | null> {
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({ confirmMailedAt: now })
-    .where(
-      and(
-        eq(newsletterSubscribers.email, email),
-        isNull(newsletterSubscribers.confirmedAt),
-        or(isNull(newsletterSubscribers.confirmMailedAt), lt(newsletterSubscribers.confirmMailedAt, new Date(now.getTime() - CONFIRM_RESEND_MS))),
-      ),
-    )
-    .returning({ id: newsletterSubscribers.id });
-  return row?.id ?? null;
 }
 
 /**

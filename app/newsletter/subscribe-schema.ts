@@ -1,8 +1,8 @@
 // zod/mini: the browser gets a few KiB of Zod instead of the whole library.
 import { z } from "zod/mini";
-import { INVALID_EMAIL_KEY } from "~/blog/subscribe";
+import { INVALID_EMAIL_KEY } from "~/newsletter/subscribe";
 
-export { INVALID_EMAIL_KEY, SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from "~/blog/subscribe";
+export { INVALID_EMAIL_KEY, SUBSCRIBE_HONEYPOT, SUBSCRIBE_MESSAGE_KEYS, type SubscribeResult } from "~/newsletter/subscribe";
 
 // Before any schema is built: Zod would otherwise probe `new Function` for its fast object
 // parser, which the site's Content-Security-Policy blocks and reports as a violation.
