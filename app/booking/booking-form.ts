@@ -9,7 +9,9 @@ import { MEETING_KINDS } from "./settings";
  */
 export const BOOKING_LIMITS = { name: 100, email: 255, phone: 50, description: 2000, parties: 1000, partyNames: 20 } as const;
 
-export const PRACTICE_AREAS = ["civil-litigation", "immigration", "family", "professional-negligence"] as const;
+import { PRACTICE_AREAS } from "./page-filters";
+
+export { PRACTICE_AREAS };
 
 export const BOOKING_FIELDS = ["start", "kind", "area", "lawyer", "speaks", "name", "email", "phone", "description", "parties", "consent"] as const;
 export type BookingField = (typeof BOOKING_FIELDS)[number];
