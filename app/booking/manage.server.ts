@@ -10,6 +10,7 @@ import { holidayDatesBetween } from "./holidays.server";
 import { queueBookingMail } from "./mails.server";
 import { consumeManageToken, peekManageToken, revokeManageTokens } from "./manage-tokens.server";
 import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
+import { unionOfStarts } from "./lawyer-slots.server";
 
 /**
  * What the cancel-or-reschedule link does (issue 33, decision 0079). Opening the page uses
@@ -74,7 +75,8 @@ export async function loadManagePage(deps: ManageDeps, token: string): Promise<M
   const today = vancouverDate(now);
   const around = addDays(vancouverDate(row.startsAt), -Math.floor(RESCHEDULE_DAYS / 2));
   const from = around > today ? around : today;
-  const slots = await listFreeSlots(deps.db, { from, to: addDays(from, RESCHEDULE_DAYS), now, kind: row.kind });
+  // The booking's own lawyer's free times: a move keeps the lawyer (decision 0104).
+  const slots = unionOfStarts(await listFreeSlots(deps.db, { from, to: addDays(from, RESCHEDULE_DAYS), now, kind: row.kind, lawyer: row.lawyerId }));
   return { state: "valid", booking: view(row), slots };
 }
 
@@ -149,7 +151,7 @@ async function reschedule(deps: ManageDeps, token: string, start: Date, now: Dat
 
     const settings = await loadBookingSettings(tx);
     const day = vancouverDate(start);
-    const free = await listFreeSlots(tx, { from: day, to: day, now, kind: row.kind }, settings);
+    const free = await listFreeSlots(tx, { from: day, to: day, now, kind: row.kind, lawyer: row.lawyerId }, settings);
     const slot = free.find((s) => s.start.getTime() === start.getTime());
     if (!slot) {
       const closed = holidayDatesBetween(day, day);
