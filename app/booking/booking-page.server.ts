@@ -71,7 +71,8 @@ export interface BookingWeek {
 export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date, asked: PageFilter = readPageFilter((name) => url.searchParams.get(name))): Promise<BookingWeek> {
   const settings = await loadBookingSettings(db);
   const team = await loadBookableLawyers(db);
-  const filter: PageFilter = { ...asked, lawyer: team.some((lawyer) => lawyer.id === asked.lawyer) ? asked.lawyer : null };
+  // Without bookable lawyers nothing narrows (the firm's one calendar), so the addresses stay as before.
+  const filter: PageFilter = team.length === 0 ? NO_FILTER : { ...asked, lawyer: team.some((lawyer) => lawyer.id === asked.lawyer) ? asked.lawyer : null };
   const narrow = { lawyer: filter.lawyer, area: filter.area, lang: filter.speaks };
   // One time per start: "any lawyer" offers the union; who gets it is decided when booking.
   const free = async (from: string, to: string) => unionOfStarts(await listFreeSlots(db, { from, to, now, ...narrow }, settings, team));
