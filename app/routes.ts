@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { DEFAULT_LANG, isLang } from "./i18n/languages";
 import { readDay, readWeek } from "./booking/week";
+import { readArea, readLawyer, readSpeaks } from "./booking/page-filters";
 
 /** Every public page, by its unprefixed path; each is also served under /fa and /zh. */
 export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> = [
@@ -39,6 +40,10 @@ export const PAGE_QUERY_PARAMETERS: Readonly<
   week: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readWeek(raw) },
   // The same page: the day whose free times are shown.
   day: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readDay(raw) },
+  // The same page, narrowed (issue 46): one lawyer (the Team page's "Book with …"), a practice area, the lawyer's language.
+  lawyer: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readLawyer(raw) },
+  area: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readArea(raw) },
+  speaks: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readSpeaks(raw) },
 };
 
 /**

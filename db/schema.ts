@@ -667,6 +667,30 @@ export const consultationClosedDates = pgTable("consultation_closed_dates", {
   createdAt: createdAt(),
 });
 
+/**
+ * A team member who can be booked (issue 46, decision 0104): their own weekly hours (null = the
+ * office hours), date overrides, time off, practice areas (empty = every area), languages spoken
+ * and meeting kinds. Operational, not published content: outside the member's revisions. A staff
+ * account may be linked (the lawyer's own login), or none.
+ */
+export const bookableLawyers = pgTable("bookable_lawyers", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => teamMembers.id, { onDelete: "cascade" }),
+  bookable: boolean("bookable").notNull().default(false),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** Seven entries, Sunday first, each `{ open, close }` ("HH:MM" Vancouver) or null; null = the office hours. */
+  hours: jsonb("hours").$type<Array<{ open: string; close: string } | null>>(),
+  /** One day's own hours (`hours` null: away that day). */
+  overrides: jsonb("overrides").$type<Array<{ date: string; hours: { open: string; close: string } | null }>>().notNull().default([]),
+  /** Days away, inclusive Vancouver dates. */
+  timeOff: jsonb("time_off").$type<Array<{ from: string; to: string }>>().notNull().default([]),
+  areas: text("areas").array().notNull().default(sql`'{}'::text[]`),
+  languages: text("languages").array().notNull().default(sql`'{en}'::text[]`),
+  kinds: text("kinds").array().notNull().default(sql`'{video,phone,office}'::text[]`),
+  updatedAt: updatedAt(),
+});
+
 export const BOOKING_STATUSES = ["booked", "confirmed", "declined", "cancelled", "no_show"] as const;
 
 /**

@@ -1,16 +1,20 @@
 import { and, asc, gte, inArray, lt, notInArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { consultationBookings, consultationClosedDates, consultationSettings } from "../../db/schema";
 import { holidayDatesBetween } from "./holidays.server";
+import { LIVE_STATUSES } from "./status";
 import { bookingSettingsSchema, DEFAULT_BOOKING_SETTINGS, type BookingSettings, type MeetingKind } from "./settings";
 import { addDays, freeSlots, parseDate, type Slot } from "./slots.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
+import { lawyerSlots, matches, type Interval, type LawyerAvailability } from "./lawyer-slots.server";
+import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
+import { busyIntervals } from "./lawyer-calendars.server";
+import type { Lang } from "../i18n/languages";
 
-/** Bookings that hold their slot; declined, cancelled and no-show ones free it (the unique index agrees). */
-export const LIVE_STATUSES = ["booked", "confirmed"] as const;
+export { LIVE_STATUSES };
 
 /** The stored availability, or the defaults when nothing has been saved. */
-export async function loadBookingSettings(db: Db): Promise<BookingSettings> {
+export async function loadBookingSettings(db: DbOrTx): Promise<BookingSettings> {
   const [row] = await db.select().from(consultationSettings).limit(1);
   const closed = await db.select({ day: consultationClosedDates.day }).from(consultationClosedDates).orderBy(asc(consultationClosedDates.day));
   const closedDates = closed.map((entry) => entry.day);
@@ -61,19 +65,31 @@ export async function saveBookingSettings(db: Db, input: unknown): Promise<SaveS
 export interface SlotRequest {
   from: string;
   to: string;
-  kind?: MeetingKind;
+  kind?: MeetingKind | null;
   now: Date;
+  /** One lawyer's slots only (a team member id). */
+  lawyer?: number | null;
+  /** Lawyers who take this practice area / speak this language. */
+  area?: string | null;
+  lang?: Lang | null;
 }
 
-/** The free slots of a date range as the database stands now. */
-export async function listFreeSlots(db: Db, request: SlotRequest, settings?: BookingSettings): Promise<Slot[]> {
+/**
+ * The free slots of a date range as the database stands now. With bookable lawyers, each
+ * lawyer's own (their hours, time off, bookings and busy times), narrowed as asked, each naming
+ * its lawyer (decision 0104); with none, the firm's one calendar (`lawyer` null, decision 0076).
+ */
+export async function listFreeSlots(db: DbOrTx, request: SlotRequest, settings?: BookingSettings, lawyers?: ReadonlyArray<BookableLawyer>): Promise<Slot[]> {
   const current = settings ?? (await loadBookingSettings(db));
   if (request.kind && !current.kinds.includes(request.kind)) return [];
+  const team = lawyers ?? (await loadBookableLawyers(db));
   const closed = holidayDatesBetween(request.from, request.to);
   for (const day of current.closedDates) closed.add(day);
   // A day either side covers every offset Vancouver has, plus a buffer reaching across midnight.
   const windowStart = new Date(`${addDays(request.from, -1)}T00:00:00Z`);
   const windowEnd = new Date(`${addDays(request.to, 2)}T00:00:00Z`);
+  const chosen = team.filter((lawyer) => matches(lawyer, request));
+  if (team.length > 0 && chosen.length === 0) return [];
   const taken = await db
     .select({ start: consultationBookings.startsAt, end: consultationBookings.endsAt, lawyer: consultationBookings.lawyerId })
     .from(consultationBookings)
@@ -84,5 +100,25 @@ export async function listFreeSlots(db: Db, request: SlotRequest, settings?: Boo
         gte(consultationBookings.endsAt, windowStart),
       ),
     );
-  return freeSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, taken });
+  if (team.length === 0) {
+    if (request.lawyer != null) return [];
+    return freeSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, taken });
+  }
+  const busy = await lawyersBusy(db, chosen.map((lawyer) => lawyer.id), windowStart, windowEnd);
+  return lawyerSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, lawyers: chosen, taken, busy });
+}
+
+/** Busy times from the lawyers' own calendars, keyed by member id as a number. */
+async function lawyersBusy(db: DbOrTx, ids: number[], from: Date, to: Date): Promise<Map<number, Interval[]>> {
+  if (ids.length === 0) return new Map();
+  const found = await busyIntervals(db, ids, from, to);
+  return new Map([...found].map(([id, spans]) => [Number(id), spans]));
+}
+
+/** The day's grid of these lawyers (or the firm's) as if nothing were booked: tells "not a slot" (400) from "taken" (409). */
+export function gridWithoutBookings(day: string, now: Date, settings: BookingSettings, lawyers: ReadonlyArray<LawyerAvailability>): Slot[] {
+  const closed = holidayDatesBetween(day, day);
+  for (const date of settings.closedDates) closed.add(date);
+  if (lawyers.length === 0) return freeSlots({ settings, from: day, to: day, now, closed, taken: [] });
+  return lawyerSlots({ settings, from: day, to: day, now, closed, lawyers, taken: [], busy: new Map() });
 }

@@ -9,9 +9,11 @@ import { MEETING_KINDS } from "./settings";
  */
 export const BOOKING_LIMITS = { name: 100, email: 255, phone: 50, description: 2000, parties: 1000, partyNames: 20 } as const;
 
-export const PRACTICE_AREAS = ["civil-litigation", "immigration", "family", "professional-negligence"] as const;
+import { PRACTICE_AREAS } from "./page-filters";
 
-export const BOOKING_FIELDS = ["start", "kind", "area", "name", "email", "phone", "description", "parties", "consent"] as const;
+export { PRACTICE_AREAS };
+
+export const BOOKING_FIELDS = ["start", "kind", "area", "lawyer", "speaks", "name", "email", "phone", "description", "parties", "consent"] as const;
 export type BookingField = (typeof BOOKING_FIELDS)[number];
 export type BookingValues = Record<BookingField, string>;
 
@@ -44,6 +46,16 @@ export const bookingSchema = z.object({
     z.string(),
     z.transform((value: string) => value.trim()),
   ).check(z.refine((value) => value === "" || (PRACTICE_AREAS as readonly string[]).includes(value), "booking.validation.area-invalid")),
+  // The lawyer chosen (a team member id), or empty for any lawyer (issue 46, decision 0104).
+  lawyer: z.pipe(
+    z.string().check(z.trim(), z.regex(/^(\d{1,9})?$/, "booking.validation.lawyer-invalid")),
+    z.transform((value: string) => (value === "" ? null : Number(value))),
+  ),
+  // Any lawyer who speaks this language (en, fa, zh), or empty.
+  speaks: z.pipe(
+    z.string().check(z.trim(), z.regex(/^(en|fa|zh)?$/, "booking.validation.speaks-invalid")),
+    z.transform((value: string) => (value === "" ? null : (value as "en" | "fa" | "zh"))),
+  ),
   name: oneLine(BOOKING_LIMITS.name, "booking.validation.name-max", "booking.validation.name-required"),
   email: z.pipe(oneLine(BOOKING_LIMITS.email, "booking.validation.email-max", "booking.validation.email-required"), z.email("booking.validation.email-invalid")),
   phone: oneLine(BOOKING_LIMITS.phone, "booking.validation.phone-max"),

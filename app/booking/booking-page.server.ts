@@ -9,7 +9,7 @@ import { logRefusal, type Logger } from "../../core/log";
 import { consultationBookings } from "../../db/schema";
 import { HONEYPOT_FIELD } from "../contact/fields";
 import { localizePath, type Lang } from "../i18n/languages";
-import { bookingPagesLimiter, gridFreeSlots, gridSettings } from "./slot-grid.server";
+import { bookingPagesLimiter, gridFreeSlots, gridLawyers, gridSettings } from "./slot-grid.server";
 import { BOOKING_FIELDS, BOOKING_LIMITS, readBookingForm, type BookingField, type BookingValues } from "./booking-form";
 import { createBooking } from "./bookings.server";
 import { videoLinkFor } from "./mails.server";
@@ -19,10 +19,14 @@ import { BOOKING_PAGE_PATH, SHOW_FIELD, groupSlotsByDay, type SlotDay } from "./
 import type { MeetingKind } from "./settings";
 import { addDays, vancouverDate, type Slot } from "./slots.server";
 import { DAY_PARAMETER, mondayOf, readDay, readWeek, WEEK_PARAMETER } from "./week";
+import { filterQuery, readPageFilter, type PageFilter } from "./page-filters";
+import { loadBookableLawyers } from "./lawyers.server";
+import { speakersFirst, unionOfStarts } from "./lawyer-slots.server";
 
 export const bookedPath = (reference: string, lang: Lang) => localizePath(`${BOOKING_PAGE_PATH}/booked/${reference}`, lang);
-export const weekHref = (week: string, lang: Lang) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}`;
-const dayHref = (week: string, day: string, lang: Lang) => `${weekHref(week, lang)}&${DAY_PARAMETER}=${day}`;
+export const weekHref = (week: string, lang: Lang, filter: PageFilter = NO_FILTER) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}${filterQuery(filter)}`;
+const dayHref = (week: string, day: string, lang: Lang, filter: PageFilter) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}&${DAY_PARAMETER}=${day}${filterQuery(filter)}`;
+const NO_FILTER: PageFilter = { lawyer: null, area: null, speaks: null };
 /** The same, relative to the page itself: the day and weeks buttons' `formaction` (the page's HTML budget). */
 const relative = (href: string) => href.slice(href.indexOf("?"));
 
@@ -54,6 +58,10 @@ export interface BookingWeek {
   /** The page of the form's own post: these two weeks and the chosen day. */
   action: string;
   kinds: MeetingKind[];
+  /** The bookable lawyers, those speaking the page's language first; empty when the firm books as one calendar. */
+  lawyers: Array<{ id: number; name: string }>;
+  /** What the times are narrowed by (a lawyer no longer bookable reads as any lawyer). */
+  filter: PageFilter;
 }
 
 /**
@@ -61,9 +69,15 @@ export interface BookingWeek {
  * horizon, else from the week of the first free slot (so a Friday-afternoon visitor is not shown
  * empty days), else from this week; and of them, the times of `?day=` or of the first free day.
  */
-export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Promise<BookingWeek> {
+export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date, asked: PageFilter = readPageFilter((name) => url.searchParams.get(name))): Promise<BookingWeek> {
   // Reused for a few seconds per instance (app/booking/slot-grid.server.ts): the booking's POST checks afresh.
   const settings = await gridSettings(db, now);
+  const team = await gridLawyers(db, now);
+  // Without bookable lawyers nothing narrows (the firm's one calendar), so the addresses stay as before.
+  const filter: PageFilter = team.length === 0 ? NO_FILTER : { ...asked, lawyer: team.some((lawyer) => lawyer.id === asked.lawyer) ? asked.lawyer : null };
+  const narrow = { lawyer: filter.lawyer, area: filter.area, lang: filter.speaks };
+  // One time per start: "any lawyer" offers the union; who gets it is decided when booking.
+  const free = async (from: string, to: string) => unionOfStarts(await gridFreeSlots(db, { from, to, now, ...narrow }, settings, team));
   const today = vancouverDate(now);
   const thisWeek = mondayOf(today);
   const lastDay = addDays(today, settings.horizonDays);
@@ -71,25 +85,27 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date): Prom
   let week = readWeek(url.searchParams.get(WEEK_PARAMETER), now.getTime());
   if (week !== null && (week < thisWeek || week > lastWeek)) week = null;
   if (week === null) {
-    const ahead = await gridFreeSlots(db, { from: today, to: addDays(today, FIRST_SLOT_LOOKAHEAD_DAYS), now }, settings);
+    const ahead = await free(today, addDays(today, FIRST_SLOT_LOOKAHEAD_DAYS));
     week = ahead.length > 0 ? mondayOf(vancouverDate(ahead[0]!.start)) : thisWeek;
   }
   const from = week < today ? today : week;
-  const slots = await gridFreeSlots(db, { from, to: addDays(week, SPAN_DAYS - 1), now }, settings);
+  const slots = await free(from, addDays(week, SPAN_DAYS - 1));
   const grouped = groupSlotsByDay(slots, lang, firmClock);
-  const asked = readDay(url.searchParams.get(DAY_PARAMETER), now.getTime());
-  const chosen = grouped.find((day) => day.date === asked) ?? grouped[0] ?? null;
+  const askedDay = readDay(url.searchParams.get(DAY_PARAMETER), now.getTime());
+  const chosen = grouped.find((day) => day.date === askedDay) ?? grouped[0] ?? null;
   const previous = week > thisWeek ? (addDays(week, -SPAN_DAYS) < thisWeek ? thisWeek : addDays(week, -SPAN_DAYS)) : null;
   const next = addDays(week, SPAN_DAYS) <= lastWeek ? addDays(week, SPAN_DAYS) : null;
   return {
     week,
     weekLabel: dayWords(week, lang),
-    previous: previous && relative(weekHref(previous, lang)),
-    next: next && relative(weekHref(next, lang)),
-    days: grouped.map((day) => ({ date: day.date, label: day.label, count: day.slots.length, href: relative(dayHref(week, day.date, lang)) })),
+    previous: previous && relative(weekHref(previous, lang, filter)),
+    next: next && relative(weekHref(next, lang, filter)),
+    days: grouped.map((day) => ({ date: day.date, label: day.label, count: day.slots.length, href: relative(dayHref(week, day.date, lang, filter)) })),
     chosen,
-    action: chosen ? dayHref(week, chosen.date, lang) : weekHref(week, lang),
+    action: chosen ? dayHref(week, chosen.date, lang, filter) : weekHref(week, lang, filter),
     kinds: settings.kinds,
+    lawyers: speakersFirst(team, lang).map((lawyer) => ({ id: lawyer.id, name: lawyer.name })),
+    filter,
   };
 }
 
@@ -112,7 +128,7 @@ export type BookingActionData =
   | { outcome: "refused"; message: string; values: BookingValues }
   | { outcome: "received" }
   /** A day or weeks button (`show`): the page for them, with what was typed. */
-  | { outcome: "kept"; values: BookingValues };
+  | { outcome: "kept"; values: BookingValues; booking?: BookingWeek };
 
 export type BookingPostAnswer =
   | { status: 303; location: string }
@@ -176,7 +192,7 @@ function clipValues(values: BookingValues): BookingValues {
     if (/[\uD800-\uDBFF]$/.test(value)) value = value.slice(0, -1);
     clipped[field] = value;
   }
-  for (const field of ["start", "kind", "area", "consent"] as const) clipped[field] = values[field].slice(0, 40);
+  for (const field of ["start", "kind", "area", "lawyer", "speaks", "consent"] as const) clipped[field] = values[field].slice(0, 40);
   return clipped;
 }
 

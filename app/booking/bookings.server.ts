@@ -4,15 +4,15 @@ import { consultationBookings, consultationParties } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
 import type { Logger } from "../../core/log";
 import { isUniqueViolation } from "../changes/errors.server";
-import { listFreeSlots, loadBookingSettings } from "./availability.server";
+import { gridWithoutBookings, listFreeSlots, loadBookingSettings } from "./availability.server";
+import { lawyerLoad, loadBookableLawyers } from "./lawyers.server";
+import { matches, offersKind, roundRobinOrder, unionOfStarts, type LawyerFilter } from "./lawyer-slots.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
 import { storeConflicts } from "../conflicts/conflict-store.server";
 import { partyRows } from "../conflicts/conflicts.server";
 import { sealField } from "../../core/sealing.server";
-import { holidayDatesBetween } from "./holidays.server";
-import type { BookingSettings } from "./settings";
 import { readBookingForm, splitParties, validateBooking, type BookingField } from "./booking-form";
-import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
+import { addDays, vancouverDate, type Slot } from "./slots.server";
 import { queueBookingMail } from "./mails.server";
 
 /** Accepted bookings per address per hour (like the contact form's limit). */
@@ -31,7 +31,7 @@ export interface BookingDeps {
 }
 
 export type BookingResult =
-  | { status: 201; booking: { id: number; start: Date; end: Date; kind: string; reference: string } }
+  | { status: 201; booking: { id: number; start: Date; end: Date; kind: string; reference: string; lawyer: number | null } }
   | { status: 400; errors: Partial<Record<BookingField, string>> }
   | { status: 409; error: "booking.validation.slot-taken"; nearest: Slot[] }
   | { status: 429; error: "booking.validation.rate-limited" }
@@ -45,48 +45,59 @@ export type BookingResult =
 export async function createBooking(deps: BookingDeps, form: FormData, clientIp: string, language = "en"): Promise<BookingResult> {
   const checked = validateBooking(readBookingForm(form));
   if (!checked.success) return { status: 400, errors: checked.errors };
-  const { start, kind, area, name, email, phone, description, parties } = checked.data;
+  const { start, kind, area, lawyer, speaks, name, email, phone, description, parties } = checked.data;
   const now = deps.now();
   try {
     const settings = await loadBookingSettings(deps.db);
-    const day = vancouverDate(start);
-    // On the grid of an open day, bookings aside: otherwise the start is not a slot at all (400).
-    const onGrid = gridWithoutBookings(day, now, settings).some((slot) => slot.start.getTime() === start.getTime());
-    if (!onGrid) return { status: 400, errors: { start: "booking.validation.start-not-slot" } };
+    const team = await loadBookableLawyers(deps.db);
+    // A chosen lawyer must be bookable and meet this way (400 at that field, nothing stored).
+    const chosen = lawyer === null ? null : team.find((entry) => entry.id === lawyer);
+    if (lawyer !== null && !chosen) return { status: 400, errors: { lawyer: "booking.validation.lawyer-invalid" } };
     if (!settings.kinds.includes(kind)) return { status: 400, errors: { kind: "booking.validation.kind-invalid" } };
+    if (chosen && !offersKind(chosen, kind)) return { status: 400, errors: { kind: "booking.validation.lawyer-kind" } };
+    const filter = { lawyer, kind, area: area || null, lang: speaks };
+    const pool = team.filter((entry) => matches(entry, filter));
+    const day = vancouverDate(start);
+    // On the grid of an open day (of a lawyer who fits), bookings aside: otherwise the start is not a slot at all (400).
+    const onGrid = (team.length === 0 || pool.length > 0) && gridWithoutBookings(day, now, settings, pool).some((slot) => slot.start.getTime() === start.getTime());
+    if (!onGrid) return { status: 400, errors: { start: "booking.validation.start-not-slot" } };
     // A slot a booking (or its buffer) already covers; the unique index below settles exact races.
-    const free = await listFreeSlots(deps.db, { from: day, to: day, now }, settings);
-    if (!free.some((slot) => slot.start.getTime() === start.getTime())) {
-      return { status: 409, error: "booking.validation.slot-taken", nearest: await nearestFreeSlots(deps.db, start, now) };
-    }
+    const free = (await listFreeSlots(deps.db, { from: day, to: day, now, ...filter }, settings, team)).filter((slot) => slot.start.getTime() === start.getTime());
+    if (free.length === 0) return { status: 409, error: "booking.validation.slot-taken", nearest: await nearestFreeSlots(deps.db, start, now, NEAREST_SLOTS, filter) };
 
     const limit = await hitRateLimit(deps.db, `booking:${clientIp}`, { limit: deps.rateLimit ?? BOOKING_RATE_LIMIT, windowMs: BOOKING_RATE_WINDOW_MS, now });
     if (!limit.allowed) return { status: 429, error: "booking.validation.rate-limited" };
 
     const end = new Date(start.getTime() + settings.slotMinutes * 60_000);
-    const reference = newBookingReference();
-    try {
-      const stored = await deps.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(consultationBookings)
-          .values({ startsAt: start, endsAt: end, lawyerId: null, kind, area: area || null, language, name, email, phone: phone || null, description: sealField(description, "consultation_bookings.description"), reference })
-          .returning({ id: consultationBookings.id });
-        const names = splitParties(parties);
-        if (names.length > 0) await tx.insert(consultationParties).values(partyRows(row.id, names));
-        // The conflict check, stored with the booking (staff only; decision 0080).
-        await storeConflicts(tx, { bookingId: row.id }, [name, ...names]);
-        // The visitor's confirmation and the firm's notice commit with the booking (decision 0079).
-        await queueBookingMail(tx, row.id, "confirmation");
-        return row;
-      });
-      // The booking pages of this instance stop offering the slot now (app/booking/slot-grid.server.ts).
-      slotGridChanged();
-      await deps.countEnquiry?.("booking");
-      return { status: 201, booking: { id: stored.id, start, end, kind, reference } };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return { status: 409, error: "booking.validation.slot-taken", nearest: await nearestFreeSlots(deps.db, start, now) };
+    // The firm's one calendar (null), the chosen lawyer, or "any lawyer" by round-robin (decision 0104).
+    const candidates: Array<number | null> =
+      team.length === 0 ? [null] : roundRobinOrder(free.map((slot) => slot.lawyer!), await lawyerLoad(deps.db, free.map((slot) => slot.lawyer!), now));
+    for (const candidate of candidates) {
+      const reference = newBookingReference();
+      try {
+        const stored = await deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(consultationBookings)
+            .values({ startsAt: start, endsAt: end, lawyerId: candidate, kind, area: area || null, language, name, email, phone: phone || null, description: sealField(description, "consultation_bookings.description"), reference })
+            .returning({ id: consultationBookings.id });
+          const names = splitParties(parties);
+          if (names.length > 0) await tx.insert(consultationParties).values(partyRows(row.id, names));
+          // The conflict check, stored with the booking (staff only; decision 0080).
+          await storeConflicts(tx, { bookingId: row.id }, [name, ...names]);
+          // The visitor's confirmation and the firm's notice commit with the booking (decision 0079).
+          await queueBookingMail(tx, row.id, "confirmation");
+          return row;
+        });
+        // The booking pages of this instance stop offering the slot now (app/booking/slot-grid.server.ts).
+        slotGridChanged();
+        await deps.countEnquiry?.("booking");
+        return { status: 201, booking: { id: stored.id, start, end, kind, reference, lawyer: candidate } };
+      } catch (error) {
+        // That lawyer's slot was taken meanwhile (the unique index): the next free lawyer's turn.
+        if (!isUniqueViolation(error)) throw error;
+      }
     }
+    return { status: 409, error: "booking.validation.slot-taken", nearest: await nearestFreeSlots(deps.db, start, now, NEAREST_SLOTS, filter) };
   } catch (error) {
     deps.log.error({ err: error }, "booking failed");
     return { status: 500, error: "booking.form.error" };
@@ -99,17 +110,10 @@ export async function createBooking(deps: BookingDeps, form: FormData, clientIp:
  */
 export const newBookingReference = () => randomBytes(16).toString("hex");
 
-/** The day's slots as if nothing were booked: tells "not a slot" (400) from "taken" (409). */
-function gridWithoutBookings(day: string, now: Date, settings: BookingSettings): Slot[] {
-  const closed = holidayDatesBetween(day, day);
-  for (const date of settings.closedDates) closed.add(date);
-  return freeSlots({ settings, from: day, to: day, now, closed, taken: [] });
-}
-
 /** The free slots closest in time to `around` (before or after), in time order. */
-export async function nearestFreeSlots(db: Db, around: Date, now: Date, count = NEAREST_SLOTS): Promise<Slot[]> {
+export async function nearestFreeSlots(db: Db, around: Date, now: Date, count = NEAREST_SLOTS, filter: LawyerFilter = {}): Promise<Slot[]> {
   const day = vancouverDate(around);
-  const slots = await listFreeSlots(db, { from: addDays(day, -7), to: addDays(day, 14), now });
+  const slots = unionOfStarts(await listFreeSlots(db, { from: addDays(day, -7), to: addDays(day, 14), now, ...filter }));
   return slots
     .map((slot) => ({ slot, distance: Math.abs(slot.start.getTime() - around.getTime()) }))
     .sort((a, b) => a.distance - b.distance)

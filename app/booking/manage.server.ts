@@ -8,10 +8,11 @@ import { LIVE_STATUSES, listFreeSlots, loadBookingSettings } from "./availabilit
 import { nearestFreeSlots } from "./bookings.server";
 import { holidayDatesBetween } from "./holidays.server";
 import { queueBookingMail } from "./mails.server";
-import { gridFreeSlots, gridSettings } from "./slot-grid.server";
+import { gridFreeSlots, gridLawyers, gridSettings } from "./slot-grid.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
 import { consumeManageToken, peekManageToken, revokeManageTokens } from "./manage-tokens.server";
 import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
+import { unionOfStarts } from "./lawyer-slots.server";
 
 /**
  * What the cancel-or-reschedule link does (issue 33, decision 0079). Opening the page uses
@@ -83,8 +84,9 @@ export async function loadManagePage(deps: ManageDeps, token: string): Promise<M
   const today = vancouverDate(now);
   const around = addDays(vancouverDate(row.startsAt), -Math.floor(RESCHEDULE_DAYS / 2));
   const from = around > today ? around : today;
-  // Reused for a few seconds (app/booking/slot-grid.server.ts); the move itself checks afresh.
-  const slots = await gridFreeSlots(deps.db, { from, to: addDays(from, RESCHEDULE_DAYS), now, kind: row.kind }, await gridSettings(deps.db, now));
+  // The booking's own lawyer's free times: a move keeps the lawyer (decision 0104). Reused for a few
+  // seconds (app/booking/slot-grid.server.ts); the move itself checks afresh.
+  const slots = unionOfStarts(await gridFreeSlots(deps.db, { from, to: addDays(from, RESCHEDULE_DAYS), now, kind: row.kind, lawyer: row.lawyerId }, await gridSettings(deps.db, now), await gridLawyers(deps.db, now)));
   return { state: "valid", booking: view(row), slots };
 }
 
@@ -166,7 +168,7 @@ async function reschedule(deps: ManageDeps, token: string, start: Date, now: Dat
 
     const settings = await loadBookingSettings(tx);
     const day = vancouverDate(start);
-    const free = await listFreeSlots(tx, { from: day, to: day, now, kind: row.kind }, settings);
+    const free = await listFreeSlots(tx, { from: day, to: day, now, kind: row.kind, lawyer: row.lawyerId }, settings);
     const slot = free.find((s) => s.start.getTime() === start.getTime());
     if (!slot) {
       const closed = holidayDatesBetween(day, day);

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client";
 import { AddressLimiter } from "../../core/address-limit";
 import { listFreeSlots, loadBookingSettings, type SlotRequest } from "./availability.server";
 import type { BookingSettings } from "./settings";
+import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
 import type { Slot } from "./slots.server";
 import { slotGridChanges } from "./slot-grid-changes.server";
 
@@ -31,6 +32,7 @@ interface Stored<T> {
 /** Per database (tests may open several in one process): grids by their inputs. */
 const grids = new WeakMap<Db, LRUCache<string, Stored<Slot[]>>>();
 const settingsOf = new WeakMap<Db, Stored<BookingSettings>>();
+const lawyersOf = new WeakMap<Db, Stored<BookableLawyer[]>>();
 
 /** Reused while nothing changed on this instance since it was read, for at most SLOT_GRID_TTL_MS. */
 function fresh<T>(stored: Stored<T> & { generation?: number }, now: number): boolean {
@@ -62,17 +64,28 @@ export function gridSettings(db: Db, now: Date): Promise<BookingSettings> {
   );
 }
 
+/** The bookable lawyers as the booking pages show them (decision 0104), read at most every SLOT_GRID_TTL_MS. */
+export function gridLawyers(db: Db, now: Date): Promise<BookableLawyer[]> {
+  return reuse(
+    () => lawyersOf.get(db),
+    (entry) => lawyersOf.set(db, entry),
+    () => lawyersOf.delete(db),
+    () => loadBookableLawyers(db),
+    now.getTime(),
+  );
+}
+
 /** The free slots of a range for a page, as listFreeSlots gives them, reused for at most SLOT_GRID_TTL_MS. */
-export async function gridFreeSlots(db: Db, request: SlotRequest, settings: BookingSettings): Promise<Slot[]> {
+export async function gridFreeSlots(db: Db, request: SlotRequest, settings: BookingSettings, lawyers: ReadonlyArray<BookableLawyer>): Promise<Slot[]> {
   let cache = grids.get(db);
   if (!cache) grids.set(db, (cache = new LRUCache({ max: MAX_GRIDS })));
-  const key = `${request.from} ${request.to} ${request.kind ?? ""}`;
+  const key = [request.from, request.to, request.kind, request.lawyer, request.area, request.lang].map((part) => part ?? "").join(" ");
   const now = request.now.getTime();
   const slots = await reuse(
     () => cache.get(key),
     (entry) => cache.set(key, entry),
     () => cache.delete(key),
-    () => listFreeSlots(db, request, settings),
+    () => listFreeSlots(db, request, settings, lawyers),
     now,
   );
   // Read a few seconds ago: what has come within the notice since is no longer offered.

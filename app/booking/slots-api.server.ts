@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import { isLang } from "../i18n/languages";
+import { isLang, type Lang } from "../i18n/languages";
+import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
 import { listFreeSlots, loadBookingSettings } from "./availability.server";
 import { PRACTICE_AREAS } from "./booking-form";
 import { isMeetingKind, type BookingSettings } from "./settings";
@@ -29,7 +30,7 @@ export interface SlotsApiDeps {
 }
 
 /**
- * GET /api/consultations/slots?from=YYYY-MM-DD&to=YYYY-MM-DD[&area=SLUG][&kind=video|phone|office][&lang=en|fa|zh]
+ * GET /api/consultations/slots?from=YYYY-MM-DD&to=YYYY-MM-DD[&lawyer=ID][&area=SLUG][&kind=video|phone|office][&lang=en|fa|zh]
  * (issue 33's contract). Public, rate-limited per address, at most SLOTS_MAX_DAYS days.
  *
  * The answer is advice, the booking's POST decides (it reads the availability fresh and the
@@ -40,11 +41,11 @@ export interface SlotsApiDeps {
  */
 export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Promise<SlotsAnswer> {
   const limiter = new AddressLimiter(deps.rateLimit ?? SLOTS_RATE_LIMIT, SLOTS_RATE_WINDOW_MS);
-  let settings: { value: Promise<BookingSettings>; readAt: number } | null = null;
+  let settings: { value: Promise<{ settings: BookingSettings; lawyers: BookableLawyer[] }>; readAt: number } | null = null;
 
   const currentSettings = (now: number) => {
     if (!settings || now - settings.readAt >= SLOTS_SETTINGS_TTL_MS) {
-      const value = loadBookingSettings(deps.db);
+      const value = Promise.all([loadBookingSettings(deps.db), loadBookableLawyers(deps.db)]).then(([settings, lawyers]) => ({ settings, lawyers }));
       settings = { value, readAt: now };
       // A failed read is not kept: the next request tries again.
       value.catch(() => (settings = null));
@@ -59,18 +60,23 @@ export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Pr
     const kind = q.get("kind");
     const area = q.get("area");
     const lang = q.get("lang");
+    const lawyer = q.get("lawyer");
     if (!parseDate(from) || !parseDate(to)) return refuse(400, "bad-date", "from and to must be dates as YYYY-MM-DD.");
     if (to < from) return refuse(400, "bad-range", "to must not be before from.");
     if (addDays(from, SLOTS_MAX_DAYS - 1) < to) return refuse(400, "range-too-long", `At most ${SLOTS_MAX_DAYS} days per request.`);
     if (kind !== null && !isMeetingKind(kind)) return refuse(400, "bad-kind", "kind must be video, phone or office.");
     if (area !== null && !(PRACTICE_AREAS as readonly string[]).includes(area)) return refuse(400, "bad-area", `area must be one of ${PRACTICE_AREAS.join(", ")}.`);
     if (lang !== null && !isLang(lang)) return refuse(400, "bad-lang", "lang must be en, fa or zh.");
+    if (lawyer !== null && !/^\d{1,9}$/.test(lawyer)) return refuse(400, "bad-lawyer", "lawyer must be the id of a bookable lawyer.");
 
     const now = deps.now();
     if (!limiter.allow(clientIp, now.getTime())) return refuse(429, "rate-limited", "Too many requests; try again in a minute.");
 
-    // `area` is accepted now and narrows nothing yet: every lawyer takes every area until lawyers are bookable.
-    const slots = await listFreeSlots(deps.db, { from, to, kind: kind ?? undefined, now }, await currentSettings(now.getTime()));
+    const current = await currentSettings(now.getTime());
+    const lawyerId = lawyer === null ? null : Number(lawyer);
+    if (lawyerId !== null && !current.lawyers.some((entry) => entry.id === lawyerId)) return refuse(400, "bad-lawyer", "lawyer must be the id of a bookable lawyer.");
+    // Each bookable lawyer's slots, narrowed by lawyer, kind, area and language (decision 0104).
+    const slots = await listFreeSlots(deps.db, { from, to, kind, now, lawyer: lawyerId, area, lang: lang as Lang | null }, current.settings, current.lawyers);
     return {
       status: 200,
       body: {

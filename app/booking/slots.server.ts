@@ -1,6 +1,6 @@
 import { firmClock } from "../../core/firm-clock.server";
 import { addDays, weekdayOf } from "../../core/firm-time";
-import { minutesOfDay, type BookingSettings } from "./settings";
+import { minutesOfDay, type BookingSettings, type OfficeHours } from "./settings";
 
 /**
  * Free consultation slots (issue 33, decision 0076): the office hours of each Vancouver day, minus
@@ -13,7 +13,7 @@ import { minutesOfDay, type BookingSettings } from "./settings";
 export interface Slot {
   start: Date;
   end: Date;
-  /** The lawyer, or null for "any available lawyer" (the only kind until lawyers are bookable). */
+  /** The bookable lawyer (a team member id), or null for the firm's one calendar (no lawyer is bookable). */
   lawyer: number | null;
 }
 
@@ -62,34 +62,56 @@ export const vancouverMoment = (date: string, minuteOfDay: number): Date | null 
 /** The last Vancouver date the horizon reaches from `now`. */
 export const horizonEnd = (settings: BookingSettings, now: Date) => addDays(vancouverDate(now), settings.horizonDays);
 
-/** Free slots from `from` to `to`, in time order. */
+/** Free slots from `from` to `to`, in time order: the firm's one calendar ("any available lawyer", lawyer null). */
 export function freeSlots(input: SlotInput): Slot[] {
-  const { settings, now, closed, taken } = input;
+  const { settings, closed, taken } = input;
+  return gridSlots(input, {
+    hoursOf: (date) => (closed.has(date) ? null : settings.hours[weekdayOf(date)] ?? null),
+    blocked: blockedBy(taken, settings.bufferMinutes),
+    lawyer: null,
+  });
+}
+
+/** Whether a span overlaps any of these, each widened by the buffer on both sides. */
+export function blockedBy(spans: ReadonlyArray<{ start: Date; end: Date }>, bufferMinutes: number): (start: Date, end: Date) => boolean {
+  const buffer = bufferMinutes * MINUTE;
+  return (start, end) => spans.some((span) => span.start.getTime() - buffer < end.getTime() && start.getTime() < span.end.getTime() + buffer);
+}
+
+export interface GridRules {
+  /** One date's opening hours, or null when nobody can be booked that day. */
+  hoursOf: (date: string) => OfficeHours | null;
+  /** Whether something (a booking, a busy time) covers this span. */
+  blocked: (start: Date, end: Date) => boolean;
+  lawyer: number | null;
+}
+
+/**
+ * The slots of each open day's grid within the notice and the horizon that nothing blocks. Each
+ * day's grid starts at its opening time and steps by slot + buffer, so any two offered slots
+ * (of one calendar) can both be booked.
+ */
+export function gridSlots(input: Pick<SlotInput, "settings" | "from" | "to" | "now">, rules: GridRules): Slot[] {
+  const { settings, now } = input;
   const today = vancouverDate(now);
   const first = input.from > today ? input.from : today;
   const lastAllowed = horizonEnd(settings, now);
   const last = input.to < lastAllowed ? input.to : lastAllowed;
   const earliest = now.getTime() + settings.minNoticeHours * 60 * MINUTE;
-  const buffer = settings.bufferMinutes * MINUTE;
   const slots: Slot[] = [];
 
   for (let date = first; date <= last; date = addDays(date, 1)) {
-    if (closed.has(date)) continue;
-    const hours = settings.hours[weekdayOf(date)];
+    const hours = rules.hoursOf(date);
     if (!hours) continue;
     const close = minutesOfDay(hours.close);
     const closing = vancouverMoment(date, close);
-    // Consecutive slots keep the buffer between them, so any two offered slots can both be booked.
     for (let minute = minutesOfDay(hours.open); minute + settings.slotMinutes <= close; minute += settings.slotMinutes + settings.bufferMinutes) {
       const start = vancouverMoment(date, minute);
       if (!start || start.getTime() < earliest) continue;
       const end = new Date(start.getTime() + settings.slotMinutes * MINUTE);
       // Elapsed time, not wall-clock: a slot never ends past closing on a day the clocks change.
       if (closing && end.getTime() > closing.getTime()) continue;
-      const clash = taken.some(
-        (span) => span.start.getTime() - buffer < end.getTime() && start.getTime() < span.end.getTime() + buffer,
-      );
-      if (!clash) slots.push({ start, end, lawyer: null });
+      if (!rules.blocked(start, end)) slots.push({ start, end, lawyer: rules.lawyer });
     }
   }
   return slots;

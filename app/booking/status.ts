@@ -5,6 +5,9 @@
  */
 export type BookingStatus = "booked" | "confirmed" | "declined" | "cancelled" | "no_show";
 
+/** Bookings that hold their slot; declined, cancelled and no-show ones free it (the unique index agrees). */
+export const LIVE_STATUSES = ["booked", "confirmed"] as const;
+
 export const STAFF_ACTIONS = {
   // Before the start only: confirming or refusing a meeting that has begun means nothing.
   confirm: { from: ["booked"], to: "confirmed", when: "before", label: "Confirm" },

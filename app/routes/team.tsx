@@ -13,14 +13,16 @@ import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { TeamMemberCard } from "~/components/team/TeamMemberCard";
 import { listActiveTeamMembers } from "~/team/team.server";
+import { bookableMemberIds } from "~/booking/lawyers.server";
 
 /** The group photo under public/images/team: group-{width}.{webp,avif}. */
 const GROUP_PHOTO = "/images/team/group";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [page, members] = await Promise.all([
+  const [page, members, bookable] = await Promise.all([
     pageTexts(request, context, { categories: ["team"], prefixes: [TEAM_MEMBER_KEY_PREFIX] }),
     listActiveTeamMembers(context.services.db),
+    bookableMemberIds(context.services.db),
   ]);
   // Only the shown members' texts go to the browser, not those of members staff have hidden.
   const shown = new Set(members.map((m) => String(m.id)));
@@ -32,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // Structured data is built here, on the server, so its builders never ship to the browser.
   addJsonLd(context, teamJsonLd(await seoSiteFor(request, context), texts, members));
-  return { lang: page.lang, texts, members };
+  // With the firm's own scheduler (BOOKING_URL) there is no built-in booking to choose a lawyer on.
+  const bookableIds = context.services.config.BOOKING_URL ? [] : [...bookable.keys()];
+  return { lang: page.lang, texts, members, bookableIds };
 }
 
 /** Breadcrumb and a Person for each shown member, in the page's language. */
@@ -74,7 +78,7 @@ const GROUP_SIZES = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
 
 export default function Team({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { members } = loaderData;
+  const { members, bookableIds } = loaderData;
   return (
     <>
       <Breadcrumbs items={[{ label: t("team-breadcrumb") }]} />
@@ -108,7 +112,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {members.map((member) => (
               <li key={member.id} className="flex">
-                <TeamMemberCard member={member} />
+                <TeamMemberCard member={member} bookable={bookableIds.includes(member.id)} />
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { BookingForm } from "~/components/booking/BookingForm";
 import { readForm } from "~/form-data.server";
 import { langFromPath } from "~/i18n/languages";
 import { answerBookingPost, bookingWeek, limitBookingPage, wantsJson } from "~/booking/booking-page.server";
+import { readPageFilter } from "~/booking/page-filters";
 import { enquiryCounter } from "~/stats/enquiries.server";
 
 /**
@@ -56,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     lang,
   );
   if (answer.status === 303) return redirect(answer.location, 303);
+  // A day, weeks or "Show times" button without script: that page narrowed as the form now says (lawyer, area, language).
+  if (answer.data.outcome === "kept") answer.data.booking = await bookingWeek(db, new URL(request.url), lang, clock.now(), readPageFilter((name) => form.get(name)));
   const headers = { ...NOT_STORED, ...(answer.status === 429 ? { "Retry-After": "3600" } : {}) };
   if (wantsJson(request)) context.answer = Response.json(answer.json, { status: answer.status, headers });
   return data(answer.data, { status: answer.status, headers });
@@ -77,7 +80,7 @@ const EXPECT_ITEMS = [
 
 export default function VirtualConsultation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { booking } = loaderData;
+  const booking = (actionData?.outcome === "kept" ? actionData.booking : undefined) ?? loaderData.booking;
   return (
     <>
       <Breadcrumbs items={[{ label: t("virtual-consultation-breadcrumb") }]} />

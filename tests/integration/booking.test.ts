@@ -239,7 +239,7 @@ describe("the booking pages' free-slot grid (issue 44)", () => {
     const day = { from: "2027-01-12", to: "2027-01-12" };
     const starts = async () => {
       const moment = new Date(at);
-      return (await gridFreeSlots(db, { ...day, now: moment }, await gridSettings(db, moment))).map((slot) => slot.start.toISOString());
+      return (await gridFreeSlots(db, { ...day, now: moment }, await gridSettings(db, moment), [])).map((slot) => slot.start.toISOString());
     };
     const ten = TUESDAY_TEN.toISOString();
     const eleven = vancouverMoment("2027-01-12", 11 * 60)!;

@@ -18,6 +18,7 @@ export const ON_POSTGRES: readonly string[] = [
   "booking-conflicts.test.ts",
   "booking-mail.test.ts",
   "booking.test.ts",
+  "booking-lawyers.test.ts",
   "languages-follow.test.ts",
   "contact-action.test.ts",
   "database.test.ts",

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { userCan } from "~/auth/guard.server";
-import { addMember, deleteMember, setMemberPhoto, updateMember } from "~/team/members.server";
+import { addMember, deleteMember, listTeam, setMemberPhoto, updateMember } from "~/team/members.server";
+import { strandedMessage, upcomingBookingsOf } from "~/booking/lawyers.server";
+import { AdminError } from "~/changes/errors.server";
 import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/team/schema";
 import { translateTeamText } from "~/content/translate.server";
 import { versionFromForm } from "~/revisions/version";
@@ -31,6 +33,12 @@ export const intents = {
     failure: "Failed to delete member",
     schema: z.object({ id: memberIdSchema }),
     run: async ({ input, services, user }) => {
+      // A lawyer with consultations to come is not removed: those bookings would lose their lawyer (decision 0104).
+      const upcoming = await upcomingBookingsOf(services.db, input.id, services.clock.now());
+      if (upcoming.length > 0) {
+        const [member] = (await listTeam(services.db)).filter((entry) => entry.id === input.id);
+        throw new AdminError(strandedMessage(member?.name ?? "This team member", upcoming, "delete"), 409);
+      }
       await deleteMember(services, user, input.id);
       return { id: input.id };
     },

@@ -3,9 +3,19 @@ import { useLang, useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { BOOKING_FORM_ANCHOR } from "~/components/contact/BookingLink";
 import { HONEYPOT_FIELD } from "~/contact/fields";
-import { BOOKING_FIELDS, BOOKING_LIMITS, PRACTICE_AREAS, type BookingField, type BookingValues } from "~/booking/booking-form";
-import type { BookingActionData, BookingWeek } from "~/booking/booking-page.server";
+import {
+  BOOKING_FIELDS,
+  BOOKING_LIMITS,
+  PRACTICE_AREAS,
+  type BookingField,
+  type BookingValues,
+} from "~/booking/booking-form";
+import type {
+  BookingActionData,
+  BookingWeek,
+} from "~/booking/booking-page.server";
 import { SHOW_FIELD, type SlotDay } from "~/booking/booking-view";
+import { SPEAKS } from "~/booking/page-filters";
 import bookingScript from "~/booking/booking-page.ts?standalone";
 
 /**
@@ -23,7 +33,9 @@ const linkClass = "booking-step";
 /** A day's count of free times in the page's digits (Persian digits in Farsi, as the times). */
 const NUMBER_LOCALES = { en: "en-CA", fa: "fa-IR", zh: "zh-CN" } as const;
 
-const EMPTY: BookingValues = Object.fromEntries(BOOKING_FIELDS.map((field) => [field, ""])) as BookingValues;
+const EMPTY: BookingValues = Object.fromEntries(
+  BOOKING_FIELDS.map((field) => [field, ""]),
+) as BookingValues;
 const fieldId = (field: BookingField) => `booking-${field}`;
 const errorId = (field: BookingField) => `booking-${field}-error`;
 
@@ -36,19 +48,32 @@ const errorId = (field: BookingField) => `booking-${field}-error`;
  * field's message tied to its field. The page module (app/booking/booking-page.ts) adds the
  * visitor's own time beside each Vancouver time and moves the focus to the summary.
  */
-export function BookingForm({ booking, posted }: { booking: BookingWeek; posted: BookingActionData | undefined }) {
+export function BookingForm({
+  booking,
+  posted,
+}: {
+  booking: BookingWeek;
+  posted: BookingActionData | undefined;
+}) {
   const t = useT();
   const values = posted && "values" in posted ? posted.values : EMPTY;
-  const errors: Partial<Record<BookingField, string>> = posted?.outcome === "invalid" ? posted.errors : {};
+  const errors: Partial<Record<BookingField, string>> =
+    posted?.outcome === "invalid" ? posted.errors : {};
   const lang = useLang();
   const chosenDate = posted?.outcome === "taken" ? null : booking.chosen?.date;
   const invalid = (field: BookingField) => (errors[field] ? true : undefined);
-  const describedBy = (field: BookingField, hint?: string) => [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: BookingField, hint?: string) =>
+    [hint, errors[field] ? errorId(field) : undefined]
+      .filter(Boolean)
+      .join(" ") || undefined;
   const kind = values.kind || booking.kinds[0];
 
   const fieldError = (field: BookingField) =>
     errors[field] ? (
-      <p id={errorId(field)} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
+      <p
+        id={errorId(field)}
+        className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700"
+      >
         <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>{t(errors[field])}</span>
       </p>
@@ -66,9 +91,16 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
   );
 
   return (
-    <section id={BOOKING_FORM_ANCHOR} aria-labelledby="booking-form-title" className="mx-auto max-w-4xl scroll-mt-24 px-4 pb-16 sm:px-6 lg:px-8">
+    <section
+      id={BOOKING_FORM_ANCHOR}
+      aria-labelledby="booking-form-title"
+      className="mx-auto max-w-4xl scroll-mt-24 px-4 pb-16 sm:px-6 lg:px-8"
+    >
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h2 id="booking-form-title" className="text-2xl font-bold text-brand-800">
+        <h2
+          id="booking-form-title"
+          className="text-2xl font-bold text-brand-800"
+        >
           {t("booking-form-title")}
         </h2>
         <form
@@ -82,7 +114,12 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
           data-page-module={bookingScript}
         >
           {/* The form's first submit button is the one Enter in a field presses: it books, never changes the day. */}
-          <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          <button
+            type="submit"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="sr-only"
+          >
             {t("booking-submit")}
           </button>
           {posted ? <PostedNotice posted={posted} /> : null}
@@ -90,32 +127,100 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
             {t("booking-required-note")}
           </p>
 
-          <div>
-            {label("area", "booking-area-label", false)}
-            <select
-              id={fieldId("area")}
-              name="area"
-              defaultValue={values.area}
-              aria-invalid={invalid("area")}
-              aria-describedby={describedBy("area")}
-              className={`${inputClass} sm:max-w-md`}
-            >
-              <option value="">{t("booking-area-unsure")}</option>
-              {PRACTICE_AREAS.map((area) => (
-                <option key={area} value={area}>
-                  {t(`booking-area-${area}`)}
-                </option>
-              ))}
-            </select>
-            {fieldError("area")}
+          <div className="booking-filters">
+            <div>
+              {label("area", "booking-area-label", false)}
+              <select
+                id={fieldId("area")}
+                name="area"
+                defaultValue={values.area || (booking.filter.area ?? "")}
+                aria-invalid={invalid("area")}
+                aria-describedby={describedBy("area")}
+                className={inputClass}
+              >
+                <option value="">{t("booking-area-unsure")}</option>
+                {PRACTICE_AREAS.map((area) => (
+                  <option key={area} value={area}>
+                    {t(`booking-area-${area}`)}
+                  </option>
+                ))}
+              </select>
+              {fieldError("area")}
+            </div>
+
+            {booking.lawyers.length > 0 ? (
+              <>
+                <div>
+                  {label("lawyer", "booking-lawyer-label", false)}
+                  <select
+                    id={fieldId("lawyer")}
+                    name="lawyer"
+                    defaultValue={
+                      values.lawyer || String(booking.filter.lawyer ?? "")
+                    }
+                    aria-invalid={invalid("lawyer")}
+                    aria-describedby={describedBy("lawyer")}
+                    className={inputClass}
+                  >
+                    <option value="">{t("booking-lawyer-any")}</option>
+                    {booking.lawyers.map((lawyer) => (
+                      <option key={lawyer.id} value={lawyer.id}>
+                        {lawyer.name}
+                      </option>
+                    ))}
+                  </select>
+                  {fieldError("lawyer")}
+                </div>
+                <div>
+                  {label("speaks", "booking-speaks-label", false)}
+                  <select
+                    id={fieldId("speaks")}
+                    name="speaks"
+                    defaultValue={
+                      values.speaks || (booking.filter.speaks ?? "")
+                    }
+                    aria-invalid={invalid("speaks")}
+                    aria-describedby={describedBy("speaks")}
+                    className={inputClass}
+                  >
+                    <option value="">{t("booking-speaks-any")}</option>
+                    {SPEAKS.map((language) => (
+                      <option key={language} value={language}>
+                        {t(`booking-speaks-${language}`)}
+                      </option>
+                    ))}
+                  </select>
+                  {fieldError("speaks")}
+                </div>
+                {/* The times of the lawyer, area and language chosen; with script the lists change on their own. */}
+                <button
+                  type="submit"
+                  name={SHOW_FIELD}
+                  value="filter"
+                  formAction={`${booking.action.slice(booking.action.indexOf("?"))}#${fieldId("start")}`}
+                  className={linkClass}
+                >
+                  {t("booking-narrow")}
+                </button>
+              </>
+            ) : null}
           </div>
 
-          <fieldset id={fieldId("kind")} aria-invalid={invalid("kind")} aria-describedby={describedBy("kind")}>
+          <fieldset
+            id={fieldId("kind")}
+            aria-invalid={invalid("kind")}
+            aria-describedby={describedBy("kind")}
+          >
             <legend className={legendClass}>{t("booking-kind-label")}</legend>
             <div className="booking-kinds">
               {booking.kinds.map((option) => (
                 <label key={option}>
-                  <input type="radio" name="kind" value={option} defaultChecked={option === kind} />
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={option}
+                    defaultChecked={option === kind}
+                  />
                   {t(`booking-kind-${option}`)}
                 </label>
               ))}
@@ -143,20 +248,39 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
             {fieldError("start")}
             {/* The two weeks' days with free times, then the chosen day's times (issue 46): other days and
                 weeks are submit buttons of this form, so what was typed goes along (decision 0086). */}
-            <nav aria-label={t("booking-weeks-label")} className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <nav
+              aria-label={t("booking-weeks-label")}
+              className="mb-3 flex flex-wrap items-center justify-between gap-2"
+            >
               {booking.previous ? (
-                <button type="submit" name={SHOW_FIELD} value="weeks" formAction={`${booking.previous}#${fieldId("start")}`} className={linkClass}>
+                <button
+                  type="submit"
+                  name={SHOW_FIELD}
+                  value="weeks"
+                  formAction={`${booking.previous}#${fieldId("start")}`}
+                  className={linkClass}
+                >
                   <span aria-hidden="true">‹</span>
                   {t("booking-week-previous")}
                 </button>
               ) : (
                 <span />
               )}
-              <p id="booking-days-title" tabIndex={-1} className="font-semibold text-slate-800">
+              <p
+                id="booking-days-title"
+                tabIndex={-1}
+                className="font-semibold text-slate-800"
+              >
                 {t("booking-week-of", { date: booking.weekLabel })}
               </p>
               {booking.next ? (
-                <button type="submit" name={SHOW_FIELD} value="weeks" formAction={`${booking.next}#${fieldId("start")}`} className={linkClass}>
+                <button
+                  type="submit"
+                  name={SHOW_FIELD}
+                  value="weeks"
+                  formAction={`${booking.next}#${fieldId("start")}`}
+                  className={linkClass}
+                >
                   {t("booking-week-next")}
                   <span aria-hidden="true">›</span>
                 </button>
@@ -165,14 +289,28 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
               )}
             </nav>
             {booking.days.length === 0 ? (
-              <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t("booking-week-empty")}</p>
+              <p className="rounded-md bg-slate-50 p-4 text-slate-700">
+                {t("booking-week-empty")}
+              </p>
             ) : (
               <ul aria-labelledby="booking-days-title" className="booking-days">
                 {booking.days.map((day) => (
                   <li key={day.date}>
-                    <button type="submit" name={SHOW_FIELD} value="day" formAction={`${day.href}#booking-times`} aria-current={day.date === chosenDate ? "date" : undefined}>
+                    <button
+                      type="submit"
+                      name={SHOW_FIELD}
+                      value="day"
+                      formAction={`${day.href}#booking-times`}
+                      aria-current={
+                        day.date === chosenDate ? "date" : undefined
+                      }
+                    >
                       {day.label}
-                      <span>{t("booking-day-count", { count: day.count.toLocaleString(NUMBER_LOCALES[lang]) })}</span>
+                      <span>
+                        {t("booking-day-count", {
+                          count: day.count.toLocaleString(NUMBER_LOCALES[lang]),
+                        })}
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -182,14 +320,20 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
               <div id="booking-times" className="mt-5 space-y-5">
                 {posted.nearest.map((day) => (
                   <fieldset key={day.date}>
-                    <legend className="mb-2 text-sm font-semibold text-brand-800">{day.label}</legend>
+                    <legend className="mb-2 text-sm font-semibold text-brand-800">
+                      {day.label}
+                    </legend>
                     <SlotList day={day} checked={values.start} />
                   </fieldset>
                 ))}
               </div>
             ) : booking.chosen ? (
               <div id="booking-times" className="mt-5 scroll-mt-24">
-                <h3 id="booking-times-title" tabIndex={-1} className="mb-2 text-sm font-semibold text-brand-800">
+                <h3
+                  id="booking-times-title"
+                  tabIndex={-1}
+                  className="mb-2 text-sm font-semibold text-brand-800"
+                >
                   {t("booking-day-times", { date: booking.chosen.label })}
                 </h3>
                 <SlotList day={booking.chosen} checked={values.start} />
@@ -200,17 +344,53 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               {label("name", "booking-name-label", true)}
-              <input id={fieldId("name")} name="name" type="text" autoComplete="name" maxLength={BOOKING_LIMITS.name} defaultValue={values.name} aria-required aria-invalid={invalid("name")} aria-describedby={describedBy("name")} className={inputClass} />
+              <input
+                id={fieldId("name")}
+                name="name"
+                type="text"
+                autoComplete="name"
+                maxLength={BOOKING_LIMITS.name}
+                defaultValue={values.name}
+                aria-required
+                aria-invalid={invalid("name")}
+                aria-describedby={describedBy("name")}
+                className={inputClass}
+              />
               {fieldError("name")}
             </div>
             <div>
               {label("email", "booking-email-label", true)}
-              <input id={fieldId("email")} name="email" type="email" autoComplete="email" inputMode="email" dir="ltr" maxLength={BOOKING_LIMITS.email} defaultValue={values.email} aria-required aria-invalid={invalid("email")} aria-describedby={describedBy("email")} className={`${inputClass} text-start rtl:text-end`} />
+              <input
+                id={fieldId("email")}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                dir="ltr"
+                maxLength={BOOKING_LIMITS.email}
+                defaultValue={values.email}
+                aria-required
+                aria-invalid={invalid("email")}
+                aria-describedby={describedBy("email")}
+                className={`${inputClass} text-start rtl:text-end`}
+              />
               {fieldError("email")}
             </div>
             <div>
               {label("phone", "booking-phone-label", false)}
-              <input id={fieldId("phone")} name="phone" type="tel" autoComplete="tel" inputMode="tel" dir="ltr" maxLength={BOOKING_LIMITS.phone} defaultValue={values.phone} aria-invalid={invalid("phone")} aria-describedby={describedBy("phone")} className={`${inputClass} text-start rtl:text-end`} />
+              <input
+                id={fieldId("phone")}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                dir="ltr"
+                maxLength={BOOKING_LIMITS.phone}
+                defaultValue={values.phone}
+                aria-invalid={invalid("phone")}
+                aria-describedby={describedBy("phone")}
+                className={`${inputClass} text-start rtl:text-end`}
+              />
               {fieldError("phone")}
             </div>
           </div>
@@ -220,7 +400,19 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
             <p id="booking-description-hint" className="booking-hint">
               {t("booking-description-hint")}
             </p>
-            <textarea id={fieldId("description")} name="description" rows={4} maxLength={BOOKING_LIMITS.description} defaultValue={values.description} aria-invalid={invalid("description")} aria-describedby={describedBy("description", "booking-description-hint")} className={`${inputClass} resize-y`} />
+            <textarea
+              id={fieldId("description")}
+              name="description"
+              rows={4}
+              maxLength={BOOKING_LIMITS.description}
+              defaultValue={values.description}
+              aria-invalid={invalid("description")}
+              aria-describedby={describedBy(
+                "description",
+                "booking-description-hint",
+              )}
+              className={`${inputClass} resize-y`}
+            />
             {fieldError("description")}
           </div>
 
@@ -229,20 +421,48 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
             <p id="booking-parties-hint" className="booking-hint">
               {t("booking-parties-hint")}
             </p>
-            <textarea id={fieldId("parties")} name="parties" rows={3} maxLength={BOOKING_LIMITS.parties} defaultValue={values.parties} aria-invalid={invalid("parties")} aria-describedby={describedBy("parties", "booking-parties-hint")} className={`${inputClass} resize-y`} />
+            <textarea
+              id={fieldId("parties")}
+              name="parties"
+              rows={3}
+              maxLength={BOOKING_LIMITS.parties}
+              defaultValue={values.parties}
+              aria-invalid={invalid("parties")}
+              aria-describedby={describedBy("parties", "booking-parties-hint")}
+              className={`${inputClass} resize-y`}
+            />
             {fieldError("parties")}
           </div>
 
           <div className="space-y-3 rounded-md bg-slate-50 p-4">
             <p id="booking-privacy-notice" className="text-sm text-slate-700">
               {t("booking-privacy-notice")}{" "}
-              <LocalizedLink to="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+              <LocalizedLink
+                to="/privacy"
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
                 {t("booking-privacy-link")}
               </LocalizedLink>
             </p>
             <div className="flex items-start gap-3">
-              <input id={fieldId("consent")} name="consent" type="checkbox" value="on" defaultChecked={values.consent === "on"} aria-required aria-invalid={invalid("consent")} aria-describedby={describedBy("consent", "booking-privacy-notice")} className="mt-1 size-4 shrink-0 accent-brand-700" />
-              <label htmlFor={fieldId("consent")} className="text-sm text-slate-800">
+              <input
+                id={fieldId("consent")}
+                name="consent"
+                type="checkbox"
+                value="on"
+                defaultChecked={values.consent === "on"}
+                aria-required
+                aria-invalid={invalid("consent")}
+                aria-describedby={describedBy(
+                  "consent",
+                  "booking-privacy-notice",
+                )}
+                className="mt-1 size-4 shrink-0 accent-brand-700"
+              />
+              <label
+                htmlFor={fieldId("consent")}
+                className="text-sm text-slate-800"
+              >
                 {t("booking-consent-label")}
                 <span aria-hidden="true" className="ms-0.5 text-red-700">
                   *
@@ -253,15 +473,24 @@ export function BookingForm({ booking, posted }: { booking: BookingWeek; posted:
           </div>
 
           {/* A trap for bots (the contact form's): people never see or reach this field. */}
-          <div aria-hidden="true" className="absolute -z-10 size-px overflow-hidden opacity-0 [clip-path:inset(50%)]">
-            <label htmlFor={`booking-${HONEYPOT_FIELD}`}>{t("booking-honeypot-label")}</label>
-            <input id={`booking-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <div
+            aria-hidden="true"
+            className="absolute -z-10 size-px overflow-hidden opacity-0 [clip-path:inset(50%)]"
+          >
+            <label htmlFor={`booking-${HONEYPOT_FIELD}`}>
+              {t("booking-honeypot-label")}
+            </label>
+            <input
+              id={`booking-${HONEYPOT_FIELD}`}
+              name={HONEYPOT_FIELD}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
           </div>
 
-          <button
-            type="submit"
-            className="booking-submit"
-          >
+          <button type="submit" className="booking-submit">
             {t("booking-submit")}
           </button>
         </form>
@@ -280,7 +509,13 @@ function SlotList({ day, checked }: { day: SlotDay; checked: string }) {
       {day.slots.map((slot) => (
         <label key={slot.start}>
           {/* data-offset: Vancouver's offset then, by the firm clock, which the script compares with the visitor's (decision 0083). */}
-          <input type="radio" name="start" value={slot.start} data-offset={slot.offset} defaultChecked={slot.start === checked} />
+          <input
+            type="radio"
+            name="start"
+            value={slot.start}
+            data-offset={slot.offset}
+            defaultChecked={slot.start === checked}
+          />
           {slot.time}
         </label>
       ))}
@@ -295,14 +530,23 @@ function PostedNotice({ posted }: { posted: BookingActionData }) {
   if (posted.outcome === "invalid") {
     const fields = BOOKING_FIELDS.filter((field) => posted.errors[field]);
     return (
-      <div role="alert" tabIndex={-1} aria-labelledby="booking-errors-title" data-booking-summary="" className={`${box} border-red-700 bg-red-50 text-red-900`}>
+      <div
+        role="alert"
+        tabIndex={-1}
+        aria-labelledby="booking-errors-title"
+        data-booking-summary=""
+        className={`${box} border-red-700 bg-red-50 text-red-900`}
+      >
         <h3 id="booking-errors-title" className="font-semibold">
           {t("booking-errors-title")}
         </h3>
         <ul className="mt-2 list-disc space-y-1 ps-5">
           {fields.map((field) => (
             <li key={field}>
-              <a href={`#${fieldId(field)}`} className="underline underline-offset-2">
+              <a
+                href={`#${fieldId(field)}`}
+                className="underline underline-offset-2"
+              >
                 {t(posted.errors[field]!)}
               </a>
             </li>
@@ -313,22 +557,41 @@ function PostedNotice({ posted }: { posted: BookingActionData }) {
   }
   if (posted.outcome === "taken") {
     return (
-      <div role="alert" tabIndex={-1} data-booking-summary="" className={`${box} border-amber-700 bg-amber-50 text-amber-950`}>
+      <div
+        role="alert"
+        tabIndex={-1}
+        data-booking-summary=""
+        className={`${box} border-amber-700 bg-amber-50 text-amber-950`}
+      >
         <h3 className="font-semibold">{t("booking.validation.slot-taken")}</h3>
-        <p className="mt-1">{t(posted.nearest.length > 0 ? "booking-taken-choose" : "booking-taken-none")}</p>
+        <p className="mt-1">
+          {t(
+            posted.nearest.length > 0
+              ? "booking-taken-choose"
+              : "booking-taken-none",
+          )}
+        </p>
       </div>
     );
   }
   if (posted.outcome === "kept") return null;
   if (posted.outcome === "refused") {
     return (
-      <p role="alert" tabIndex={-1} data-booking-summary="" className={`${box} border-red-700 bg-red-50 text-red-900`}>
+      <p
+        role="alert"
+        tabIndex={-1}
+        data-booking-summary=""
+        className={`${box} border-red-700 bg-red-50 text-red-900`}
+      >
         {t(posted.message)}
       </p>
     );
   }
   return (
-    <p role="status" className={`${box} border-green-700 bg-green-50 text-green-900`}>
+    <p
+      role="status"
+      className={`${box} border-green-700 bg-green-50 text-green-900`}
+    >
       {t("booking-received")}
     </p>
   );

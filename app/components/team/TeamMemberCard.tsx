@@ -1,4 +1,5 @@
-import { Mail, Phone, UserRound } from "lucide-react";
+import { CalendarDays, Mail, Phone, UserRound } from "lucide-react";
+import { LocalizedLink } from "~/components/site/LocalizedLink";
 import type { Translate } from "~/i18n/hooks";
 import { useT } from "~/i18n/hooks";
 import { telHref } from "~/components/site/Footer";
@@ -51,7 +52,10 @@ function Photo({ photo, alt, className, hoverOnly }: { photo: TeamPhoto; alt: st
  * fades in while the card is hovered or anything in it has keyboard focus (CSS only), on devices
  * that can hover (on the others it is a transparent pixel, and the colour photo stays).
  */
-export function TeamMemberCard({ member }: { member: PublicTeamMember }) {
+/**
+ * `bookable`: the member can be booked (issue 46), so the card links to the booking page with them chosen.
+ */
+export function TeamMemberCard({ member, bookable = false }: { member: PublicTeamMember; bookable?: boolean }) {
   const t = useT();
   const role = memberText(t, member.id, "role");
   const bio = memberText(t, member.id, "bio");
@@ -123,8 +127,17 @@ export function TeamMemberCard({ member }: { member: PublicTeamMember }) {
           </dl>
         ) : null}
 
-        {member.email || member.phone ? (
+        {member.email || member.phone || bookable ? (
           <div className="mt-auto flex flex-wrap gap-3 pt-6">
+            {bookable ? (
+              <LocalizedLink
+                to={`/virtual-consultation?lawyer=${member.id}`}
+                className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-gold-400 px-4 py-2.5 text-sm font-semibold text-brand-900 hover:bg-gold-300"
+              >
+                <CalendarDays aria-hidden="true" className="size-4" />
+                {t("team-book-button", { name: member.name })}
+              </LocalizedLink>
+            ) : null}
             {member.email ? (
               <a
                 href={`mailto:${member.email}`}

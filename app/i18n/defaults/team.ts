@@ -87,6 +87,12 @@ export default {
       fa: "تماس",
       zh: "致电",
     },
+    "team-book-button": {
+      label: "Member card: Book button of a bookable lawyer ({name} is filled in)",
+      en: "Book with {name}",
+      fa: "رزرو وقت با {name}",
+      zh: "预约{name}",
+    },
     "team-email-aria": {
       label: "Member card: Email button screen-reader label ({name} is filled in)",
       en: "Send an email to {name}",

@@ -1,0 +1,148 @@
+/**
+ * Bookable lawyers (issue 46, decision 0104): who can be booked, with their own hours, areas,
+ * languages and meeting kinds; what the Team Management tab saves; who gets an "any lawyer"
+ * booking next.
+ */
+import { and, asc, count, eq, gt, inArray, max, notInArray, gte } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { bookableLawyers, consultationBookings, teamMembers } from "../../db/schema";
+import { auditFrom, type Actor } from "../changes/audit.server";
+import { commit, type ChangeDeps } from "../changes/commit.server";
+import { AdminError } from "../changes/errors.server";
+import { firmClock } from "../../core/firm-clock.server";
+import { isLang, type Lang } from "../i18n/languages";
+import { LIVE_STATUSES } from "./status";
+import { DEFAULT_LAWYER_SETTINGS, type LawyerInput, type LawyerSettingsView } from "./lawyer-form";
+import type { LawyerAvailability, LawyerLoad } from "./lawyer-slots.server";
+import { isMeetingKind, type MeetingKind } from "./settings";
+
+export interface BookableLawyer extends LawyerAvailability {
+  name: string;
+}
+
+const toView = (row: typeof bookableLawyers.$inferSelect): LawyerSettingsView => ({
+  memberId: row.memberId,
+  bookable: row.bookable,
+  userId: row.userId,
+  hours: row.hours ?? null,
+  overrides: row.overrides ?? [],
+  timeOff: row.timeOff ?? [],
+  areas: row.areas,
+  languages: row.languages.filter(isLang),
+  kinds: row.kinds.filter(isMeetingKind),
+});
+
+/** Every member's booking settings (defaults for a member never set up), for the Team Management tab. */
+export async function loadLawyerSettings(db: DbOrTx, memberIds: readonly number[]): Promise<Map<number, LawyerSettingsView>> {
+  const rows = memberIds.length > 0 ? await db.select().from(bookableLawyers).where(inArray(bookableLawyers.memberId, [...memberIds])) : [];
+  const byId = new Map(rows.map((row) => [row.memberId, toView(row)]));
+  return new Map(memberIds.map((id) => [id, byId.get(id) ?? DEFAULT_LAWYER_SETTINGS(id)]));
+}
+
+/**
+ * The lawyers a visitor can book: marked bookable and shown on the Team page, in the team's
+ * order. None: the firm books as one calendar (`lawyer` null), as before lawyers were bookable.
+ */
+export async function loadBookableLawyers(db: DbOrTx): Promise<BookableLawyer[]> {
+  const rows = await db
+    .select({ member: teamMembers, lawyer: bookableLawyers })
+    .from(bookableLawyers)
+    .innerJoin(teamMembers, eq(teamMembers.id, bookableLawyers.memberId))
+    .where(and(eq(bookableLawyers.bookable, true), eq(teamMembers.active, true)))
+    .orderBy(asc(teamMembers.orderIndex), asc(teamMembers.id));
+  return rows.map(({ member, lawyer }) => {
+    const view = toView(lawyer);
+    return { id: member.id, name: member.name, hours: view.hours, overrides: view.overrides, timeOff: view.timeOff, areas: view.areas, languages: view.languages, kinds: view.kinds };
+  });
+}
+
+/** The bookable lawyers' ids and names, for the Team page's "Book with …" (no hours). */
+export async function bookableMemberIds(db: DbOrTx): Promise<Map<number, Lang[]>> {
+  return new Map((await loadBookableLawyers(db)).map((lawyer) => [lawyer.id, [...lawyer.languages]]));
+}
+
+export interface UpcomingBooking {
+  id: number;
+  start: string;
+  startLabel: string;
+  name: string;
+  kind: MeetingKind;
+}
+
+/** A lawyer's live bookings still to come (what removing them or making them unbookable would strand). */
+export async function upcomingBookingsOf(db: DbOrTx, memberId: number, now: Date): Promise<UpcomingBooking[]> {
+  const rows = await db
+    .select({ id: consultationBookings.id, start: consultationBookings.startsAt, name: consultationBookings.name, kind: consultationBookings.kind })
+    .from(consultationBookings)
+    .where(and(eq(consultationBookings.lawyerId, memberId), inArray(consultationBookings.status, [...LIVE_STATUSES]), gt(consultationBookings.endsAt, now)))
+    .orderBy(asc(consultationBookings.startsAt));
+  return rows.map((row) => ({ id: row.id, start: row.start.toISOString(), startLabel: firmClock.dateTime(row.start, { weekday: true }), name: row.name, kind: row.kind }));
+}
+
+/** The warning shown instead of a change that would strand bookings (nothing is reassigned). */
+export function strandedMessage(memberName: string, upcoming: readonly UpcomingBooking[], doing: "delete" | "unbook"): string {
+  const list = upcoming.map((booking) => booking.startLabel).join("; ");
+  const what = `${memberName} has ${upcoming.length} upcoming consultation${upcoming.length === 1 ? "" : "s"} (${list}).`;
+  return doing === "delete"
+    ? `${what} Move or cancel them in the Consultations tab before removing ${memberName}; they are never reassigned on their own.`
+    : `${what} They stay with ${memberName}; no new bookings will be offered. Tick "Yes, keep those bookings" and save again to go ahead.`;
+}
+
+/** Save a member's booking settings. Making a lawyer with bookings to come unbookable needs `confirm` (409 with those bookings otherwise). */
+export async function saveLawyerSettings(deps: ChangeDeps, actor: Actor, input: LawyerInput, now: Date): Promise<{ upcoming: UpcomingBooking[] }> {
+  return commit(deps, async (tx) => {
+    const [member] = await tx.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.id, input.id));
+    if (!member) throw new AdminError("This team member no longer exists.", 404);
+    const [before] = await tx.select({ bookable: bookableLawyers.bookable }).from(bookableLawyers).where(eq(bookableLawyers.memberId, input.id));
+    const upcoming = await upcomingBookingsOf(tx, input.id, now);
+    if (before?.bookable && !input.bookable && upcoming.length > 0 && !input.confirm) {
+      throw new AdminError(strandedMessage(member.name, upcoming, "unbook"), 409, { confirm: "Confirm to keep these bookings with this lawyer." });
+    }
+    const values = {
+      bookable: input.bookable,
+      userId: input.userId === "" ? null : input.userId,
+      hours: input.ownHours ? input.hours : null,
+      overrides: input.overrides,
+      timeOff: input.timeOff,
+      areas: [...new Set(input.areas)],
+      languages: [...new Set(input.languages)],
+      kinds: [...new Set(input.kinds)],
+    };
+    await tx
+      .insert(bookableLawyers)
+      .values({ memberId: input.id, ...values })
+      .onConflictDoUpdate({ target: bookableLawyers.memberId, set: { ...values, updatedAt: now } });
+    return {
+      result: { upcoming: input.bookable ? [] : upcoming },
+      audit: { ...auditFrom(actor), action: "update", entity: "bookable_lawyer", entityId: input.id, details: { name: member.name, bookable: input.bookable, languages: values.languages, kinds: values.kinds, areas: values.areas, upcoming: upcoming.length } },
+      // The Team page's "Book with …" links follow.
+      changes: ["team"],
+    };
+  });
+}
+
+/** Counted for round-robin: bookings that were (or are) a lawyer's work, not the ones declined or cancelled. */
+const WORKED = ["booked", "confirmed", "no_show"] as const;
+export const ROUND_ROBIN_WINDOW_DAYS = 30;
+
+/** Each lawyer's bookings of the last 30 days and their latest, by when they were made. */
+export async function lawyerLoad(db: DbOrTx, ids: readonly number[], now: Date): Promise<Map<number, LawyerLoad>> {
+  if (ids.length === 0) return new Map();
+  const since = new Date(now.getTime() - ROUND_ROBIN_WINDOW_DAYS * 86_400_000);
+  const recent = await db
+    .select({ lawyer: consultationBookings.lawyerId, n: count() })
+    .from(consultationBookings)
+    .where(and(inArray(consultationBookings.lawyerId, [...ids]), inArray(consultationBookings.status, [...WORKED]), gte(consultationBookings.createdAt, since)))
+    .groupBy(consultationBookings.lawyerId);
+  const latest = await db
+    .select({ lawyer: consultationBookings.lawyerId, at: max(consultationBookings.createdAt) })
+    .from(consultationBookings)
+    .where(and(inArray(consultationBookings.lawyerId, [...ids]), notInArray(consultationBookings.status, ["declined", "cancelled"])))
+    .groupBy(consultationBookings.lawyerId);
+  const load = new Map<number, LawyerLoad>(ids.map((id) => [id, { recent: 0, lastBookedAt: null }]));
+  for (const row of recent) if (row.lawyer !== null) load.get(row.lawyer)!.recent = Number(row.n);
+  for (const row of latest) if (row.lawyer !== null && row.at) load.get(row.lawyer)!.lastBookedAt = new Date(row.at);
+  return load;
+}
+
+export type { Db };

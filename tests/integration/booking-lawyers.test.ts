@@ -1,0 +1,125 @@
+/**
+ * Bookable lawyers (issue 46, decision 0104) on the real database: one booking per lawyer per
+ * slot under 50 simultaneous requests, two lawyers' same time both bookable, "any lawyer" never
+ * giving one lawyer two bookings of a slot, round-robin, and the refusals that store nothing.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pino from "pino";
+import { openTestDatabase } from "../helpers/db";
+import { bookableLawyers, consultationBookings, rateLimits, teamMembers } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { createBooking } from "../../app/booking/bookings.server";
+import { slotsApi } from "../../app/booking/slots-api.server";
+import { vancouverMoment } from "../../app/booking/slots.server";
+
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Db;
+const log = pino({ level: "silent" });
+const NOW = new Date("2027-01-04T18:00:00Z");
+const deps = () => ({ db, log, now: () => NOW, rateLimit: 1000 });
+const TEN = vancouverMoment("2027-01-12", 10 * 60)!;
+let ids: { farsi: number; english: number; chinese: number };
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.database.db;
+}, 60_000);
+afterAll(async () => handle?.drop());
+beforeEach(async () => {
+  await db.delete(consultationBookings);
+  await db.delete(bookableLawyers);
+  await db.delete(teamMembers);
+  await db.delete(rateLimits);
+  const [farsi, english, chinese] = await db
+    .insert(teamMembers)
+    .values([
+      { name: "Dara Farsi", orderIndex: 2 },
+      { name: "Eve English", orderIndex: 1 },
+      { name: "Chen Chinese", orderIndex: 3 },
+    ])
+    .returning({ id: teamMembers.id });
+  ids = { farsi: farsi!.id, english: english!.id, chinese: chinese!.id };
+  await db.insert(bookableLawyers).values([
+    { memberId: ids.farsi, bookable: true, languages: ["en", "fa"], areas: ["immigration"], kinds: ["video"] },
+    { memberId: ids.english, bookable: true, languages: ["en"] },
+    { memberId: ids.chinese, bookable: false, languages: ["zh"] },
+  ]);
+});
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries({ start: TEN.toISOString(), kind: "video", area: "", name: "Sam Visitor", email: "sam@example.com", consent: "on", ...values })) data.set(key, value);
+  return data;
+};
+const rows = () => db.select().from(consultationBookings);
+
+describe("one booking per lawyer per slot", () => {
+  it("fifty simultaneous bookings of one lawyer's slot give one booking", async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => createBooking(deps(), form({ lawyer: String(ids.farsi), email: `v${i}@example.com` }), `10.0.0.${i}`)));
+    expect(results.filter((result) => result.status === 201)).toHaveLength(1);
+    expect(results.filter((result) => result.status === 409)).toHaveLength(49);
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.lawyerId).toBe(ids.farsi);
+  });
+
+  it("two lawyers' same time can both be booked", async () => {
+    const a = await createBooking(deps(), form({ lawyer: String(ids.farsi) }), "10.0.1.1");
+    const b = await createBooking(deps(), form({ lawyer: String(ids.english) }), "10.0.1.2");
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect((await rows()).map((row) => row.lawyerId).sort()).toEqual([ids.farsi, ids.english].sort());
+  });
+
+  it("any lawyer: simultaneous bookings fill each free lawyer once, never one lawyer twice", async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => createBooking(deps(), form({ email: `a${i}@example.com` }), `10.0.2.${i}`)));
+    expect(results.filter((result) => result.status === 201)).toHaveLength(2);
+    const stored = await rows();
+    expect(stored.map((row) => row.lawyerId).sort()).toEqual([ids.farsi, ids.english].sort());
+  });
+
+  it("any lawyer goes round-robin: the one with fewer recent bookings first", async () => {
+    await createBooking(deps(), form({ lawyer: String(ids.english), start: vancouverMoment("2027-01-12", 11 * 60)!.toISOString() }), "10.0.3.1");
+    const next = await createBooking(deps(), form({}), "10.0.3.2");
+    expect(next.status).toBe(201);
+    expect(next.status === 201 && next.booking.lawyer).toBe(ids.farsi);
+  });
+});
+
+describe("refusals store nothing", () => {
+  it("an unknown or unbookable lawyer: 400 at the lawyer field", async () => {
+    for (const lawyer of ["999999", String(ids.chinese), "abc"]) {
+      const result = await createBooking(deps(), form({ lawyer }), "10.0.4.1");
+      expect(result).toEqual({ status: 400, errors: { lawyer: "booking.validation.lawyer-invalid" } });
+    }
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("a lawyer who does not meet this way: 400 at the meeting kind", async () => {
+    const result = await createBooking(deps(), form({ lawyer: String(ids.farsi), kind: "office" }), "10.0.4.2");
+    expect(result).toEqual({ status: 400, errors: { kind: "booking.validation.lawyer-kind" } });
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("the slots API", () => {
+  const api = () => slotsApi({ db, now: () => NOW, rateLimit: 1000 });
+  const ask = (query: string) => api()(new URL(`http://site.test/api/consultations/slots?from=2027-01-12&to=2027-01-12${query}`), "10.0.5.1");
+
+  it("answers each lawyer's slots with their id, narrowed by lawyer, area and language", async () => {
+    const all = await ask("");
+    expect(all.status).toBe(200);
+    const slots = (all.body as { slots: Array<{ lawyer: number }> }).slots;
+    expect(new Set(slots.map((slot) => slot.lawyer))).toEqual(new Set([ids.farsi, ids.english]));
+    const farsi = (await ask("&lang=fa")).body as { slots: Array<{ lawyer: number }> };
+    expect(new Set(farsi.slots.map((slot) => slot.lawyer))).toEqual(new Set([ids.farsi]));
+    const family = (await ask("&area=family")).body as { slots: Array<{ lawyer: number }> };
+    expect(new Set(family.slots.map((slot) => slot.lawyer))).toEqual(new Set([ids.english]));
+    const one = (await ask(`&lawyer=${ids.english}`)).body as { slots: Array<{ lawyer: number }> };
+    expect(one.slots).toHaveLength(16);
+  });
+
+  it("refuses an unknown lawyer", async () => {
+    expect(await ask("&lawyer=999999")).toMatchObject({ status: 400, body: { error: "bad-lawyer" } });
+    expect(await ask("&lawyer=x")).toMatchObject({ status: 400, body: { error: "bad-lawyer" } });
+  });
+});
