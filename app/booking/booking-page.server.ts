@@ -20,7 +20,6 @@ import type { MeetingKind } from "./settings";
 import { addDays, vancouverDate, type Slot } from "./slots.server";
 import { DAY_PARAMETER, mondayOf, readDay, readWeek, WEEK_PARAMETER } from "./week";
 import { filterQuery, readPageFilter, type PageFilter } from "./page-filters";
-import { loadBookableLawyers } from "./lawyers.server";
 import { speakersFirst, unionOfStarts } from "./lawyer-slots.server";
 
 export const bookedPath = (reference: string, lang: Lang) => localizePath(`${BOOKING_PAGE_PATH}/booked/${reference}`, lang);

@@ -103,7 +103,7 @@ describe("admin kit: refusals mapped in one place", () => {
     expect(describeFailure(new NotFound("Gone."))).toMatchObject({ status: 404, reason: "Gone." });
     expect(describeFailure(new BadForm(415, "Not a form."))).toEqual({ status: 415, reason: "Not a form." });
     expect(describeFailure(new ImageRejected("The file is not an image."))).toEqual({ status: 400, reason: "The file is not an image." });
-    expect(describeFailure(new ImageRejected(TOO_LARGE))).toEqual({ status: 413, reason: "The image is larger than 8 MB." });
+    expect(describeFailure(new ImageRejected(TOO_LARGE, "too-large"))).toEqual({ status: 413, reason: "The image is larger than 8 MB." });
   });
 
   it("names a Zod error's fields, by the form's own names where they differ", () => {
