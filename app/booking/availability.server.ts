@@ -1,36 +1,18 @@
-import { and, asc, gte, inArray, lt, notInArray } from "drizzle-orm";
+import { and, gte, inArray, lt, notInArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { consultationBookings, consultationClosedDates, consultationSettings } from "../../db/schema";
 import { holidayDatesBetween } from "./holidays.server";
 import { LIVE_STATUSES } from "./status";
-import { bookingSettingsSchema, DEFAULT_BOOKING_SETTINGS, type BookingSettings, type MeetingKind } from "./settings";
+import { bookingSettingsSchema, type BookingSettings, type MeetingKind } from "./settings";
 import { addDays, freeSlots, parseDate, type Slot } from "./slots.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
+import { loadBookingSettings } from "./booking-settings.server";
 import { lawyerSlots, matches, type Interval, type LawyerAvailability } from "./lawyer-slots.server";
 import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
 import { busyIntervals } from "./lawyer-calendars.server";
 import type { Lang } from "../i18n/languages";
 
-export { LIVE_STATUSES };
-
-/** The stored availability, or the defaults when nothing has been saved. */
-export async function loadBookingSettings(db: DbOrTx): Promise<BookingSettings> {
-  const [row] = await db.select().from(consultationSettings).limit(1);
-  const closed = await db.select({ day: consultationClosedDates.day }).from(consultationClosedDates).orderBy(asc(consultationClosedDates.day));
-  const closedDates = closed.map((entry) => entry.day);
-  if (!row) return { ...DEFAULT_BOOKING_SETTINGS, closedDates };
-  const stored: BookingSettings = {
-    hours: row.hours,
-    slotMinutes: row.slotMinutes,
-    bufferMinutes: row.bufferMinutes,
-    minNoticeHours: row.minNoticeHours,
-    horizonDays: row.horizonDays,
-    kinds: row.kinds as MeetingKind[],
-    closedDates,
-  };
-  // A row edited by hand into something the generator cannot use falls back to the defaults.
-  return bookingSettingsSchema.safeParse(stored).success ? stored : { ...DEFAULT_BOOKING_SETTINGS, closedDates };
-}
+export { LIVE_STATUSES, loadBookingSettings };
 
 export type SaveSettingsResult = { ok: true; settings: BookingSettings } | { ok: false; errors: string[] };
 

@@ -11,7 +11,7 @@ import { formatBytes } from "../../core/outside/capped-body";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { NotFound } from "../changes/errors.server";
-import { loadBookingSettings } from "./availability.server";
+import { loadBookingSettings } from "./booking-settings.server";
 import { busyFromIcs, NotACalendar } from "./calendar-busy.server";
 
 /**
