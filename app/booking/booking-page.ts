@@ -51,9 +51,27 @@ form?.addEventListener("click", (event) => {
   void showPage(form, button);
 });
 
+/**
+ * The button's page, narrowed by the lawyer, practice area and language chosen in the form now
+ * (decision 0104; the server drew the button before they were chosen). Without bookable lawyers
+ * the form has no lawyer field and nothing narrows.
+ */
+function pageAddress(form: HTMLFormElement, button: HTMLButtonElement): string {
+  const href = button.getAttribute("formaction") ?? "";
+  if (!(form.elements.namedItem("lawyer") instanceof HTMLSelectElement)) return href;
+  const url = new URL(href, location.href);
+  for (const name of ["lawyer", "area", "speaks"]) {
+    const field = form.elements.namedItem(name);
+    if (!(field instanceof HTMLSelectElement)) continue;
+    if (field.value) url.searchParams.set(name, field.value);
+    else url.searchParams.delete(name);
+  }
+  return url.pathname + url.search + url.hash;
+}
+
 /** Put the days and times of the button's page in place of these; on any failure, post as without script. */
 async function showPage(form: HTMLFormElement, button: HTMLButtonElement): Promise<void> {
-  const href = button.getAttribute("formaction") ?? "";
+  const href = pageAddress(form, button);
   try {
     const response = await fetch(href, { credentials: "same-origin" });
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
