@@ -31,8 +31,6 @@ interface Stored<T> {
 
 /** Per database (tests may open several in one process): grids by their inputs. */
 const grids = new WeakMap<Db, LRUCache<string, Stored<Slot[]>>>();
-const settingsOf = new WeakMap<Db, Stored<BookingSettings>>();
-const lawyersOf = new WeakMap<Db, Stored<BookableLawyer[]>>();
 
 /** Reused while nothing changed on this instance since it was read, for at most SLOT_GRID_TTL_MS. */
 function fresh<T>(stored: Stored<T> & { generation?: number }, now: number): boolean {
@@ -53,27 +51,24 @@ function reuse<T>(get: () => (Stored<T> & { generation?: number }) | undefined, 
   return value;
 }
 
-/** The availability as the booking pages show it, read at most every SLOT_GRID_TTL_MS. */
-export function gridSettings(db: Db, now: Date): Promise<BookingSettings> {
-  return reuse(
-    () => settingsOf.get(db),
-    (entry) => settingsOf.set(db, entry),
-    () => settingsOf.delete(db),
-    () => loadBookingSettings(db),
-    now.getTime(),
-  );
+/** A reader of `load` per database, its answer reused as `reuse` says. */
+function reusedPerDatabase<T>(load: (db: Db) => Promise<T>): (db: Db, now: Date) => Promise<T> {
+  const stored = new WeakMap<Db, Stored<T>>();
+  return (db, now) =>
+    reuse(
+      () => stored.get(db),
+      (entry) => stored.set(db, entry),
+      () => stored.delete(db),
+      () => load(db),
+      now.getTime(),
+    );
 }
 
+/** The availability as the booking pages show it, read at most every SLOT_GRID_TTL_MS. */
+export const gridSettings = reusedPerDatabase(loadBookingSettings);
+
 /** The bookable lawyers as the booking pages show them (decision 0104), read at most every SLOT_GRID_TTL_MS. */
-export function gridLawyers(db: Db, now: Date): Promise<BookableLawyer[]> {
-  return reuse(
-    () => lawyersOf.get(db),
-    (entry) => lawyersOf.set(db, entry),
-    () => lawyersOf.delete(db),
-    () => loadBookableLawyers(db),
-    now.getTime(),
-  );
-}
+export const gridLawyers = reusedPerDatabase(loadBookableLawyers);
 
 /** The free slots of a range for a page, as listFreeSlots gives them, reused for at most SLOT_GRID_TTL_MS. */
 export async function gridFreeSlots(db: Db, request: SlotRequest, settings: BookingSettings, lawyers: ReadonlyArray<BookableLawyer>): Promise<Slot[]> {
