@@ -38,7 +38,12 @@ export const LAWYER_LINES_MAX = 200;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const realDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** A calendar date that exists ("2027-13-01" and "2027-02-30" do not; an invalid Date must not throw). */
+const realDate = (value: string) => {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 const lines = (text: string) =>
   text

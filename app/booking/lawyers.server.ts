@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, gt, inArray, max, notInArray, gte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { bookableLawyers, consultationBookings, teamMembers } from "../../db/schema";
+import { bookableLawyers, consultationBookings, teamMembers, users } from "../../db/schema";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
@@ -94,6 +94,10 @@ export async function saveLawyerSettings(deps: ChangeDeps, actor: Actor, input: 
     const [member] = await tx.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.id, input.id));
     if (!member) throw new AdminError("This team member no longer exists.", 404);
     const [before] = await tx.select({ bookable: bookableLawyers.bookable }).from(bookableLawyers).where(eq(bookableLawyers.memberId, input.id));
+    if (input.userId !== "") {
+      const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+      if (!account) throw new AdminError("Choose a staff account from the list, or none.", 400, { user_id: "This staff account does not exist." });
+    }
     const upcoming = await upcomingBookingsOf(tx, input.id, now);
     if (before?.bookable && !input.bookable && upcoming.length > 0 && !input.confirm) {
       throw new AdminError(strandedMessage(member.name, upcoming, "unbook"), 409, { confirm: "Confirm to keep these bookings with this lawyer." });
@@ -119,6 +123,12 @@ export async function saveLawyerSettings(deps: ChangeDeps, actor: Actor, input: 
       changes: ["team"],
     };
   });
+}
+
+/** The staff accounts a lawyer can be linked to (the Team Management editor's list). */
+export async function linkableAccounts(db: DbOrTx): Promise<Array<{ id: string; label: string }>> {
+  const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.email));
+  return rows.map((row) => ({ id: row.id, label: row.name ? `${row.name} (${row.email})` : row.email }));
 }
 
 /** Counted for round-robin: bookings that were (or are) a lawyer's work, not the ones declined or cancelled. */

@@ -7,6 +7,7 @@ import { isMeetingKind, type BookingSettings } from "./settings";
 import { FIRM_ZONE } from "../../core/firm-time";
 import { addDays, parseDate } from "./slots.server";
 import { AddressLimiter } from "../../core/address-limit";
+import { slotGridChanges } from "./slot-grid-changes.server";
 
 /** The longest range one request may ask for (inclusive days): bounds the work per request. */
 export const SLOTS_MAX_DAYS = 31;
@@ -41,12 +42,14 @@ export interface SlotsApiDeps {
  */
 export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Promise<SlotsAnswer> {
   const limiter = new AddressLimiter(deps.rateLimit ?? SLOTS_RATE_LIMIT, SLOTS_RATE_WINDOW_MS);
-  let settings: { value: Promise<{ settings: BookingSettings; lawyers: BookableLawyer[] }>; readAt: number } | null = null;
+  let settings: { value: Promise<{ settings: BookingSettings; lawyers: BookableLawyer[] }>; readAt: number; generation: number } | null = null;
 
   const currentSettings = (now: number) => {
-    if (!settings || now - settings.readAt >= SLOTS_SETTINGS_TTL_MS) {
+    // Read afresh after a change of the availability or the lawyers on this instance (slotGridChanged).
+    if (!settings || now - settings.readAt >= SLOTS_SETTINGS_TTL_MS || settings.generation !== slotGridChanges()) {
+      const generation = slotGridChanges();
       const value = Promise.all([loadBookingSettings(deps.db), loadBookableLawyers(deps.db)]).then(([settings, lawyers]) => ({ settings, lawyers }));
-      settings = { value, readAt: now };
+      settings = { value, readAt: now, generation };
       // A failed read is not kept: the next request tries again.
       value.catch(() => (settings = null));
     }

@@ -65,6 +65,7 @@ describe("the Consultations tab against a running server", () => {
     await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
     await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "intake" });
     lawyerId = (await createOrPromoteAdmin(db, { email: email("rev"), password: PASSWORD }, { via: "test", role: "lawyer" })).userId;
+    await createOrPromoteAdmin(db, { email: email("writer"), password: PASSWORD }, { via: "test", role: "editor" });
     await db.insert(teamMembers).values({ name: "Layla Lawyer" });
 
     // Earlier records: contact messages in three scripts.
@@ -103,7 +104,7 @@ describe("the Consultations tab against a running server", () => {
     await store.close();
 
     site = await startSite({ DATA_DIR: dataDir });
-    for (const who of ["boss", "ed", "rev"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);
+    for (const who of ["boss", "ed", "rev", "writer"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);
   });
 
   afterAll(async () => {
@@ -415,5 +416,52 @@ describe("the Consultations tab against a running server", () => {
     }));
     expect(after.booking.status).toBe("declined");
     expect(after.audit.map((entry) => [entry.action, entry.details])).toEqual([["decline", { status: "declined", reason: "cannot-act", referral: true }]]);
+  });
+
+  it("makes a team member bookable from the Team Management tab: bad input refused per field, editor and intake refused, the slots follow at once", async () => {
+    const TEAM = "/admin/dashboard/team";
+    const member = /Layla Lawyer[\s\S]*?name="member" value="(\d+)"/.exec((await page()).html)?.[1];
+    expect(member).toBeTruthy();
+    const from = addDays(vancouverDate(new Date()), 3);
+    const slotsOf = async () => {
+      const response = await fetch(url(`/api/consultations/slots?from=${from}&to=${addDays(from, 7)}&lawyer=${member}`));
+      return { status: response.status, body: (await response.json()) as { slots?: Array<{ lawyer: number | null }>; error?: string } };
+    };
+    expect((await slotsOf()).body.error).toBe("bad-lawyer");
+    // The section is the availability's: the admin sees it, an editor (who edits the team) does not.
+    expect(textOf(await (await get(url(TEAM), cookies.boss)).text())).toContain("Bookable for consultations");
+    expect(textOf(await (await get(url(TEAM), cookies.writer)).text())).not.toContain("Bookable for consultations");
+
+    const week = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((day) => [[`open_${day}`, "08:00"], [`close_${day}`, "20:00"]]));
+    const good = { intent: "lawyer", id: member!, bookable: "on", own_hours: "on", ...week, overrides: "", time_off: "", languages: "fa", kinds: "video" };
+    const bad = await formPost(url(`${TEAM}.data`), { ...good, open_1: "18:00", close_1: "09:00", overrides: "2027-13-01 off", languages: "", kinds: "fax", user_id: "no-such-account" }, { cookie: cookies.boss });
+    expect(bad.status).toBe(400);
+    const refused = await bad.text();
+    for (const message of ["The start of the day must be before its end.", "write a date and hours, e.g. 2027-01-15 10:00-14:00", "Unknown language.", "Unknown meeting kind."]) expect(refused).toContain(message);
+    for (const field of ["open_1", "overrides", "languages", "kinds"]) expect(refused).toContain(`"${field}"`);
+    const noAccount = await formPost(url(`${TEAM}.data`), { ...good, user_id: "no-such-account" }, { cookie: cookies.boss });
+    expect(noAccount.status).toBe(400);
+    expect(await noAccount.text()).toContain("This staff account does not exist.");
+    for (const who of ["writer", "ed"]) {
+      const denied = await formPost(url(`${TEAM}.data`), good, { cookie: cookies[who] });
+      expect(denied.status, who).toBe(403);
+      expect(await denied.text()).toContain("cannot change the consultation availability.");
+    }
+    // Nothing was stored by any of them.
+    expect((await slotsOf()).body.error).toBe("bad-lawyer");
+
+    const saved = await formPost(url(`${TEAM}.data`), good, { cookie: cookies.boss });
+    expect(saved.status).toBe(200);
+    // At once (the grid's change hook), not after the API's few seconds of reuse.
+    const after = await slotsOf();
+    expect(after.status).toBe(200);
+    expect(after.body.slots!.length).toBeGreaterThan(0);
+    expect(after.body.slots!.every((slot) => slot.lawyer === Number(member))).toBe(true);
+    // The booking page offers her; a Farsi visitor sees her among the Farsi speakers.
+    expect(textOf(await (await get(url("/fa/virtual-consultation?speaks=fa"))).text())).toContain("Layla Lawyer");
+    const tab = textOf(await (await get(url(TEAM), cookies.boss)).text());
+    expect(tab).toContain("Bookable");
+    const audit = await (await get(url("/admin/dashboard/audit/export?entity=bookable_lawyer"), cookies.boss)).text();
+    expect(audit).toContain(`${email("boss")},update,bookable_lawyer,${member}`);
   });
 });

@@ -6,7 +6,9 @@ import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { userCan } from "~/auth/guard.server";
 import { addMember, deleteMember, listTeam, setMemberPhoto, updateMember } from "~/team/members.server";
-import { strandedMessage, upcomingBookingsOf } from "~/booking/lawyers.server";
+import { saveLawyerSettings, strandedMessage, upcomingBookingsOf } from "~/booking/lawyers.server";
+import { lawyerFieldName, lawyerFromFormData, lawyerSchema } from "~/booking/lawyer-form";
+import { slotGridChanged } from "~/booking/slot-grid-changes.server";
 import { AdminError } from "~/changes/errors.server";
 import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/team/schema";
 import { translateTeamText } from "~/content/translate.server";
@@ -41,6 +43,20 @@ export const intents = {
       }
       await deleteMember(services, user, input.id);
       return { id: input.id };
+    },
+  }),
+  // "Bookable for consultations" (decision 0110): the availability's permission, not the team's.
+  lawyer: intent({
+    failure: "Failed to save the booking settings",
+    permission: "consultations.settings",
+    schema: lawyerSchema,
+    input: lawyerFromFormData,
+    fieldName: lawyerFieldName,
+    run: async ({ input, services, user }) => {
+      const { upcoming } = await saveLawyerSettings(services, user, input, services.clock.now());
+      // The booking pages and the slots API read the lawyers afresh.
+      slotGridChanged();
+      return { id: input.id, bookable: input.bookable, upcoming };
     },
   }),
   translate: intent({

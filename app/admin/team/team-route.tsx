@@ -5,15 +5,21 @@ import zhFont from "@fontsource/noto-sans-sc/400.css?url";
 import { adminAction } from "~/admin/kit/action.server";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { isMultipart, readAdminForm } from "~/admin/kit/upload.server";
-import { requirePermission } from "~/auth/guard.server";
+import { requirePermission, userCan } from "~/auth/guard.server";
+import { linkableAccounts, loadLawyerSettings } from "~/booking/lawyers.server";
 import { adminMeta } from "~/auth/ui";
 import { listTeam } from "~/team/members.server";
 import { TeamManager } from "~/admin/team/components/TeamManager";
 import { intents } from "./actions.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, "team.edit");
-  return { members: await listTeam(context.services.db) };
+  const user = await requirePermission(request, context, "team.edit");
+  const { db } = context.services;
+  const members = await listTeam(db);
+  // The booking settings are the availability's (decision 0110): only whoever may change it sees them.
+  if (!userCan(user, "consultations.settings")) return { members, booking: null };
+  const settings = await loadLawyerSettings(db, members.map((member) => member.id));
+  return { members, booking: { settings: Object.fromEntries(settings), accounts: await linkableAccounts(db) } };
 }
 
 // A photo comes as multipart, read by the admin's one upload path; the rest are plain forms.
@@ -28,8 +34,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export default function TeamTab() {
-  const { members } = useLoaderData<typeof loader>();
-  return <TeamManager members={members} />;
+  const { members, booking } = useLoaderData<typeof loader>();
+  return <TeamManager members={members} booking={booking} />;
 }
 
 export function ErrorBoundary() {

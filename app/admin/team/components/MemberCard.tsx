@@ -6,9 +6,12 @@ import { memberTranslationState, type TeamMemberView } from "~/team/schema";
 import { MemberForm } from "./MemberForm";
 import { TranslationBadge } from "./TranslationBadge";
 import { OutdatedBadge } from "~/admin/kit/OutdatedBadge";
+import { LawyerSettings, type LawyerEditorData } from "./LawyerSettings";
 
 interface MemberCardProps {
   member: TeamMemberView;
+  /** The booking settings, for whoever may change them (decision 0110). */
+  booking: LawyerEditorData | null;
   open: boolean;
   onOpenChange: (id: number, open: boolean) => void;
   focusName: boolean;
@@ -17,7 +20,7 @@ interface MemberCardProps {
 }
 
 /** One member: a header that expands into the member's form (kept mounted and only hidden, so edits survive collapsing). */
-export const MemberCard = memo(function MemberCard({ member, open, onOpenChange, focusName, onDelete, deleting }: MemberCardProps) {
+export const MemberCard = memo(function MemberCard({ member, booking, open, onOpenChange, focusName, onDelete, deleting }: MemberCardProps) {
   const thumb = member.photoThumb ?? member.photoBwThumb;
   const role = member.texts.role.en.trim();
   return (
@@ -42,6 +45,7 @@ export const MemberCard = memo(function MemberCard({ member, open, onOpenChange,
             </span>
             <span className="flex flex-wrap items-center gap-2">
               {member.active ? null : <Badge tone="neutral">Inactive</Badge>}
+              {booking?.settings[member.id]?.bookable ? <Badge tone="neutral">Bookable</Badge> : null}
               <TranslationBadge state={memberTranslationState(member.texts)} />
               <OutdatedBadge language="fa" since={member.outdated.fa} />
               <OutdatedBadge language="zh" since={member.outdated.zh} />
@@ -51,6 +55,7 @@ export const MemberCard = memo(function MemberCard({ member, open, onOpenChange,
         </h3>
         <Collapsible.Content forceMount hidden={!open} className="border-t border-slate-100 p-4">
           <MemberForm member={member} focusName={focusName} onDelete={onDelete} deleting={deleting} />
+          {booking ? <LawyerSettings memberId={member.id} memberName={member.name} settings={booking.settings[member.id]} accounts={booking.accounts} /> : null}
         </Collapsible.Content>
       </Collapsible.Root>
     </li>

@@ -9,9 +9,10 @@ import { MemberCard } from "./MemberCard";
 import type { TeamActionResult } from "~/admin/team/actions.server";
 import { useFetcherResult } from "~/admin/kit/hooks";
 import { AdminTab } from "~/admin/kit/AdminTab";
+import type { LawyerEditorData } from "./LawyerSettings";
 
 /** The Team Management tab: every member (active or not) by order, each collapsible. */
-export function TeamManager({ members }: { members: TeamMemberView[] }) {
+export function TeamManager({ members, booking }: { members: TeamMemberView[]; booking: LawyerEditorData | null }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const [justAdded, setJustAdded] = useState<number | null>(null);
   const addFetcher = useFetcher<TeamActionResult>();
@@ -75,6 +76,7 @@ export function TeamManager({ members }: { members: TeamMemberView[] }) {
             <MemberCard
               key={member.id}
               member={member}
+              booking={booking}
               open={open.has(member.id)}
               onOpenChange={onOpenChange}
               focusName={justAdded === member.id}
