@@ -11,6 +11,8 @@ import type { Db } from "../../db/client";
 import { createBooking } from "../../app/booking/bookings.server";
 import { slotsApi } from "../../app/booking/slots-api.server";
 import { vancouverMoment } from "../../app/booking/slots.server";
+import { issueManageToken } from "../../app/booking/manage-tokens.server";
+import { loadManagePage, manageBooking } from "../../app/booking/manage.server";
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
@@ -121,5 +123,41 @@ describe("the slots API", () => {
   it("refuses an unknown lawyer", async () => {
     expect(await ask("&lawyer=999999")).toMatchObject({ status: 400, body: { error: "bad-lawyer" } });
     expect(await ask("&lawyer=x")).toMatchObject({ status: 400, body: { error: "bad-lawyer" } });
+  });
+});
+
+describe("moving a booking to another lawyer (the manage link)", () => {
+  const manage = async (token: string, fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    return manageBooking(deps(), data, token, "10.0.9.1");
+  };
+  const bookWith = async (lawyer: number, start = TEN) => {
+    const result = await createBooking(deps(), form({ lawyer: String(lawyer), area: "immigration", start: start.toISOString() }), "10.0.9.2");
+    if (result.status !== 201) throw new Error(`not booked: ${result.status}`);
+    const [row] = (await rows()).filter((entry) => entry.id === result.booking.id);
+    return { id: result.booking.id, token: await issueManageToken(db, row!.id, row!.endsAt) };
+  };
+
+  it("offers the lawyers who take the area and meet the way, keeps the lawyer by default, and moves to another or any", async () => {
+    const { id, token } = await bookWith(ids.english);
+    const page = await loadManagePage(deps(), token);
+    if (page.state !== "valid") throw new Error("invalid");
+    expect(page.choice.lawyer).toBe("same");
+    expect(page.lawyers.map((lawyer) => lawyer.id).sort()).toEqual([ids.farsi, ids.english].sort());
+    // Another lawyer at the same time: both lawyers' same time are two slots.
+    expect(await manage(token, { intent: "reschedule", start: TEN.toISOString(), lawyer: String(ids.farsi) })).toMatchObject({ status: 200, done: "moved" });
+    expect((await rows()).find((row) => row.id === id)).toMatchObject({ lawyerId: ids.farsi, startsAt: TEN });
+  });
+
+  it("refuses a lawyer who does not meet the chosen way, or one not bookable; nothing changes", async () => {
+    const { id, token } = await bookWith(ids.english);
+    expect(await manage(token, { intent: "reschedule", start: TEN.toISOString(), lawyer: String(ids.farsi), kind: "phone", phone: "604 555 0101" })).toEqual({ status: 400, error: "booking.validation.lawyer-kind" });
+    expect(await manage(token, { intent: "reschedule", start: TEN.toISOString(), lawyer: String(ids.chinese) })).toEqual({ status: 400, error: "booking-manage-choose" });
+    expect((await rows()).find((row) => row.id === id)).toMatchObject({ lawyerId: ids.english, kind: "video" });
+    // "Any lawyer" an hour later: the free lawyer who fits goes by round-robin (Dara has no bookings, Eve has this one).
+    const later = new Date(TEN.getTime() + 3_600_000);
+    expect(await manage(token, { intent: "reschedule", start: later.toISOString(), lawyer: "any" })).toMatchObject({ status: 200, done: "moved" });
+    expect((await rows()).find((row) => row.id === id)).toMatchObject({ lawyerId: ids.farsi, startsAt: later });
   });
 });

@@ -23,7 +23,7 @@ import { loadManagePage, manageBooking, MANAGE_RATE_LIMIT_PER_BOOKING } from "~/
 import { queueDueReminders } from "~/booking/reminders.server";
 import { setBookingStatus } from "~/booking/staff.server";
 import { listFreeSlots } from "~/booking/availability.server";
-import { vancouverMoment } from "~/booking/slots.server";
+import { vancouverDate, vancouverMoment } from "~/booking/slots.server";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
 import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
 
@@ -206,7 +206,10 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const free = async () => (await listFreeSlots(db, { from: "2027-01-19", to: "2027-01-19", now: clock.now() })).map((s) => s.start.getTime());
     expect(await free()).not.toContain(start.getTime());
 
-    expect(await manage(token, { intent: "cancel" })).toMatchObject({ status: 200, done: "cancelled" });
+    // The button asks first (decision 0111): nothing changes until the visitor confirms.
+    expect(await manage(token, { intent: "cancel" })).toEqual({ status: 200, done: "confirm-cancel" });
+    expect((await row(id)).status).toBe("booked");
+    expect(await manage(token, { intent: "cancel", confirm: "yes" })).toMatchObject({ status: 200, done: "cancelled" });
     expect((await row(id)).status).toBe("cancelled");
     expect(await free()).toContain(start.getTime());
 
@@ -239,9 +242,12 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const oldWhen = formatMeetingTime(start, "en", "Vancouver time");
     const token = tokenIn(await waitForMail("move@example.com", text("booking-mail-confirmation-subject", "en", { when: oldWhen })));
 
-    const page = await loadManagePage(deps(), token);
+    const page = await loadManagePage(deps(), token, new URLSearchParams({ day: "2027-01-21" }));
     if (page.state !== "valid") throw new Error("page not valid");
     expect(page.slots.map((s) => s.start.getTime())).toContain(target.getTime());
+    // The whole horizon's days (60 by default), not two weeks; the times are the chosen day's only.
+    expect(page.days.at(-1)! > "2027-02-20").toBe(true);
+    expect(page.slots.every((s) => vancouverDate(s.start) === "2027-01-21")).toBe(true);
 
     expect(await manage(token, { intent: "reschedule", start: target.toISOString() })).toMatchObject({ status: 200, done: "moved" });
     const moved = await row(id);
@@ -266,6 +272,24 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const fresh = tokenIn(changed);
     expect(fresh).not.toBe(token);
     expect((await loadManagePage(deps(), fresh)).state).toBe("valid");
+  });
+
+  it("changes the way of meeting at the same time: a phone call needs a number, refused without one and nothing changed", async () => {
+    const start = at("2027-01-28", 10);
+    const id = await book(start, { email: "kind@example.com" });
+    const token = tokenIn(await waitForMail("kind@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(start, "en", "Vancouver time") })));
+    const page = await loadManagePage(deps(), token, new URLSearchParams({ kind: "phone" }));
+    expect(page.state === "valid" && page.choice.kind).toBe("phone");
+    // An address of its own: the page's POSTs are counted per address.
+    const IP = "192.0.2.150";
+    const same = { intent: "reschedule", start: start.toISOString(), lawyer: "same" };
+    expect(await manage(token, { ...same, kind: "phone" }, IP)).toEqual({ status: 400, error: "booking.validation.phone-required" });
+    expect(await manage(token, { ...same, kind: "fax" }, IP)).toEqual({ status: 400, error: "booking.validation.kind-invalid" });
+    expect(await manage(token, { ...same, kind: "video" }, IP)).toEqual({ status: 400, error: "booking-manage-choose" });
+    expect((await row(id)).kind).toBe("video");
+    expect(await manage(token, { ...same, kind: "phone", phone: "+1 604 555 0199" }, IP)).toMatchObject({ status: 200, done: "changed" });
+    const changed = await row(id);
+    expect([changed.kind, changed.phone, changed.startsAt.toISOString(), changed.icsSequence]).toEqual(["phone", "+1 604 555 0199", start.toISOString(), 1]);
   });
 
   it("refuses a slot taken meanwhile with 409 and the nearest free times, and keeps the link working", async () => {
@@ -368,7 +392,7 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const id = await book(start, { email: "remind@example.com" });
     const cancelledId = await book(at("2027-01-27", 11), { email: "remind-cancelled@example.com" });
     const cancelToken = tokenIn(await waitForMail("remind-cancelled@example.com", text("booking-mail-confirmation-subject", "en", { when: formatMeetingTime(at("2027-01-27", 11), "en", "Vancouver time") })));
-    expect((await manage(cancelToken, { intent: "cancel" })).status).toBe(200);
+    expect((await manage(cancelToken, { intent: "cancel", confirm: "yes" })).status).toBe(200);
 
     const sweep = () => queueDueReminders({ db, clock, log });
     const ours = (ids: number[]) => ids.filter((c) => c === id || c === cancelledId);

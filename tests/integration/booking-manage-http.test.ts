@@ -63,6 +63,18 @@ describe("/virtual-consultation/manage/<token>", () => {
     expect(textOf(html)).toContain(text("practice-areas-family-title"));
     expect((html.match(/<input type="radio"[^>]* name="start"/g) ?? []).length).toBeGreaterThan(10);
     expect(html).toContain(`value="${new Date(START.getTime() + 30 * 60_000).toISOString()}"`);
+    // Each time carries Vancouver's offset for the page script's "Your time" note (decision 0111), and the booking's own time too.
+    expect(html).toMatch(/<input type="radio" data-offset="-\d+"[^>]* name="start"/);
+    expect(html).toContain(`<time dateTime="${START.toISOString()}" data-offset="`);
+    expect(html).toContain("data-page-module=");
+    // A day picker over the whole horizon (60 days from 2027-01-04), not two weeks.
+    const days = [...html.matchAll(/<option value="(\d{4}-\d{2}-\d{2})"/g)].map((match) => match[1]);
+    expect(days.at(-1)! >= "2027-02-26").toBe(true);
+    const other = await get(`${site.url}/virtual-consultation/manage/${token}?day=2027-02-25&kind=phone`);
+    const otherHtml = await other.text();
+    expect(otherHtml).toContain(`value="${vancouverMoment("2027-02-25", 10 * 60)!.toISOString()}"`);
+    // Changing to a phone call asks for the number.
+    expect(otherHtml).toMatch(/<input id="manage-phone"[^>]* required/);
 
     const fa = await get(`${site.url}/fa/virtual-consultation/manage/${faToken}`);
     expect(fa.status).toBe(200);
@@ -92,7 +104,14 @@ describe("/virtual-consultation/manage/<token>", () => {
   });
 
   it("cancels with the page's button: the answer says so, the CANCEL invitation is mailed, the link is spent", async () => {
-    const post = await formPost(`${site.url}/virtual-consultation/manage/${token}`, { intent: "cancel" });
+    // The button asks first; only the confirm step's form cancels (without script too).
+    const asked = await formPost(`${site.url}/virtual-consultation/manage/${token}`, { intent: "cancel" });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(h1(question)).toBe(text("booking-manage-cancel-confirm-title"));
+    expect(question).toMatch(/<input type="hidden" name="confirm" value="yes"/);
+    expect((await get(`${site.url}/virtual-consultation/manage/${token}`)).status).toBe(200);
+    const post = await formPost(`${site.url}/virtual-consultation/manage/${token}`, { intent: "cancel", confirm: "yes" });
     expect(post.status).toBe(200);
     expect(post.headers.get("cache-control")).toMatch(/no-store/);
     expect(h1(await post.text())).toBe(text("booking-manage-cancelled-title"));
