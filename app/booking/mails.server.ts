@@ -34,9 +34,10 @@ import { forgetManageToken, issueManageToken, manageUrl, revokeManageTokens } fr
 /**
  * `cancelled` is the visitor's own cancellation, `firm-cancelled` staff's (it apologises);
  * `declined` invites another time, `cannot-act` says the firm cannot act for the visitor (decision 0096);
- * `confirmed` tells the visitor staff confirmed the booking.
+ * `confirmed` tells the visitor staff confirmed the booking; `rebook` that the firm closed the
+ * booking's day and the visitor must choose another time (with the manage link; decision 0111).
  */
-export const BOOKING_MAIL_KINDS = ["confirmation", "confirmed", "changed", "cancelled", "firm-cancelled", "declined", "cannot-act", "reminder"] as const;
+export const BOOKING_MAIL_KINDS = ["confirmation", "confirmed", "changed", "cancelled", "firm-cancelled", "declined", "cannot-act", "reminder", "rebook"] as const;
 export type BookingMailKind = (typeof BOOKING_MAIL_KINDS)[number];
 
 /** Retries with the runner's doubling backoff (2 s ... about 17 min): about half an hour, as the contact notification. */
@@ -45,9 +46,9 @@ const MAX_ATTEMPTS = 11;
 /** The kinds that tell the firm by default: every new, changed or cancelled booking. */
 const FIRM_HEARS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "changed", "cancelled"]);
 /** The kinds whose booking must still be live when the mail goes out, and which carry the manage link. */
-const LIVE_KINDS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "confirmed", "changed", "reminder"]);
+const LIVE_KINDS: ReadonlySet<BookingMailKind> = new Set(["confirmation", "confirmed", "changed", "reminder", "rebook"]);
 /** Mails that add nothing to the visitor's calendar: the invitation already holds the event. */
-const NO_INVITATION: ReadonlySet<BookingMailKind> = new Set(["confirmed", "reminder"]);
+const NO_INVITATION: ReadonlySet<BookingMailKind> = new Set(["confirmed", "reminder", "rebook"]);
 
 interface ItemPayload {
   bookingId: number;
@@ -244,6 +245,7 @@ const FIRM_SUBJECTS: Record<BookingMailKind, string> = {
   declined: "Consultation declined",
   "cannot-act": "Consultation declined: we cannot act",
   reminder: "Consultation tomorrow",
+  rebook: "Consultation to be moved: the office is closed that day",
 };
 
 export interface FirmMailFacts {

@@ -199,16 +199,56 @@ export async function listClosedDates(db: Db): Promise<ClosedDate[]> {
   return db.select({ day: consultationClosedDates.day, note: consultationClosedDates.note }).from(consultationClosedDates).orderBy(asc(consultationClosedDates.day));
 }
 
-/** Close the office on a date (besides the statutory holidays); field errors name `day` or `note`. */
-export async function addClosedDate(db: Db, actor: Actor, day: string, note: string): Promise<void> {
-  await commit({ db, events: NO_EVENTS }, async (tx) => {
+/** A live booking still to come on a Vancouver date (what closing that date would strand). */
+export interface BookingOnDate {
+  id: number;
+  time: string;
+  name: string;
+  language: string;
+}
+
+/** The live bookings still to come on a Vancouver date, in time order. */
+export async function liveBookingsOn(db: Db, day: string, now: Date): Promise<BookingOnDate[]> {
+  const from = vancouverMoment(day, 0)!;
+  const to = vancouverMoment(addDays(day, 1), 0)!;
+  const rows = await db
+    .select({ id: consultationBookings.id, start: consultationBookings.startsAt, name: consultationBookings.name, language: consultationBookings.language })
+    .from(consultationBookings)
+    .where(and(inArray(consultationBookings.status, ["booked", "confirmed"]), gte(consultationBookings.startsAt, from), lt(consultationBookings.startsAt, to), sql`${consultationBookings.endsAt} > ${now.toISOString()}::timestamptz`))
+    .orderBy(asc(consultationBookings.startsAt));
+  return rows.map((row) => ({ id: row.id, time: firmClock.time(row.start, "en"), name: row.name, language: row.language }));
+}
+
+/** The warning instead of closing a date that holds bookings (decision 0111): who, when, and how to go ahead. */
+export function closingBookedDateMessage(day: string, bookings: readonly BookingOnDate[]): string {
+  const list = bookings.map((booking) => `${booking.time} ${booking.name} (#${booking.id})`).join("; ");
+  const n = bookings.length;
+  return `${n} consultation${n === 1 ? " is" : "s are"} booked on ${day}: ${list}. Tick "Close it and ask ${n === 1 ? "this visitor" : "these visitors"} to choose another time" and add the date again: each is mailed, in their language, with their link to move or cancel. Nothing was changed.`;
+}
+
+/**
+ * Close the office on a date (besides the statutory holidays); field errors name `day` or `note`.
+ * A date with live bookings to come is refused (409, listing them) until `confirm`; then each of
+ * those visitors is mailed to choose another time, in the same transaction (decision 0111).
+ */
+export async function addClosedDate(db: Db, actor: Actor, day: string, note: string, options: { confirm?: boolean; now?: Date } = {}): Promise<{ notified: number }> {
+  const now = options.now ?? new Date();
+  const result = await commit({ db, events: NO_EVENTS }, async (tx) => {
     const [{ total }] = await tx.select({ total: count() }).from(consultationClosedDates);
     if (total >= SETTINGS_LIMITS.closedDates) throw new AdminError(`At most ${SETTINGS_LIMITS.closedDates} closed dates; remove past ones first.`, 400, { day: `At most ${SETTINGS_LIMITS.closedDates} closed dates.` });
     const [row] = await tx.insert(consultationClosedDates).values({ day, note: note || null }).onConflictDoNothing().returning({ day: consultationClosedDates.day });
     if (!row) throw new AdminError("This date is already closed.", 400, { day: "This date is already closed." });
-    return { result: undefined, audit: { ...auditFrom(actor), action: "create", entity: "consultation_closed_date", entityId: day } };
+    const booked = await liveBookingsOn(tx, day, now);
+    if (booked.length > 0 && !options.confirm) throw new AdminError(closingBookedDateMessage(day, booked), 409, { confirm: "Confirm to close the date and mail these visitors." });
+    // The bookings stay as they are (nothing is cancelled for the visitor); each visitor chooses another time or cancels.
+    for (const booking of booked) await queueBookingMail(tx, booking.id, "rebook", { notifyFirm: false });
+    return {
+      result: { notified: booked.length },
+      audit: { ...auditFrom(actor), action: "create", entity: "consultation_closed_date", entityId: day, ...(booked.length > 0 ? { details: { rebook: booked.map((booking) => booking.id) } } : {}) },
+    };
   });
   slotGridChanged();
+  return result;
 }
 
 export async function removeClosedDate(db: Db, actor: Actor, day: string): Promise<void> {

@@ -8,7 +8,7 @@ import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { listFreeSlots } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
 import { addDays, vancouverDate } from "../../app/booking/slots.server";
-import { auditLog, calendarFeeds, conflictMatches, consultationBookings, consultationClosedDates, consultationSettings, contactSubmissions, contentText, teamMembers } from "../../db/schema";
+import { auditLog, jobItems, calendarFeeds, conflictMatches, consultationBookings, consultationClosedDates, consultationSettings, contactSubmissions, contentText, teamMembers } from "../../db/schema";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -463,5 +463,40 @@ describe("the Consultations tab against a running server", () => {
     expect(tab).toContain("Bookable");
     const audit = await (await get(url("/admin/dashboard/audit/export?entity=bookable_lawyer"), cookies.boss)).text();
     expect(audit).toContain(`${email("boss")},update,bookable_lawyer,${member}`);
+  });
+
+  it("warns before closing a date that holds a booking, listing it; closes only once confirmed and asks that visitor to rebook", async () => {
+    const member = /Layla Lawyer[\s\S]*?name="member" value="(\d+)"/.exec((await page()).html)?.[1];
+    const from = addDays(vancouverDate(new Date()), 5);
+    const slots = (await (await fetch(url(`/api/consultations/slots?from=${from}&to=${addDays(from, 14)}&lawyer=${member}`))).json()) as { slots: Array<{ start: string }> };
+    const start = slots.slots[0]!.start;
+    const day = vancouverDate(new Date(start));
+    const booked = await formPost(url("/virtual-consultation"), { start, kind: "video", area: "", lawyer: member!, speaks: "", name: "Quentin Closer", email: "quentin@example.com", phone: "", description: "", parties: "", consent: "on", website: "" }, { headers: { "X-Forwarded-For": "198.51.100.201" } });
+    expect(booked.status).toBe(303);
+
+    const warned = await act({ intent: "add-closed-date", day, note: "Flood" });
+    expect(warned.status).toBe(409);
+    const warning = await warned.text();
+    expect(warning).toContain(`1 consultation is booked on ${day}:`);
+    expect(warning).toContain("Quentin Closer");
+    expect(warning).toContain('"confirm"');
+    // Nothing closed: the time is still offered.
+    const still = (await (await fetch(url(`/api/consultations/slots?from=${day}&to=${day}&lawyer=${member}`))).json()) as { slots: Array<{ start: string }> };
+    expect(still.slots.length).toBeGreaterThan(0);
+    expect((await act({ intent: "add-closed-date", day, note: "Flood", confirm: "yes" })).status).toBe(400);
+
+    const closed = await act({ intent: "add-closed-date", day, note: "Flood", confirm: "on" });
+    expect(closed.status).toBe(200);
+    const after = (await (await fetch(url(`/api/consultations/slots?from=${day}&to=${day}`))).json()) as { slots: unknown[] };
+    expect(after.slots).toEqual([]);
+    // The visitor's "choose another time" mail is queued with the closing (its text: booking-mail.test.ts); the booking stays.
+    const stored = await withDb(async (db) => ({
+      audit: await db.select().from(auditLog).where(and(eq(auditLog.entity, "consultation_closed_date"), eq(auditLog.entityId, day))),
+      booking: (await db.select().from(consultationBookings).where(eq(consultationBookings.email, "quentin@example.com")))[0],
+      jobs: await db.select().from(jobItems),
+    }));
+    expect(stored.audit.map((entry) => entry.details)).toEqual([{ rebook: [stored.booking.id] }]);
+    expect(stored.booking.status).toBe("booked");
+    expect(stored.jobs.filter((item) => item.label === `Booking #${stored.booking.id}: rebook mail to the visitor`).map((item) => item.payload)).toEqual([{ bookingId: stored.booking.id, mail: "rebook", to: "visitor" }]);
   });
 });

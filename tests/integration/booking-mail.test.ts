@@ -21,7 +21,7 @@ import { createBooking } from "~/booking/bookings.server";
 import { bookingMailJob, formatMeetingTime, videoLinkFor } from "~/booking/mails.server";
 import { loadManagePage, manageBooking, MANAGE_RATE_LIMIT_PER_BOOKING } from "~/booking/manage.server";
 import { queueDueReminders } from "~/booking/reminders.server";
-import { setBookingStatus } from "~/booking/staff.server";
+import { addClosedDate, setBookingStatus } from "~/booking/staff.server";
 import { listFreeSlots } from "~/booking/availability.server";
 import { vancouverDate, vancouverMoment } from "~/booking/slots.server";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
@@ -290,6 +290,38 @@ describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await manage(token, { ...same, kind: "phone", phone: "+1 604 555 0199" }, IP)).toMatchObject({ status: 200, done: "changed" });
     const changed = await row(id);
     expect([changed.kind, changed.phone, changed.startsAt.toISOString(), changed.icsSequence]).toEqual(["phone", "+1 604 555 0199", start.toISOString(), 1]);
+  });
+
+  it("closing a date that holds bookings: refused with the list until confirmed, then each visitor is mailed in their language with their link to move", async () => {
+    const day = "2027-01-29";
+    const visitors = [
+      ["en", 10, "closed-en@example.com"],
+      ["fa", 11, "closed-fa@example.com"],
+      ["zh", 12, "closed-zh@example.com"],
+    ] as const;
+    const ids = [];
+    for (const [lang, hour, email] of visitors) ids.push(await book(at(day, hour), { email, name: `Closed ${lang}` }, lang));
+    const refused = await addClosedDate(db, STAFF, day, "Flood", { now: clock.now() }).catch((error: unknown) => error as { status: number; message: string });
+    expect(refused).toMatchObject({ status: 409 });
+    for (const lang of ["en", "fa", "zh"]) expect((refused as { message: string }).message).toContain(`Closed ${lang} (#`);
+    expect(await listFreeSlots(db, { from: day, to: day, now: clock.now() })).not.toHaveLength(0);
+
+    expect(await addClosedDate(db, STAFF, day, "Flood", { confirm: true, now: clock.now() })).toEqual({ notified: 3 });
+    expect(await listFreeSlots(db, { from: day, to: day, now: clock.now() })).toHaveLength(0);
+    for (const [index, [lang, hour, email]] of visitors.entries()) {
+      const when = formatMeetingTime(at(day, hour), lang, text("booking-mail-time-zone", lang));
+      const mail = await waitForMail(email, text("booking-mail-rebook-subject", lang, { when }));
+      expect(mail.text).toContain(text("booking-mail-rebook-intro", lang));
+      expect(mail.part("text/calendar")).toBeUndefined();
+      // Their link opens the manage page, which offers other days (the closed one has no times now).
+      const token = tokenIn(mail, lang === "en" ? "" : `/${lang}`);
+      const page = await loadManagePage(deps(), token);
+      expect(page.state === "valid" && page.days.includes(day)).toBe(false);
+      expect(page.state === "valid" && page.days.length).toBeGreaterThan(0);
+      // The booking itself stays as it was until the visitor moves or cancels it.
+      expect((await row(ids[index]!)).status).toBe("booked");
+    }
+    expect(mailsTo(NOTIFY_TO).filter((m) => m.text.includes("closed-en@example.com") && m.header("Subject")?.startsWith("Consultation to be moved"))).toHaveLength(0);
   });
 
   it("refuses a slot taken meanwhile with 409 and the nearest free times, and keeps the link working", async () => {

@@ -104,11 +104,16 @@ export const intents = {
   "add-closed-date": intent({
     failure: "The date was not closed",
     permission: "consultations.settings",
-    schema: z.object({ day, note: z.string().trim().max(CLOSED_NOTE_MAX, `A note can be at most ${CLOSED_NOTE_MAX} characters.`).default("") }),
+    schema: z.object({
+      day,
+      note: z.string().trim().max(CLOSED_NOTE_MAX, `A note can be at most ${CLOSED_NOTE_MAX} characters.`).default(""),
+      // Closing a date with bookings needs this ticked (decision 0111).
+      confirm: z.enum(["on"], { error: "Tick the box or leave it empty." }).optional(),
+    }),
     echoValues: true,
     run: async ({ input, services, user }) => {
-      await addClosedDate(services.db, user, input.day, input.note);
-      return { day: input.day };
+      const { notified } = await addClosedDate(services.db, user, input.day, input.note, { confirm: input.confirm === "on", now: services.clock.now() });
+      return { day: input.day, notified };
     },
   }),
   "remove-closed-date": intent({

@@ -63,6 +63,18 @@ export default {
       fa: "متأسفیم: نمی‌توانیم در {when} با شما دیدار کنیم. لطفاً زمان دیگری را در وب‌سایت ما انتخاب کنید یا با ما تماس بگیرید:",
       zh: "很抱歉，我们无法在 {when} 与您会面。请在我们的网站上选择其他时间，或致电我们：",
     },
+    "booking-mail-rebook-subject": {
+      label: "Rebook mail (the firm closed the day of the booking): subject ({when}: date and time)",
+      en: "Please choose another time for your consultation: {when}",
+      fa: "لطفاً زمان دیگری برای مشاورهٔ خود انتخاب کنید: {when}",
+      zh: "请为您的咨询另选时间：{when}",
+    },
+    "booking-mail-rebook-intro": {
+      label: "Rebook mail: first paragraph",
+      en: "We are sorry: our office is closed on the day of your consultation, so it must be moved. Please choose another time with the link below. If no time suits you, you can cancel there, or reply to this mail.",
+      fa: "پوزش می‌خواهیم: دفتر ما در روز جلسهٔ مشاورهٔ شما تعطیل است و جلسه باید جابه‌جا شود. لطفاً با پیوند زیر زمان دیگری انتخاب کنید. اگر هیچ زمانی مناسب نیست، می‌توانید همان‌جا آن را لغو کنید یا به این ایمیل پاسخ دهید.",
+      zh: "很抱歉：您咨询当天本所不营业，因此需要改期。请通过下方链接另选时间。如果没有合适的时间，您可以在该页面取消，或直接回复此邮件。",
+    },
     "booking-mail-confirmed-subject": {
       label: "Confirmed mail (staff confirmed the booking): subject ({when}: date and time)",
       en: "Your consultation is confirmed: {when}",

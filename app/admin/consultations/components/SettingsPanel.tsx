@@ -27,7 +27,7 @@ export function SettingsPanel({ settings, closedDates, holidays, editable }: Pro
   const save = useFetcher<ConsultationsResult>({ key: "booking-settings" });
   const dates = useFetcher<ConsultationsResult>({ key: "closed-dates" });
   useResultToast(save, () => ["Availability saved"]);
-  useResultToast(dates, (answer) => (answer.intent === "add-closed-date" ? ["Date closed", answer.day] : answer.intent === "remove-closed-date" ? ["Date open again", answer.day] : null));
+  useResultToast(dates, (answer) => (answer.intent === "add-closed-date" ? ["Date closed", answer.notified > 0 ? `${answer.day}: ${answer.notified} visitor${answer.notified === 1 ? "" : "s"} asked to choose another time` : answer.day] : answer.intent === "remove-closed-date" ? ["Date open again", answer.day] : null));
   const errors = save.data && !save.data.ok ? (save.data.fieldErrors ?? {}) : {};
   const dateErrors = dates.data && !dates.data.ok && dates.data.intent === "add-closed-date" ? (dates.data.fieldErrors ?? {}) : {};
   const described = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
@@ -154,6 +154,16 @@ export function SettingsPanel({ settings, closedDates, holidays, editable }: Pro
               <Input id="closed-note" name="note" maxLength={200} {...(dateErrors.note ? { "aria-invalid": true as const, "aria-describedby": "closed-note-error" } : {})} />
               <FieldError id="closed-note-error" message={dateErrors.note} />
             </div>
+            {dateErrors.confirm && dates.data && !dates.data.ok ? (
+              // The date holds bookings (decision 0111): listed, and closed only once this is ticked.
+              <div role="alert" className="basis-full space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                <p>{dates.data.reason}</p>
+                <label className="flex items-center gap-2 font-medium">
+                  <input type="checkbox" name="confirm" className="size-4" />
+                  Close it and ask these visitors to choose another time
+                </label>
+              </div>
+            ) : null}
             <Button type="submit" variant="secondary" disabled={dates.state !== "idle"}>
               Add closed date
             </Button>
