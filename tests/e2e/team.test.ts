@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
 import { demoTeamTexts } from "~/i18n/defaults";
 import { openDatabase } from "../../db/client";
-import { contentText, teamMembers } from "../../db/schema";
+import { bookableLawyers, contentText, teamMembers } from "../../db/schema";
 import { storeImage } from "../../core/media";
 import { demoTeam } from "../../db/demo";
 import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
@@ -268,5 +268,40 @@ describe("team page with the firm's own members", () => {
       expect(errors).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it("lets a Farsi visitor book a Farsi-speaking lawyer from the Team page's 'Book with' link (issue 46)", async () => {
+    await site!.stop();
+    site = undefined;
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
+    let darya: number;
+    try {
+      [{ id: darya }] = await database.db.insert(teamMembers).values({ name: "Darya Karimi", orderIndex: 40, active: true }).returning({ id: teamMembers.id });
+      await database.db.insert(bookableLawyers).values({ memberId: darya, bookable: true, languages: ["fa", "en"], kinds: ["video"] });
+    } finally {
+      await database.close();
+    }
+    site = await startSite({ SEED_DEMO: "false", DATA_DIR: dataDir });
+
+    const { page, errors } = await openPage(`${site.url}/fa/team`);
+    const card = cards(page).filter({ hasText: "Darya Karimi" });
+    await Promise.all([page.waitForURL(/\/fa\/virtual-consultation\?lawyer=/), card.getByRole("link", { name: text("team-book-button", "fa").replace("{name}", "Darya Karimi") }).click()]);
+    await page.waitForLoadState("networkidle");
+    const form = page.getByRole("region", { name: text("booking-form-title", "fa") });
+    expect(await form.locator('select[name="lawyer"]').inputValue()).toBe(String(darya));
+    const chosen = (await form.locator('input[name="start"]').first().getAttribute("value"))!;
+    await form.locator('input[name="start"]').first().check();
+    await form.getByLabel(text("booking-name-label", "fa")).fill("مریم احمدی");
+    await form.getByLabel(text("booking-email-label", "fa")).fill("maryam@example.com");
+    await form.getByLabel(text("booking-consent-label", "fa")).check();
+    await Promise.all([page.waitForURL(/\/fa\/virtual-consultation\/booked\//), form.getByRole("button", { name: text("booking-submit", "fa") }).click()]);
+    expect(await page.locator("h1").textContent()).toBe(text("booking-booked-title", "fa"));
+    await expectNoAxeViolations(page);
+    // Darya's time is taken now: her slots no longer offer it.
+    const day = new Date(chosen).toISOString().slice(0, 10);
+    const answer = (await (await fetch(`${site.url}/api/consultations/slots?from=${day}&to=${day}&lawyer=${darya}`)).json()) as { slots: Array<{ start: string }> };
+    expect(answer.slots.map((slot) => slot.start)).not.toContain(chosen);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });
