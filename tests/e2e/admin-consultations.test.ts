@@ -15,7 +15,8 @@ import { listFreeSlots } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
 import { addDays, vancouverDate } from "../../app/booking/slots.server";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
-import { contactSubmissions } from "../../db/schema";
+import { bookableLawyers, contactSubmissions, teamMembers } from "../../db/schema";
+import { startFakeCalendar, type FakeCalendar } from "../fakes/calendar";
 import { signIn } from "../helpers/admin";
 import { dataDirWithAdmin, openDataDir } from "../helpers/admin-http";
 import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
@@ -33,6 +34,8 @@ describe("Consultations tab", () => {
   let page: Page;
   let errors: string[];
   let bookingId = 0;
+  let calendar: FakeCalendar;
+  let lawyerId = 0;
 
   beforeAll(async () => {
     dataDir = await dataDirWithAdmin("consultations-e2e-", ADMIN);
@@ -49,10 +52,15 @@ describe("Consultations tab", () => {
       bookingId = booked.status === 201 ? booked.booking.id : 0;
       await createOrPromoteAdmin(store.db, INTAKE, { via: "test", role: "intake" });
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
+      // A bookable lawyer whose own calendar (a fake ICS server) will hold a busy event (issue 46).
+      [{ id: lawyerId }] = await store.db.insert(teamMembers).values({ name: "Bahar Busy", orderIndex: 1 }).returning({ id: teamMembers.id });
+      await store.db.insert(bookableLawyers).values({ memberId: lawyerId, bookable: true, languages: ["en", "fa"] });
     } finally {
       await store.close();
     }
-    site = await startSite({ DATA_DIR: dataDir });
+    calendar = await startFakeCalendar();
+    // The tests' seam for the guarded fetcher: http to this machine (never allowed in production).
+    site = await startSite({ DATA_DIR: dataDir, NODE_ENV: "test", OUTSIDE_FETCH_ALLOW_LOOPBACK: "1" });
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     errors = watchConsole(page);
@@ -62,6 +70,7 @@ describe("Consultations tab", () => {
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
+    await calendar?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -174,6 +183,31 @@ describe("Consultations tab", () => {
     expect(await reloaded.getByLabel("Monday opens at").inputValue()).toBe("10:00");
     expect(await reloaded.getByLabel("Monday closes at").inputValue()).toBe("15:00");
     expect(await reloaded.getByLabel("Open on Saturday").isChecked()).toBe(true);
+  });
+
+  it("takes a time off the booking page when the lawyer's own calendar has a busy event then", async () => {
+    const from = addDays(vancouverDate(new Date()), 3);
+    const slotsOf = async (day: string) =>
+      ((await (await fetch(`${site!.url}/api/consultations/slots?from=${day}&to=${day}&lawyer=${lawyerId}`)).json()) as { slots: Array<{ start: string }> }).slots.map((slot) => slot.start);
+    const all = ((await (await fetch(`${site!.url}/api/consultations/slots?from=${from}&to=${addDays(from, 10)}&lawyer=${lawyerId}`)).json()) as { slots: Array<{ start: string }> }).slots;
+    const busy = all[2]!.start;
+    const day = vancouverDate(new Date(busy));
+    expect(await slotsOf(day)).toContain(busy);
+    const stamp = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    calendar.ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:court@example.test", `DTSTAMP:${stamp(new Date().toISOString())}`, `DTSTART:${stamp(busy)}`, `DTEND:${stamp(new Date(new Date(busy).getTime() + 30 * 60_000).toISOString())}`, "SUMMARY:Court", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+
+    await page.goto(`${site!.url}${TAB}`);
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Calendar address of Bahar Busy" });
+    await form.getByLabel("Calendar address (iCal)").fill(`${calendar.origin}/calendar.ics`);
+    await form.getByRole("button", { name: "Save the address" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Calendar address saved and read" }).first().waitFor({ timeout: 15_000 });
+    expect(calendar.hits).toBeGreaterThan(0);
+    // The API reuses what it read for a few seconds: the busy time goes within them.
+    await expect.poll(() => slotsOf(day), { timeout: 10_000 }).not.toContain(busy);
+    expect((await slotsOf(day)).length).toBeGreaterThan(0);
+    const bookingPage = await (await fetch(`${site!.url}/virtual-consultation?lawyer=${lawyerId}&day=${day}`)).text();
+    expect(bookingPage).not.toContain(`value="${busy}"`);
   });
 
   it("ran without script errors or Content-Security-Policy violations", () => {
