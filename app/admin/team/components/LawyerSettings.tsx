@@ -18,7 +18,7 @@ export interface LawyerEditorData {
 
 /** Monday first, as the firm's week reads. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
-const KIND_NAMES = { video: "Video", phone: "Phone", office: "In person at the office" } as const;
+const KIND_NAMES = { video: "Video call", phone: "Phone call", office: "In person at the office" } as const;
 const areaName = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(1).replaceAll("-", " ");
 
 function FieldError({ id, message }: { id: string; message?: string }) {
