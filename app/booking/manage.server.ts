@@ -16,7 +16,7 @@ import { gridFreeSlots, gridLawyers, gridSettings } from "./slot-grid.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
 import { consumeManageToken, peekManageToken, revokeManageTokens } from "./manage-tokens.server";
 import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
-import { matches, offersKind, roundRobinOrder, unionOfStarts } from "./lawyer-slots.server";
+import { matches, offersKind, roundRobinOrder, unionOfStarts, type LawyerFilter } from "./lawyer-slots.server";
 
 /**
  * What the cancel-or-reschedule link does (issue 33, decision 0079). Opening the page uses
@@ -176,7 +176,11 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2
 
 /** A refusal that rolls the transaction back, so the token stays unused. */
 class Refused extends Error {
-  constructor(readonly result: ManageResult) {
+  /** For a taken time: whose nearest free times to offer (the lawyer and way of meeting chosen). */
+  constructor(
+    readonly result: ManageResult,
+    readonly filter: LawyerFilter = {},
+  ) {
     super("refused");
   }
 }
@@ -212,7 +216,7 @@ export async function manageBooking(deps: ManageDeps, form: FormData, token: str
   } catch (error) {
     if (error instanceof Refused) {
       // The nearest free times are read once the transaction is gone.
-      if (error.result.status === 409 && start) return { ...error.result, nearest: await nearestFreeSlots(deps.db, start, now).catch(() => []) };
+      if (error.result.status === 409 && start) return { ...error.result, nearest: await nearestFreeSlots(deps.db, start, now, undefined, error.filter).catch(() => []) };
       return error.result;
     }
     deps.log.error({ err: error }, "managing a consultation failed");
@@ -299,7 +303,7 @@ async function reschedule(deps: ManageDeps, token: string, start: Date, move: Mo
       for (const date of settings.closedDates) closed.add(date);
       const onGrid = freeSlots({ settings, from: day, to: day, now, closed, taken: [] }).some((s) => s.start.getTime() === start.getTime());
       if (!onGrid) throw new Refused({ status: 400, error: "booking-manage-choose" });
-      throw new Refused({ status: 409, error: "booking-manage-taken", nearest: [] });
+      throw new Refused({ status: 409, error: "booking-manage-taken", nearest: [] }, filter);
     }
     const slot = free[0]!;
     // The firm's one calendar, the chosen lawyer, or any free lawyer who fits by round-robin (decision 0104).

@@ -160,4 +160,17 @@ describe("moving a booking to another lawyer (the manage link)", () => {
     expect(await manage(token, { intent: "reschedule", start: later.toISOString(), lawyer: "any" })).toMatchObject({ status: 200, done: "moved" });
     expect((await rows()).find((row) => row.id === id)).toMatchObject({ lawyerId: ids.farsi, startsAt: later });
   });
+
+  it("a time the chosen lawyer has just lost: 409 with that lawyer's nearest free times, not another's", async () => {
+    const { id, token } = await bookWith(ids.english);
+    const later = new Date(TEN.getTime() + 3_600_000);
+    await bookWith(ids.farsi, later);
+    const answer = await manage(token, { intent: "reschedule", start: later.toISOString(), lawyer: String(ids.farsi) });
+    expect(answer.status).toBe(409);
+    const nearest = answer.status === 409 ? answer.nearest.map((slot) => slot.start.getTime()) : [];
+    expect(nearest.length).toBeGreaterThan(0);
+    // Eve is free then, Dara is not: Dara's nearest times leave it out.
+    expect(nearest).not.toContain(later.getTime());
+    expect((await rows()).find((row) => row.id === id)).toMatchObject({ lawyerId: ids.english, startsAt: TEN });
+  });
 });
