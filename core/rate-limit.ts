@@ -18,7 +18,13 @@ export interface RateLimitOptions {
 
 /** Expired counters are deleted about once per this many hits, so the table stays small. */
 const PRUNE_EVERY = 200;
-let hitsSincePrune = 0;
+/** Per database (a process may hold more than one: tests, a restore), so one table's state never decides for another. */
+const pruneState = new WeakMap<Db, { hitsSincePrune: number; full: boolean }>();
+const stateOf = (db: Db) => {
+  let state = pruneState.get(db);
+  if (!state) pruneState.set(db, (state = { hitsSincePrune: 0, full: false }));
+  return state;
+};
 /**
  * Live counters the table may hold (about 200 KB; a small firm has a few hundred at a time). Keys are chosen by visitors (their address, an
  * e-mail address typed into a form); past this, a key that has no counter yet shares its kind's
@@ -26,7 +32,6 @@ let hitsSincePrune = 0;
  * and cannot grow the table (issue 44). Checked at each prune, so it may be passed by PRUNE_EVERY.
  */
 export const MAX_RATE_LIMIT_KEYS = 2_000;
-let full = false;
 
 /** The overflow counter of a key's kind (the text before its first colon). */
 export const overflowKey = (key: string) => `${key.split(":", 1)[0]}:(over cap)`;
@@ -43,7 +48,7 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowMs, now =
     count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
     resetAt: sql`case when ${expired} then ${freshReset.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
   };
-  if (full) {
+  if (stateOf(db).full) {
     // A key with a counter keeps it; a new one shares the overflow counter.
     const [existing] = await db.update(rateLimits).set(counted).where(eq(rateLimits.key, key)).returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
     if (existing) {
@@ -70,12 +75,13 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowMs, now =
 
 /** Every PRUNE_EVERY hits: expired counters deleted, and whether the table is full read again. */
 async function pruneNowAndThen(db: Db, now: Date): Promise<void> {
-  if (++hitsSincePrune < PRUNE_EVERY) return;
-  hitsSincePrune = 0;
+  const state = stateOf(db);
+  if (++state.hitsSincePrune < PRUNE_EVERY) return;
+  state.hitsSincePrune = 0;
   try {
     await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
     const [{ rows }] = await db.select({ rows: count() }).from(rateLimits);
-    full = rows >= MAX_RATE_LIMIT_KEYS;
+    state.full = rows >= MAX_RATE_LIMIT_KEYS;
   } catch {
     // A failed prune is retried at the next round; the counters themselves were written.
   }

@@ -13,9 +13,10 @@ import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The end-to-end tests take Debian's Chromium headless shell, or Chromium (tests/helpers/browser.ts).
+const chromium = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ?? "/usr/bin/chromium-headless-shell";
 if (!existsSync(chromium)) {
-  console.error(`Chromium is missing at ${chromium}: install it with \`apt-get install chromium\` to run the end-to-end tests.`);
+  console.error(`Chromium is missing at ${chromium}: install it with \`apt-get install chromium-headless-shell\` to run the end-to-end tests.`);
   process.exit(1);
 }
 buildIfNeeded();

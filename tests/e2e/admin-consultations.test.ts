@@ -38,7 +38,7 @@ describe("Consultations tab", () => {
   let lawyerId = 0;
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("consultations-e2e-", ADMIN);
+    dataDir = await dataDirWithAdmin("consultations-e2e-", ADMIN, { demo: true });
     const store = await openDataDir(dataDir);
     try {
       await store.db.insert(contactSubmissions).values({ name: "Sofía Hernández", email: "sofia@example.com", message: "Subject: Earlier matter\n\nHello" });

@@ -42,7 +42,7 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
   const errors: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("review-queue-e2e-", ADMIN);
+    dataDir = await dataDirWithAdmin("review-queue-e2e-", ADMIN, { demo: true });
     const store = await openDataDir(dataDir);
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });

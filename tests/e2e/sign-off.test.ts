@@ -33,7 +33,7 @@ describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", ()
 
   beforeAll(async () => {
     fake = await startFakeAi();
-    dataDir = await dataDirWithAdmin("sign-off-e2e-", ADMIN);
+    dataDir = await dataDirWithAdmin("sign-off-e2e-", ADMIN, { demo: true });
     const store = await openDataDir(dataDir);
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });

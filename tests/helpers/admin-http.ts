@@ -101,10 +101,13 @@ export async function snapshotTables(db: Db, except: string[]): Promise<Record<s
 /** Run `npm run admin:create`'s script (through tsx, as npm does) with the given environment. */
 export const runAdminCreate = (args: string[], env: Record<string, string>) => runScript("admin-create.ts", args, env);
 
-/** A fresh data folder holding one admin account, made on the stopped database as `npm run admin:create` does. */
-export async function dataDirWithAdmin(prefix: string, admin: { email: string; password: string }): Promise<string> {
+/**
+ * A fresh data folder holding one admin account, made on the stopped database as `npm run
+ * admin:create` does; `demo` for a server that seeds the demo (the seeded template).
+ */
+export async function dataDirWithAdmin(prefix: string, admin: { email: string; password: string }, options: { demo?: boolean } = {}): Promise<string> {
   const dataDir = tempDir(prefix);
-  await copyPgliteTemplate(path.join(dataDir, "pglite"));
+  await copyPgliteTemplate(path.join(dataDir, "pglite"), options.demo ? "demo" : "migrated");
   const store = await openDataDir(dataDir);
   try {
     await createOrPromoteAdmin(store.db, admin, { via: "test" });

@@ -18,7 +18,7 @@ export interface AdminSite {
  * service, clock or bulk changes the e2e suite's shared server must not see.
  */
 export async function openAdminSite(prefix: string, admin: { email: string; password: string }, env: Record<string, string>): Promise<AdminSite> {
-  const dataDir = await dataDirWithAdmin(prefix, admin);
+  const dataDir = await dataDirWithAdmin(prefix, admin, { demo: !["false", "0"].includes(env.SEED_DEMO ?? "true") });
   const site = await startSite({ DATA_DIR: dataDir, ...env });
   const browser = await launchBrowser();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

@@ -1,8 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
+import { existsSync } from "node:fs";
 import { expect, inject } from "vitest";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
+/**
+ * Debian's Chromium headless shell when installed (decision 0113): the same engine without the
+ * browser's windowing layers, about a third less CPU per test on two cores; else Debian's Chromium.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 /** Debian's Chromium, headless, with nothing reaching outside the machine. */
 export const browserLaunchOptions = {

@@ -61,8 +61,9 @@ export interface StartOptions {
   /**
    * Leave an empty DATA_DIR empty, so the server runs initdb and every migration itself (the
    * start-up tests). Otherwise an empty DATA_DIR on the embedded database gets a copy of the
-   * migrated template (tests/helpers/pglite-template.ts), which saves seconds per start; the
-   * server still seeds it and still runs its migration check.
+   * migrated template (tests/helpers/pglite-template.ts), already seeded with the demo unless
+   * SEED_DEMO is off, which saves seconds per start; the server still runs its migration check
+   * and adds any built-in text the template lacks.
    */
   freshDatabase?: boolean;
   /** The site's host name in SITE_URL and the returned url (WebAuthn needs a domain such as localhost, not an address). */
@@ -74,7 +75,9 @@ export async function startSite(env: Record<string, string | undefined> = {}, op
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir();
   const pgliteDir = path.join(dataDir, "pglite");
-  if (!options.freshDatabase && !env.DATABASE_URL && !existsSync(pgliteDir)) await copyPgliteTemplate(pgliteDir);
+  // A server that would seed the demo (SEED_DEMO, on unless "false" or "0") gets the template seeded so.
+  const demo = !["false", "0"].includes(env.SEED_DEMO ?? "true");
+  if (!options.freshDatabase && !env.DATABASE_URL && !existsSync(pgliteDir)) await copyPgliteTemplate(pgliteDir, demo ? "demo" : "migrated");
   const url = `http://127.0.0.1:${port}`;
   const siteUrl = options.hostname ? `http://${options.hostname}:${port}` : url;
   const run = spawnSite({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: siteUrl, ...env });

@@ -59,7 +59,7 @@ describe("the Consultations tab against a running server", () => {
 
   beforeAll(async () => {
     dataDir = tempDir("consultations-");
-    await copyPgliteTemplate(path.join(dataDir, "pglite"));
+    await copyPgliteTemplate(path.join(dataDir, "pglite"), "demo");
     const store = await openDataDir(dataDir);
     const db = store.db;
     await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });

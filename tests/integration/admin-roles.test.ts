@@ -109,7 +109,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
   beforeAll(async () => {
     routes = await guardedRoutes(routeConfig as unknown as Entry[]);
     dataDir = tempDir("admin-roles-");
-    await copyPgliteTemplate(path.join(dataDir, "pglite"));
+    await copyPgliteTemplate(path.join(dataDir, "pglite"), "demo");
     // The editor through the command line itself, as a firm would make one.
     const cli = await runAdminCreate(["--email", email("editor"), "--password", PASSWORD, "--role", "editor"], { DATA_DIR: dataDir });
     expect(cli.code, cli.stderr).toBe(0);

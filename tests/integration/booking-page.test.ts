@@ -27,7 +27,7 @@ let site: SiteServer;
 // Our own data directory, so the database can be read once the server has stopped.
 const dataDir = tempDir("booking-page-");
 beforeAll(async () => {
-  await copyPgliteTemplate(path.join(dataDir, "pglite"));
+  await copyPgliteTemplate(path.join(dataDir, "pglite"), "demo");
   // Monday 4 January 2027, 09:45 in Vancouver: the first free slot (24 h notice) is Tuesday 10:00.
   site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK_START: at("2027-01-04", "09:45"), BOOKING_RATE_LIMIT: "3", MAIL_FROM: "Coastline Law <office@firm.example>" });
 }, 120_000);

@@ -234,7 +234,7 @@ describe("fuzz: malformed requests over every path and method", () => {
   let pendingCookie = "";
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("fuzz-", ADMIN);
+    dataDir = await dataDirWithAdmin("fuzz-", ADMIN, { demo: true });
     const store = await openDataDir(dataDir);
     const { userId } = await createOrPromoteAdmin(store.db, TWO_STEP, { via: "test" });
     await store.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));

@@ -37,7 +37,7 @@ describe("Instagram on the server: the token stays sealed, and a crash at publis
 
   beforeAll(async () => {
     graph = await startFakeGraph();
-    dataDir = await dataDirWithAdmin("ig-server-", ADMIN);
+    dataDir = await dataDirWithAdmin("ig-server-", ADMIN, { demo: true });
     await start();
   });
   afterAll(async () => {

@@ -47,7 +47,7 @@ describe("a person's data on the People tab", () => {
 
   beforeAll(async () => {
     dataDir = tempDir("people-");
-    await copyPgliteTemplate(path.join(dataDir, "pglite"));
+    await copyPgliteTemplate(path.join(dataDir, "pglite"), "demo");
     const store = await openDataDir(dataDir);
     const db = store.db;
     await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });

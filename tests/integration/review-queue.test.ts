@@ -56,7 +56,7 @@ describe("the review queue", () => {
   const countIn = (html: string) => /data-testid="review-count"[^>]*>(?:<span[^>]*>[^<]*<\/span>)?(?:<!-- -->)?(\d+)/.exec(html)?.[1];
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("review-queue-", ADMIN);
+    dataDir = await dataDirWithAdmin("review-queue-", ADMIN, { demo: true });
     const store = await openDataDir(dataDir);
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });

@@ -26,7 +26,7 @@ describe("concurrent saves over HTTP", () => {
   const cookies: Record<"alice" | "bob", string> = { alice: "", bob: "" };
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("revisions-http-", ALICE);
+    dataDir = await dataDirWithAdmin("revisions-http-", ALICE, { demo: true });
     const store = await openDataDir(dataDir);
     try {
       await createOrPromoteAdmin(store.db, BOB, { via: "test" });

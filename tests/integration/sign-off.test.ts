@@ -26,7 +26,7 @@ describe("sign-off: editors propose, lawyers publish", () => {
   let seq = 0;
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("sign-off-", ADMIN);
+    dataDir = await dataDirWithAdmin("sign-off-", ADMIN, { demo: true });
     const store = await openDataDir(dataDir);
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });

@@ -35,7 +35,7 @@ describe("statistics on a running server (STATS_MODE=server)", () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("stats-http-", ADMIN);
+    dataDir = await dataDirWithAdmin("stats-http-", ADMIN, { demo: true });
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
   });
   afterAll(async () => {
@@ -206,7 +206,7 @@ describe("statistics by beacon (STATS_MODE=beacon)", () => {
   let site: SiteServer;
 
   beforeAll(async () => {
-    site = await startSite({ SEED_DEMO: "true", STATS_MODE: "beacon", DATA_DIR: await dataDirWithAdmin("stats-beacon-", ADMIN) });
+    site = await startSite({ SEED_DEMO: "true", STATS_MODE: "beacon", DATA_DIR: await dataDirWithAdmin("stats-beacon-", ADMIN, { demo: true }) });
   });
   afterAll(async () => {
     await site?.stop();
