@@ -23,7 +23,7 @@ import { OutdatedNotice } from "~/admin/kit/OutdatedBadge";
 import { outdatedLanguages } from "~/translation/outdated.server";
 import { newsletterReport } from "~/newsletter/report.server";
 import { audienceOfPublish } from "~/newsletter/audience.server";
-import { shownAudience } from "~/admin/blog/audience";
+import { shownAudience } from "~/admin/kit/audience";
 import { userCan } from "~/auth/guard.server";
 import { PostNewsletter } from "~/admin/blog/components/PostNewsletter";
 

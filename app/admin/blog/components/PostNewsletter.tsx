@@ -8,7 +8,7 @@ import { useFetcherResult } from "~/admin/kit/hooks";
 import { useCan } from "~/admin/kit/can";
 import type { NewsletterSwitchResult } from "~/admin/blog/edit-actions.server";
 import type { SendReport } from "~/newsletter/report.server";
-import { audienceSentence, type ShownAudience } from "~/admin/blog/audience";
+import { audienceSentence, type ShownAudience } from "~/admin/kit/audience";
 
 interface Props {
   postId: number;
