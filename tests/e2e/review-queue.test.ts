@@ -216,6 +216,19 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
     expect(mail.text).toContain("/fa/blog/rent-increases");
     // The English reader got the post once, not again.
     expect(mailsTo(READERS.en).filter((m) => m.header("Subject")?.includes("Rent increases"))).toHaveLength(1);
+
+    // The post editor previews that mail and sends a test of it to the reviewer only.
+    await page.goto(url);
+    await waitForHydration(page, "form");
+    await page.getByRole("button", { name: "Preview the mail" }).click();
+    const farsiPreview = page.getByRole("region", { name: "Farsi subscribers" });
+    expect(await farsiPreview.textContent()).toContain(mail.header("Subject")!);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Test in").selectOption("fa");
+    await page.getByRole("button", { name: "Send a test to me" }).click();
+    await toast("Test mail on its way").waitFor();
+    await expect.poll(() => mailsTo(REVIEWER.email).filter((m) => m.header("Subject") === mail.header("Subject")).length, { timeout: 20_000 }).toBe(1);
+    expect(mailsTo(READERS.fa)).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });
