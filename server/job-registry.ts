@@ -7,6 +7,7 @@ import { generatePost } from "../app/automation/daily.server";
 import { instagramPost } from "../app/instagram/post.server";
 import { newsletterMailJob } from "../app/newsletter/confirm-mail.server";
 import { newsletterSendJob } from "../app/newsletter/send-job.server";
+import { newsletterTestJob } from "../app/newsletter/test-mail.server";
 import { unlockMailJob } from "../app/auth/unlock.server";
 import { emailChangedMailJob, emailConfirmMailJob, inviteMailJob, resetMailJob, staffChangeMailJob } from "../app/auth/account-mail.server";
 import { bookingMailJob } from "../app/booking/mails.server";
@@ -30,6 +31,7 @@ export function jobKinds(services: Services): AnyJobKind[] {
     staffChangeMailJob.kind(services),
     bookingMailJob.kind(services),
     newsletterSendJob.kind(services),
+    newsletterTestJob.kind(services),
     reviewDigestJob.kind(services),
     reviewOutcomeJob.kind(services),
   ];

@@ -216,6 +216,8 @@ export async function createPost(
   machineWritten = false,
   /** "Propose for publication" (decision 0087): stored as a draft with a proposal that puts it online when a reviewer publishes it. */
   propose = false,
+  /** New Post's "Mail this post to subscribers when published" (decision 0108); on unless switched off. */
+  sendNewsletter = true,
 ): Promise<SavePostResult> {
   const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
   // The gate's rule: only someone with the sign-off publishes; a crafted "published" from anyone else changes nothing.
@@ -227,7 +229,7 @@ export async function createPost(
     let row: AdminPostRow;
     try {
       // In a savepoint: another save taking the slug meanwhile is an answer, and the transaction goes on.
-      row = await db.transaction((savepoint) => insertPost(savepoint, { ...content, aiGenerated: machineWritten, awaitingReview: machineWritten && !wantsLive }));
+      row = await db.transaction((savepoint) => insertPost(savepoint, { ...content, sendNewsletter, aiGenerated: machineWritten, awaitingReview: machineWritten && !wantsLive }));
     } catch (error) {
       if (isUniqueViolation(error)) return { result: slugTaken };
       throw error;

@@ -35,12 +35,14 @@ export async function composeNewsletter(
   deps: { texts: Pick<TextStore, "get">; config: Pick<Config, "SITE_URL"> },
   posts: PostForMail[],
   subscriber: { language: string; confirmToken: string; unsubscribeToken: string },
-  options: { english?: boolean } = {},
+  options: { english?: boolean; test?: boolean } = {},
 ): Promise<{ subject: string; text: string; html: string; oneClickUrl: string }> {
   const own: Lang = isLang(subscriber.language) ? subscriber.language : "en";
   const lang: Lang = options.english ? "en" : own;
   const t = (key: string) => deps.texts.get(lang, key);
   const notice = options.english && own !== "en" ? await deps.texts.get(own, "newsletter-mail-translation-notice") : null;
+  // "Send a test to me": the subscriber's mail with one line first saying subscribers did not get it.
+  const testNote = options.test ? await deps.texts.get(own, "newsletter-mail-test-note") : null;
   const base = deps.config.SITE_URL.replace(/\/+$/, "");
   const firm = await t("firm-name");
   const address = await t("footer-address");
@@ -60,6 +62,7 @@ export async function composeNewsletter(
   const unsubscribeText = await t("newsletter-mail-footer-unsubscribe");
 
   const text = [
+    ...(testNote ? [testNote] : []),
     ...(notice ? [notice] : []),
     intro,
     ...items.map((item) => [item.title.text, item.excerpt.text, `${readMore}: ${item.url}`].filter(Boolean).join("\n")),
@@ -74,7 +77,7 @@ export async function composeNewsletter(
 <html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-${notice ? `<p style="font-size:15px;background:#fef3c7;padding:8px 12px;border-radius:4px"${langAttr(own)}>${escapeHtml(notice)}</p>\n` : ""}<p style="font-size:16px">${escapeHtml(intro)}</p>
+${testNote ? `<p style="font-size:15px;background:#fee2e2;padding:8px 12px;border-radius:4px"${langAttr(own)}>${escapeHtml(testNote)}</p>\n` : ""}${notice ? `<p style="font-size:15px;background:#fef3c7;padding:8px 12px;border-radius:4px"${langAttr(own)}>${escapeHtml(notice)}</p>\n` : ""}<p style="font-size:16px">${escapeHtml(intro)}</p>
 ${items
   .map(
     (item) => `<h2 style="font-size:20px;margin:24px 0 8px"${langAttr(item.title.lang)}><a href="${escapeHtml(item.url)}" style="color:#1e3a8a">${escapeHtml(item.title.text)}</a></h2>

@@ -60,18 +60,21 @@ export async function queueNewsletterLanguages(tx: Db, postId: number, languages
 
 /** Why the switch can no longer change: the post went to the newsletter already. */
 export const SWITCH_CLAIMED = "This post was already sent to subscribers (or waits for the weekly digest): the switch no longer changes anything.";
+/** Why the switch can no longer change: the post was published without the newsletter, and a later publication is no news. */
+export const SWITCH_PUBLISHED = "This post was published without the newsletter: it is never mailed, so the switch no longer changes anything.";
 
 /**
- * The editor's "Send to subscribers" switch: it takes effect at the post's next publish, and only
- * until the post has been claimed for the newsletter. False when the post does not exist.
+ * The editor's "Send to subscribers" switch: it takes effect at the post's first publication, and
+ * only until then (a post published with it off is never mailed). "missing" when the post does not exist.
  */
-export async function setSendNewsletter(db: Db, postId: number, on: boolean): Promise<"ok" | "claimed" | "missing"> {
+export async function setSendNewsletter(db: Db, postId: number, on: boolean): Promise<"ok" | "claimed" | "published" | "missing"> {
+  // Only before the post's first publication: that one decides, once (decision 0108).
   const [row] = await db
     .update(blogPosts)
     .set({ sendNewsletter: on })
-    .where(and(eq(blogPosts.id, postId), isNull(blogPosts.newsletterClaimedAt)))
+    .where(and(eq(blogPosts.id, postId), isNull(blogPosts.newsletterClaimedAt), eq(blogPosts.published, false), isNull(blogPosts.firstPublishedAt)))
     .returning({ id: blogPosts.id });
   if (row) return "ok";
-  const [exists] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, postId));
-  return exists ? "claimed" : "missing";
+  const [exists] = await db.select({ claimedAt: blogPosts.newsletterClaimedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
+  return !exists ? "missing" : exists.claimedAt ? "claimed" : "published";
 }

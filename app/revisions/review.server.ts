@@ -72,6 +72,8 @@ export interface Revisioned<S> {
    */
   write(tx: Db, entityId: string, snapshot: S, expectVersion: number, meta: WriteMeta): Promise<number | null>;
   fields(snapshot: S): FieldText[];
+  /** Whether the item would be visible once `snapshot` is written (a member's "shown"); absent: as it is now. */
+  shownIn?(snapshot: S): boolean;
   /**
    * Put the item online through its publishing gate (decision 0087), for a proposal made to do so
    * (`goLive`: a draft proposed for publication). False when it was online already or is gone.
@@ -175,7 +177,9 @@ export async function restoreRevision<S>(deps: PublishDeps, actor: Signer, kind:
       throw new AdminError(`This ${kind.noun} was deleted, so its revision cannot be restored. Restore it from Recently deleted first.`, 409);
     }
     const snapshot = revision.snapshot as S;
-    if (live.live && !maySignOff(actor)) {
+    // A restore that shows a hidden item (an old revision of a member when shown) is a publication too.
+    const visible = live.live || (kind.shownIn?.(snapshot) ?? false);
+    if (visible && !maySignOff(actor)) {
       const proposal = await proposeChange(tx, {
         entity: kind.entity,
         entityId: revision.entityId,
@@ -202,7 +206,9 @@ export async function restoreRevision<S>(deps: PublishDeps, actor: Signer, kind:
       userId,
       note: `Restored from revision ${revision.id}`,
     });
-    if (live.live) await emitChange(tx, deps, kind, revision.entityId, actor, "restore", kind.fields(live.snapshot), kind.fields(snapshot));
+    if (visible && (await kind.read(tx, revision.entityId))?.live) {
+      await emitChange(tx, deps, kind, revision.entityId, actor, "restore", live.live ? kind.fields(live.snapshot) : [], kind.fields(snapshot), !live.live);
+    }
     return {
       result: { ...row, proposed: false },
       audit: auditOf(kind, actor, "restore", revision.entityId, { revision: revision.id }),

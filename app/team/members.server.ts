@@ -242,24 +242,32 @@ export async function restoreDeletedMember(deps: TeamDeps, actor: Signer, trashI
  * dropped) and point the member at it. The black-and-white photo is converted to greyscale,
  * so it is black and white whatever was uploaded. Throws ImageRejected with the reason.
  */
-export async function setMemberPhoto(deps: TeamDeps, actor: Actor, id: number, kind: PhotoKind, bytes: Buffer): Promise<string> {
+export async function setMemberPhoto(deps: TeamDeps, actor: Signer, id: number, kind: PhotoKind, bytes: Buffer): Promise<{ url: string; proposed: number | null }> {
   const userId = actor.id;
   const [exists] = await deps.db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, id));
   if (!exists) throw new MemberNotFound();
   const image = await storeImage(deps.db, bytes, { greyscale: kind === "bw", createdBy: userId });
-  await commit(deps, async (tx) => {
+  const proposed = await commit<number | null>(deps, async (tx) => {
     const [row] = await tx.select().from(teamMembers).where(eq(teamMembers.id, id));
     if (!row) throw new MemberNotFound();
     const current = await readMemberSnapshot(tx, row);
     const next = kind === "color" ? { ...current, photoUrl: image.url } : { ...current, photoBwUrl: image.url };
+    if (row.active && !maySignOff(actor)) {
+      // A shown member's new photo is what visitors see: without the sign-off it waits in the History (decision 0087).
+      const revision = await proposeChange(tx, { entity: "team_member", entityId: id, source: "person", snapshot: next, note: kind === "color" ? "New colour photo, proposed for sign-off" : "New black-and-white photo, proposed for sign-off", baseVersion: row.version, userId });
+      return {
+        result: revision.id,
+        audit: { ...auditFrom(actor), action: "propose_change", entity: "team_member", entityId: id, details: { photo: kind, media: image.id, revision: revision.id } },
+      };
+    }
     const written = await writeMember(tx, id, next, row.version, true);
     if (!written) throw new AdminError("This team member changed at the same moment. Upload the photo again.", 409);
     await recordSaved(tx, { entity: "team_member", entityId: id, source: "person", snapshot: next, version: written.version, baseVersion: row.version, userId, note: kind === "color" ? "New colour photo" : "New black-and-white photo" });
     return {
-      result: undefined,
+      result: null,
       audit: { ...auditFrom(actor), action: "update", entity: "team_member", entityId: id, details: { photo: kind, media: image.id, width: image.width, height: image.height } },
       changes: ["team"],
     };
   });
-  return image.url;
+  return { url: image.url, proposed };
 }

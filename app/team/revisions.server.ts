@@ -148,4 +148,5 @@ export const memberRevisions: Revisioned<MemberSnapshot> = {
     return written ? written.version : null;
   },
   fields: memberFields,
+  shownIn: (snapshot) => snapshot.active === true,
 };

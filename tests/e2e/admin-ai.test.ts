@@ -120,7 +120,7 @@ describe("admin: AI writing and translation", () => {
     expect(words).toBeGreaterThanOrEqual(600);
     expect(words).toBeLessThanOrEqual(800);
     // The rewrite opens in the form for review; the post stays published until a person saves it.
-    expect(await page.getByRole("switch", { name: "Published" }).getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByRole("switch", { name: "Published", exact: true }).getAttribute("aria-checked")).toBe("true");
     await page.getByText("Change waiting for review.").waitFor();
     // A change waiting for review is no edit of the person's own: no "Unsaved changes" (issue 41, decision 0087).
     expect(await page.getByText("Unsaved changes").count()).toBe(0);

@@ -85,7 +85,7 @@ describe("Blog Posts tab", () => {
     expect(await field("Publication Date").inputValue()).toBe(todayInVancouver());
     expect(await field("Excerpt").inputValue()).toBe("");
     expect(await field("Content").inputValue()).toBe("");
-    expect(await page.getByRole("switch", { name: "Published" }).getAttribute("aria-checked")).toBe("false");
+    expect(await page.getByRole("switch", { name: "Published", exact: true }).getAttribute("aria-checked")).toBe("false");
     await expectNoAxeViolations(page);
 
     // Cancel: back to the list, and no empty draft was left behind.
@@ -241,7 +241,7 @@ describe("Blog Posts tab", () => {
   });
 
   it("publishes the post: visible on /blog and, with the Farsi title, on /fa/blog", async () => {
-    await page.getByRole("switch", { name: "Published" }).click();
+    await page.getByRole("switch", { name: "Published", exact: true }).click();
     await noToasts().catch(() => {});
     await save();
     expect(await toastText("Saved!")).toContain("Blog post saved successfully.");
@@ -309,7 +309,7 @@ describe("featured image", () => {
 
     // A draft with the same image: not offered (its caption's link would lead nowhere).
     await openEditor();
-    await page.getByRole("switch", { name: "Published" }).click();
+    await page.getByRole("switch", { name: "Published", exact: true }).click();
     await noToasts().catch(() => {});
     await save();
     await toastText("Saved!");
@@ -319,7 +319,7 @@ describe("featured image", () => {
     await expectNoAxeViolations(page);
 
     await openEditor();
-    await page.getByRole("switch", { name: "Published" }).click();
+    await page.getByRole("switch", { name: "Published", exact: true }).click();
     await noToasts().catch(() => {});
     await save();
     await toastText("Saved!");

@@ -94,7 +94,7 @@ describe("admin: the editor's AI topic, the following slug, and failed job cards
     await topicDialog().getByRole("button", { name: "Cancel" }).click();
 
     // Published: its address is out in the world, the slug stays put.
-    await page.getByRole("switch", { name: "Published" }).click();
+    await page.getByRole("switch", { name: "Published", exact: true }).click();
     await page.getByRole("button", { name: "Save Post" }).click();
     await toast("Saved!").waitFor();
     // The first save stored the new post and moved to its editor (decision 0065).

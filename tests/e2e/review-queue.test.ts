@@ -3,7 +3,9 @@
  * an editor's plain change of another wait in the queue, counted beside its link; the reviewer
  * discards one from the queue (a dialog naming it, with a comment), reads the AI rewrite rendered
  * side by side (Markdown as visitors see it, the image as a thumbnail, changed paragraphs marked,
- * one tab per language, stacked on a narrow screen) and publishes it. axe on every page visited.
+ * one tab per language, stacked on a narrow screen) and publishes it. A Farsi subscriber gets the
+ * Farsi mail only once the Farsi version is published from the queue (which says so first). axe on
+ * every page visited.
  */
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -14,10 +16,14 @@ import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../hel
 import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
 import { startSite, type SiteServer } from "../helpers/server";
+import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
+import { newToken } from "~/newsletter/subscribers.server";
+import { newsletterSubscribers } from "../../db/schema";
 
 const ADMIN = { email: "queue-admin@example.test", password: "a long enough admin password" };
 const EDITOR = { email: "queue-editor@example.test", password: "a long enough editor password", name: "Eve Editor" };
 const REVIEWER = { email: "queue-reviewer@example.test", password: "a long enough reviewer password", name: "Rob Reviewer" };
+const READERS = { en: "english.reader@example.test", fa: "farsi.reader@example.test" };
 
 const LIVE_BODY = [
   "## Notice periods",
@@ -39,6 +45,8 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
   let dataDir: string;
   let browser: Browser;
   let page: Page;
+  let smtp: SmtpFake;
+  const cookies = { admin: "", editor: "" };
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -47,14 +55,17 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
       await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "lawyer" });
+      const reader = (email: string, language: string) => ({ email, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: new Date() });
+      await store.db.insert(newsletterSubscribers).values([reader(READERS.en, "en"), reader(READERS.fa, "fa")]);
     } finally {
       await store.close();
     }
-    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    smtp = await startSmtpFake();
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true", SMTP_URL: smtp.url, MAIL_FROM: "Firm <news@firm.example>", MAIL_RATE_PER_MINUTE: "6000" });
 
     // Two published posts (the seeded team photos as their images), and the editor's proposals.
-    const admin = await signInHttp(site.url, ADMIN.email, ADMIN.password);
-    const editor = await signInHttp(site.url, EDITOR.email, EDITOR.password);
+    const admin = (cookies.admin = await signInHttp(site.url, ADMIN.email, ADMIN.password));
+    const editor = (cookies.editor = await signInHttp(site.url, EDITOR.email, EDITOR.password));
     const photos = [...(await (await get(`${site.url}/team`)).text()).matchAll(/src="(\/media\/[^"]+)"/g)].map((m) => m[1]);
     expect(photos.length).toBeGreaterThanOrEqual(2);
     const post = async (values: Record<string, string>) => {
@@ -80,6 +91,7 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
+    await smtp?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -168,6 +180,55 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
 
     await page.goto(`${site.url}/admin/dashboard/review`);
     await page.getByText("Nothing is waiting for review.").waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("a Farsi subscriber gets the Farsi mail only once the Farsi version is published", async () => {
+    const mailsTo = (address: string) => smtp.received.filter((m) => m.rcptTo.includes(address));
+    const values = { title: "Rent increases", slug: "rent-increases", author: "The firm", publishedAt: "2026-11-22", excerpt: "Once a year.", content: "A landlord may raise the rent once a year." };
+    const created = await formPost(`${site.url}/admin/dashboard/blog/new`, { intent: "save", ...values, published: "on" }, { cookie: cookies.admin });
+    expect(created.status).toBe(302);
+    // The English publish mails the English reader; the Farsi reader waits for the Farsi version.
+    await expect.poll(() => mailsTo(READERS.en).filter((m) => m.header("Subject")?.includes("Rent increases")).length, { timeout: 20_000 }).toBe(1);
+    expect(mailsTo(READERS.fa)).toEqual([]);
+
+    const url = new URL(created.headers.get("location")!, site.url).href;
+    const farsi = { titleFa: "افزایش اجاره", excerptFa: "سالی یک بار.", contentFa: "موجر می‌تواند سالی یک بار اجاره را افزایش دهد." };
+    const proposed = await formPost(`${url}.data`, { intent: "save", ...values, ...farsi, published: "on", version: "1" }, { cookie: cookies.editor });
+    expect(proposed.status).toBe(200);
+
+    // The reviewer publishes it from the queue, told first whom it mails.
+    await page.goto(`${site.url}/admin/dashboard/review`);
+    await waitForHydration(page);
+    const row = page.getByTestId("queue-item").filter({ hasText: "Rent increases" });
+    expect(await row.getByTestId("newsletter-audience").textContent()).toBe("This will mail 1 subscriber: 1 Farsi.");
+    await expectNoAxeViolations(page);
+    await row.getByRole("button", { name: "Publish the blog post “Rent increases”" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Publish this change?" });
+    expect(await confirm.textContent()).toContain("This will mail 1 subscriber: 1 Farsi.");
+    await confirm.getByRole("button", { name: "Publish change" }).click();
+    await toast("Published").waitFor();
+
+    await expect.poll(() => mailsTo(READERS.fa).length, { timeout: 20_000 }).toBe(1);
+    const [mail] = mailsTo(READERS.fa);
+    expect(mail.header("Subject")).toContain(farsi.titleFa);
+    expect(mail.text).toContain(farsi.excerptFa);
+    expect(mail.text).toContain("/fa/blog/rent-increases");
+    // The English reader got the post once, not again.
+    expect(mailsTo(READERS.en).filter((m) => m.header("Subject")?.includes("Rent increases"))).toHaveLength(1);
+
+    // The post editor previews that mail and sends a test of it to the reviewer only.
+    await page.goto(url);
+    await waitForHydration(page, "form");
+    await page.getByRole("button", { name: "Preview the mail" }).click();
+    const farsiPreview = page.getByRole("region", { name: "Farsi subscribers" });
+    expect(await farsiPreview.textContent()).toContain(mail.header("Subject")!);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Test in").selectOption("fa");
+    await page.getByRole("button", { name: "Send a test to me" }).click();
+    await toast("Test mail on its way").waitFor();
+    await expect.poll(() => mailsTo(REVIEWER.email).filter((m) => m.header("Subject") === mail.header("Subject")).length, { timeout: 20_000 }).toBe(1);
+    expect(mailsTo(READERS.fa)).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });

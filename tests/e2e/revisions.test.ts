@@ -61,7 +61,7 @@ describe("admin: revisions, review and recovery", () => {
     await field("Title").fill(values.title);
     await field("Slug (URL)").fill(values.slug);
     await field("Content").fill(values.content);
-    if (values.published) await page.getByRole("switch", { name: "Published" }).click();
+    if (values.published) await page.getByRole("switch", { name: "Published", exact: true }).click();
     await page.getByRole("button", { name: "Save Post" }).click();
     await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
     await toast("Saved!").waitFor();

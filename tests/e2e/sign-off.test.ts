@@ -68,7 +68,7 @@ describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", ()
     await page.goto(`${site.url}/admin/dashboard/blog/new`);
     await page.getByLabel("Title", { exact: true }).waitFor();
     await waitForHydration(page, "form");
-    expect(await page.getByRole("switch", { name: "Published" }).count()).toBe(0);
+    expect(await page.getByRole("switch", { name: "Published", exact: true }).count()).toBe(0);
     await page.getByLabel("Title", { exact: true }).fill(ORIGINAL.title);
     await page.getByLabel("Slug (URL)", { exact: true }).fill(ORIGINAL.slug);
     await page.getByLabel("Content", { exact: true }).fill(ORIGINAL.content);

@@ -1,7 +1,8 @@
 import { readFileSync, rmSync } from "node:fs";
 import { ADMIN_OPEN_PATHS } from "../../app/auth/open-paths";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
@@ -13,7 +14,10 @@ import { proposeChange, recordSaved } from "../../app/revisions/store.server";
 import { importPost } from "../../app/blog/gate.server";
 import { deletePost } from "../../app/blog/manage.server";
 import { NO_EVENTS } from "../../app/changes/commit.server";
-import { blogPosts, consultationBookings, contactSubmissions, deletedItems, newsletterSubscribers, revisions, userRoles, users } from "../../db/schema";
+import { blogPosts, consultationBookings, contactSubmissions, contentText, deletedItems, newsletterSubscribers, revisions, teamMembers, userRoles, users } from "../../db/schema";
+import { contentSnapshot } from "../../app/content/revisions.server";
+import { readMemberSnapshot } from "../../app/team/revisions.server";
+import { deleteMember } from "../../app/team/members.server";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 import { formPost, get, openDataDir, runAdminCreate, signInHttp } from "../helpers/admin-http";
 import { copyPgliteTemplate } from "../helpers/pglite-template";
@@ -103,6 +107,10 @@ describe("roles, declared once: every admin route and intent for every role", ()
   // The publish matrix's own items (decision 0087): a live post with a proposal, a live post with an
   // older revision, a draft, and a live post in Recently deleted.
   const matrix = { proposalPost: "", proposalPostId: 0, proposal: 0, restorePost: 0, restoreSlug: "", oldRevision: 0, draft: 0, draftValues: {} as Record<string, string>, draftSlug: "", trash: 0, trashSlug: "" };
+  // The same for website texts (keys of the About page) and team members: each item by the path that would put it live.
+  const textKeys = { save: "about-story-p1", history: "about-story-p2", queue: "about-story-p3", page: "about-story-p4", restore: "about-value-1-description", discard: "about-value-2-description" } as const;
+  const texts = { history: 0, queue: 0, page: 0, discard: 0, restore: 0 };
+  const members = { save: 0, show: 0, history: 0, queue: 0, page: 0, restore: 0, restoreHidden: 0, discard: 0, trash: 0, proposals: { history: 0, queue: 0, page: 0, discard: 0 }, revisions: { restore: 0, restoreHidden: 0 } };
   // Two days ahead, as the "Publish at" field sends it.
   const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
 
@@ -155,7 +163,35 @@ describe("roles, declared once: every admin route and intent for every role", ()
     matrix.trashSlug = trashed.slug;
     const [admin] = await db.db.select().from(users).where(eq(users.email, email("admin")));
     await deletePost({ db: db.db, events: NO_EVENTS }, { id: admin.id, email: admin.email, name: admin.name ?? "" }, trashed.id);
-    matrix.trash = (await db.db.select().from(deletedItems).where(eq(deletedItems.entityId, String(trashed.id))))[0].id;
+    matrix.trash = (await db.db.select().from(deletedItems).where(and(eq(deletedItems.entity, "post"), eq(deletedItems.entityId, String(trashed.id)))))[0].id;
+    // Website texts: a change waiting per way of publishing it, and an old revision to restore.
+    for (const name of ["history", "queue", "page", "discard"] as const) {
+      const [row] = await db.db.select().from(contentText).where(eq(contentText.key, textKeys[name]));
+      texts[name] = (await proposeChange(db.db, { entity: "content", entityId: row.key, source: "person", snapshot: { ...contentSnapshot(row), content: `Matrix text via ${name}.` }, userId: null, baseVersion: row.version })).id;
+    }
+    const [restorableText] = await db.db.select().from(contentText).where(eq(contentText.key, textKeys.restore));
+    texts.restore = (await recordSaved(db.db, { entity: "content", entityId: restorableText.key, source: "person", snapshot: { ...contentSnapshot(restorableText), content: "Matrix text restored." }, version: restorableText.version, userId: null })).id;
+    // Team members: shown ones with a change waiting, one with an old revision, a hidden one, a hidden
+    // one whose old revision was shown, and one deleted while shown.
+    const member = async (name: string, active: boolean) => {
+      const [row] = await db.db.insert(teamMembers).values({ name, orderIndex: 900, active }).returning();
+      return { row, snapshot: await readMemberSnapshot(db.db, row) };
+    };
+    members.save = (await member("Matrix member to save", true)).row.id;
+    members.show = (await member("Matrix member hidden", false)).row.id;
+    for (const name of ["history", "queue", "page", "discard"] as const) {
+      const { row, snapshot } = await member(`Matrix member ${name}`, true);
+      members[name] = row.id;
+      members.proposals[name] = (await proposeChange(db.db, { entity: "team_member", entityId: String(row.id), source: "person", snapshot: { ...snapshot, name: `Matrix member via ${name}` }, userId: null, baseVersion: row.version })).id;
+    }
+    for (const [name, active] of [["restore", true], ["restoreHidden", false]] as const) {
+      const { row, snapshot } = await member(`Matrix member ${name}`, active);
+      members[name] = row.id;
+      members.revisions[name] = (await recordSaved(db.db, { entity: "team_member", entityId: String(row.id), source: "person", snapshot: { ...snapshot, name: `Matrix member ${name} as it was`, active: true }, version: row.version, userId: null })).id;
+    }
+    const trashedMember = (await member("Matrix member trashed", true)).row.id;
+    await deleteMember({ db: db.db, events: NO_EVENTS }, { id: admin.id }, trashedMember);
+    members.trash = (await db.db.select().from(deletedItems).where(and(eq(deletedItems.entity, "team_member"), eq(deletedItems.entityId, String(trashedMember)))))[0].id;
     await db.close();
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
   });
@@ -493,6 +529,164 @@ describe("roles, declared once: every admin route and intent for every role", ()
         expect(response.status, `${request.name} (.data) as editor, sign-off off`).toBeLessThan(400);
       }
       expect(await visible()).toEqual({ proposal: true, restored: true, draft: 200, created: 200, trash: 200 });
+    } finally {
+      expect((await policy(true)).status).toBe(200);
+    }
+  });
+
+  it("website texts and team members: an editor's hand-made publish of any kind (form POST or .data) changes nothing visible or stored while sign-off is on; a lawyer's and, once it is off, the editor's do", async () => {
+    site ??= await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    const history = (kind: "content" | "team_member", id: string | number) => `/admin/dashboard/history/${kind}/${id}`;
+    const memberForm = (id: number, name: string, active: boolean): Record<string, string> => ({
+      intent: "update",
+      id: String(id),
+      name,
+      email: "",
+      phone: "",
+      order_index: "900",
+      ...(active ? { active: "on" } : {}),
+      ...Object.fromEntries(["role", "bio", "education", "bar_admissions", "areas_of_practice"].flatMap((field) => ["en", "fa", "zh"].map((lang) => [`${field}_${lang}`, ""]))),
+    });
+    // Every request of these tabs, the History, the review queue and Recently deleted that could put a text or a
+    // member live. `on`: the editor's answer under sign-off (403, 200 a proposal, null: refused for another reason
+    // such as no translator or a change already discarded); `off`: sent again by the editor with sign-off off.
+    type Request = { route: string; intent: string; name: string; path: string; form: Record<string, string>; on: 403 | 200 | null; off: boolean };
+    const requests: Request[] = [
+      { route: "/admin/dashboard/content", intent: "save", name: "save a text", path: "/admin/dashboard/content", form: { intent: "save", key: textKeys.save, content: "Matrix text saved.", content_fa: "", content_zh: "", version: "" }, on: 200, off: true },
+      { route: "/admin/dashboard/content", intent: "save", name: "save a text under review (its waiting change)", path: "/admin/dashboard/content", form: { intent: "save", key: textKeys.history, content: "Matrix text via history.", content_fa: "", content_zh: "", version: "", reviewing: String(texts.history) }, on: 403, off: false },
+      { route: "/admin/dashboard/content", intent: "translate-missing", name: "Translate All Missing Farsi", path: "/admin/dashboard/content", form: { intent: "translate-missing", language: "fa" }, on: null, off: false },
+      { route: "/admin/dashboard/content", intent: "translate", name: "translate one text (into the form)", path: "/admin/dashboard/content", form: { intent: "translate", key: textKeys.save, text: "Matrix text saved.", language: "fa" }, on: null, off: false },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "schedule", name: "schedule a text's change", path: history("content", textKeys.history), form: { intent: "schedule", revision: String(texts.history), publishAt: later }, on: 403, off: false },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "publish", name: "publish a text's change from its History", path: history("content", textKeys.history), form: { intent: "publish", revision: String(texts.history) }, on: 403, off: true },
+      { route: "/admin/dashboard/review", intent: "publish", name: "publish a text's change from the review queue", path: "/admin/dashboard/review", form: { intent: "publish", revision: String(texts.queue) }, on: 403, off: true },
+      { route: "/admin/dashboard/review/:revision", intent: "publish", name: "publish a text's change from its review page", path: `/admin/dashboard/review/${texts.page}`, form: { intent: "publish", revision: String(texts.page) }, on: 403, off: true },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "restore", name: "restore a text's old revision", path: history("content", textKeys.restore), form: { intent: "restore", revision: String(texts.restore) }, on: 200, off: true },
+      { route: "/admin/dashboard/review", intent: "discard", name: "discard a text's change from the review queue", path: "/admin/dashboard/review", form: { intent: "discard", revision: String(texts.discard) }, on: 403, off: false },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "discard", name: "discard a text's change from its History", path: history("content", textKeys.discard), form: { intent: "discard", revision: String(texts.discard) }, on: null, off: false },
+      { route: "/admin/dashboard/team", intent: "add", name: "add a member", path: "/admin/dashboard/team", form: { intent: "add" }, on: 200, off: true },
+      { route: "/admin/dashboard/team", intent: "update", name: "save a shown member", path: "/admin/dashboard/team", form: memberForm(members.save, "Matrix member saved", true), on: 200, off: true },
+      { route: "/admin/dashboard/team", intent: "update", name: "show a hidden member", path: "/admin/dashboard/team", form: memberForm(members.show, "Matrix member hidden", true), on: 200, off: true },
+      { route: "/admin/dashboard/team", intent: "translate", name: "translate a shown member's text", path: "/admin/dashboard/team", form: { intent: "translate", id: String(members.save), field: "role", language: "fa", english: "Partner" }, on: null, off: false },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "schedule", name: "schedule a member's change", path: history("team_member", members.history), form: { intent: "schedule", revision: String(members.proposals.history), publishAt: later }, on: 403, off: false },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "publish", name: "publish a member's change from its History", path: history("team_member", members.history), form: { intent: "publish", revision: String(members.proposals.history) }, on: 403, off: true },
+      { route: "/admin/dashboard/review", intent: "publish", name: "publish a member's change from the review queue", path: "/admin/dashboard/review", form: { intent: "publish", revision: String(members.proposals.queue) }, on: 403, off: true },
+      { route: "/admin/dashboard/review/:revision", intent: "publish", name: "publish a member's change from its review page", path: `/admin/dashboard/review/${members.proposals.page}`, form: { intent: "publish", revision: String(members.proposals.page) }, on: 403, off: true },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "restore", name: "restore a shown member's old revision", path: history("team_member", members.restore), form: { intent: "restore", revision: String(members.revisions.restore) }, on: 200, off: true },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "restore", name: "restore a hidden member's revision from when it was shown", path: history("team_member", members.restoreHidden), form: { intent: "restore", revision: String(members.revisions.restoreHidden) }, on: 200, off: true },
+      { route: "/admin/dashboard/review/:revision", intent: "discard", name: "discard a member's change from its review page", path: `/admin/dashboard/review/${members.proposals.discard}`, form: { intent: "discard", revision: String(members.proposals.discard) }, on: 403, off: false },
+      { route: "/admin/dashboard/history/:kind/:id", intent: "discard", name: "discard a member's change from its History", path: history("team_member", members.discard), form: { intent: "discard", revision: String(members.proposals.discard) }, on: null, off: false },
+      { route: "/admin/dashboard/deleted", intent: "restore", name: "restore a member deleted while shown from Recently deleted", path: "/admin/dashboard/deleted", form: { intent: "restore", entity: "team_member", id: String(members.trash) }, on: 403, off: true },
+    ];
+    // What publishes nothing, by the routes' declared intents: a new intent of these routes fails here until it is placed.
+    const publishesNothing: Record<string, string> = {
+      "/admin/dashboard/history/:kind/:id unschedule": "cancels a schedule (and only a post's change has one)",
+      "/admin/dashboard/team delete": "takes a member off the site; putting them back is Recently deleted's restore above",
+    };
+    // A shown member's new photo: a file upload (multipart), its stored address read from the answer.
+    const jpeg = await sharp({ create: { width: 40, height: 50, channels: 3, background: { r: 20, g: 90, b: 160 } } }).jpeg().toBuffer();
+    const uploadPhoto = async (cookie: string | undefined, transport: "form" | "data") => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ intent: "photo", id: String(members.save), kind: "color" })) form.set(name, value);
+      form.set("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "portrait.jpg");
+      // The answer's page also shows the other members' photos: the new one is the image no member had before.
+      const known = new Set(mediaIds(await get(`${site!.url}/admin/dashboard/team.data`, cookies.admin).then((r) => r.text())));
+      const response = await fetch(`${site!.url}/admin/dashboard/team${transport === "data" ? ".data" : ""}`, { method: "POST", body: form, headers: { Cookie: cookie ?? "", Origin: site!.url }, redirect: "manual" });
+      const fresh = [...new Set(mediaIds(await response.text()))].filter((id) => !known.has(id) && !photos.includes(id));
+      expect(fresh, "the uploaded photo's address, once").toHaveLength(1);
+      return { status: response.status, media: fresh[0] };
+    };
+    const photos: string[] = [];
+    const mediaIds = (text: string) => [...text.matchAll(/\/media\/([0-9a-f-]{36})/g)].map((match) => match[1]);
+    const photoShown = async () => {
+      const [team, stored] = await Promise.all([get(`${site!.url}/team`).then((r) => r.text()), get(`${site!.url}/admin/dashboard/team.data`, cookies.admin).then((r) => r.text())]);
+      return photos.map((media) => ({ public: team.includes(media), stored: stored.includes(media) }));
+    };
+    for (const route of routes.filter((r) => ["/admin/dashboard/content", "/admin/dashboard/team", "/admin/dashboard/history/:kind/:id", "/admin/dashboard/review", "/admin/dashboard/review/:revision", "/admin/dashboard/deleted"].includes(r.pattern))) {
+      for (const name of Object.keys(route.action?.intents ?? {})) {
+        const where = `${route.pattern} ${name}`;
+        expect(requests.some((r) => r.route === route.pattern && r.intent === name) || where in publishesNothing || where === "/admin/dashboard/team photo", `${where}: a publishing request of the matrix, or a reason it publishes nothing`).toBe(true);
+      }
+    }
+    // The new states, each as visitors would read it (a hidden member's name: shown at last).
+    const markers = {
+      textSaved: "Matrix text saved.",
+      textHistory: "Matrix text via history.",
+      textQueue: "Matrix text via queue.",
+      textPage: "Matrix text via page.",
+      textRestored: "Matrix text restored.",
+      textDiscarded: "Matrix text via discard.",
+      memberAdded: "New Team Member",
+      memberSaved: "Matrix member saved",
+      memberShown: "Matrix member hidden",
+      memberHistory: "Matrix member via history",
+      memberQueue: "Matrix member via queue",
+      memberPage: "Matrix member via page",
+      memberRestored: "Matrix member restore as it was",
+      memberRestoredShown: "Matrix member restoreHidden",
+      memberDiscarded: "Matrix member via discard",
+      memberTrashed: "Matrix member trashed",
+    };
+    // The public pages (About, Team) and the stored rows as the admin's tabs read them.
+    let addedBefore: number | undefined;
+    const visible = async () => {
+      const [about, team, storedTexts, storedTeam] = await Promise.all([
+        get(`${site!.url}/about`).then((r) => r.text()),
+        get(`${site!.url}/team`).then((r) => r.text()),
+        get(`${site!.url}/admin/dashboard/content.data`, cookies.admin).then((r) => r.text()),
+        get(`${site!.url}/admin/dashboard/team.data`, cookies.admin).then((r) => r.text()),
+      ]);
+      const shown = (marker: string) => (marker.startsWith("Matrix text") ? about : team).includes(marker);
+      // The role matrix's admins added members of that name already: one more is shown, or not.
+      const added = team.split(markers.memberAdded).length - 1;
+      addedBefore ??= added;
+      // The admin's Team tab lists hidden members too: for them only the public page says whether they are shown.
+      const stored = (marker: string) => (marker.startsWith("Matrix text") ? storedTexts : storedTeam).includes(marker);
+      return Object.fromEntries(Object.entries(markers).map(([key, marker]) => [key, { public: key === "memberAdded" ? added > addedBefore! : shown(marker), stored: ["memberShown", "memberRestoredShown", "memberAdded"].includes(key) ? null : stored(marker) }]));
+    };
+    const nothing = Object.fromEntries(Object.keys(markers).map((key) => [key, { public: false, stored: ["memberShown", "memberRestoredShown", "memberAdded"].includes(key) ? null : false }]));
+    expect(await visible()).toEqual(nothing);
+
+    const url = (request: Request, transport: "form" | "data") => `${site!.url}${request.path}${transport === "data" ? ".data" : ""}`;
+    for (const transport of ["form", "data"] as const) {
+      for (const request of requests) {
+        const response = await formPost(url(request, transport), request.form, { cookie: cookies.editor });
+        const label = `${request.name} (${transport}) as editor, sign-off on`;
+        if (request.on !== null) expect(response.status, label).toBe(request.on);
+        else expect(response.status, label).not.toBe(500);
+      }
+      expect(await visible(), `${transport}: editor, sign-off on`).toEqual(nothing);
+      const upload = await uploadPhoto(cookies.editor, transport);
+      expect(upload.status, `a shown member's photo (${transport}) as editor, sign-off on`).toBe(200);
+      photos.push(upload.media);
+      expect(await photoShown(), `a shown member's photo (${transport}) as editor, sign-off on`).toEqual(photos.map(() => ({ public: false, stored: false })));
+    }
+
+    // A lawyer publishes: one text's and one member's change from the review queue.
+    for (const revision of [texts.queue, members.proposals.queue]) {
+      const published = await formPost(`${site!.url}/admin/dashboard/review.data`, { intent: "publish", revision: String(revision) }, { cookie: cookies.lawyer });
+      expect(published.status, `the lawyer publishes change ${revision}`).toBe(200);
+    }
+    const byLawyer = await visible();
+    expect(byLawyer.textQueue).toEqual({ public: true, stored: true });
+    expect(byLawyer.memberQueue).toEqual({ public: true, stored: true });
+    expect({ ...byLawyer, textQueue: null, memberQueue: null }).toEqual({ ...nothing, textQueue: null, memberQueue: null });
+
+    // Sign-off off (the admin's Staff policy): the editor's requests publish.
+    const policy = (on: boolean) => formPost(`${site!.url}/admin/dashboard/staff.data`, { intent: "set-policy", signOffRequired: String(on), secondFactorForAll: "false" }, { cookie: cookies.admin });
+    expect((await policy(false)).status).toBe(200);
+    try {
+      for (const request of requests.filter((r) => r.off && !(r.path === "/admin/dashboard/review" && r.intent === "publish"))) {
+        const response = await formPost(url(request, "data"), request.form, { cookie: cookies.editor });
+        expect(response.status, `${request.name} (.data) as editor, sign-off off`).toBe(200);
+      }
+      const after = await visible();
+      const published = Object.fromEntries(Object.keys(markers).map((key) => [key, { public: true, stored: ["memberShown", "memberRestoredShown", "memberAdded"].includes(key) ? null : true }]));
+      // Discarded stays discarded: nothing publishes it.
+      expect(after).toEqual({ ...published, textDiscarded: nothing.textDiscarded, memberDiscarded: nothing.memberDiscarded });
+      const upload = await uploadPhoto(cookies.editor, "data");
+      expect(upload.status, "a shown member's photo (.data) as editor, sign-off off").toBe(200);
+      photos.push(upload.media);
+      expect((await photoShown()).at(-1)).toEqual({ public: true, stored: true });
     } finally {
       expect((await policy(true)).status).toBe(200);
     }

@@ -128,7 +128,7 @@ describe(`Team Management tab server (${usingPostgres() ? "PostgreSQL" : "PGlite
 
   it("stores an uploaded photo as media and points the member at it; the B/W one in greyscale", async () => {
     const jpeg = await sharp({ create: { width: 400, height: 500, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
-    const url = await setMemberPhoto(deps(), actor, newId, "bw", jpeg);
+    const { url } = await setMemberPhoto(deps(), actor, newId, "bw", jpeg);
     expect(url).toMatch(/^\/media\/[0-9a-f-]{36}$/);
     const [row] = await test.database.db.select().from(teamMembers).where(eq(teamMembers.id, newId));
     expect(row.photoBwUrl).toBe(url);

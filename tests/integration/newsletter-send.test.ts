@@ -237,6 +237,15 @@ describe("the newsletter's sending", () => {
     expect(await sendJobs()).toEqual({ count: before.count, open: 0 });
     expect(smtp.received).toHaveLength(0);
     expect(await newsletterReport(db(), post.id)).toBeNull();
+    // Off means never (decision 0108): the switch no longer turns on, and neither a Farsi version published later nor a re-publish mails anyone.
+    expect(await setSendNewsletter(db(), post.id, true)).toBe("published");
+    expect((await findPost(db(), post.id))?.sendNewsletter).toBe(false);
+    await saveWith(post.id, { titleFa: "عنوان", contentFa: "متن" });
+    await setPublished(post.id, false);
+    await setPublished(post.id, true);
+    expect(await findPost(db(), post.id)).toMatchObject({ published: true, titleFa: "عنوان", newsletterClaimedAt: null });
+    expect(await db().select().from(newsletterSends).where(eq(newsletterSends.postId, post.id))).toEqual([]);
+    expect(await sendJobs()).toEqual({ count: before.count, open: 0 });
   });
 
   it("the editor's switch changes until the post is claimed, then refuses and changes nothing", async () => {

@@ -2,13 +2,14 @@ import { rmSync } from "node:fs";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
-import { newsletterSubscribers } from "../../db/schema";
+import { auditLog, blogPosts, newsletterSends, newsletterSubscribers } from "../../db/schema";
 import { NEWSLETTER_RATE_LIMIT, newToken } from "~/newsletter/subscribers.server";
 import { defaultTexts } from "~/i18n/defaults";
 import type { Lang } from "~/i18n/languages";
 import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { h1, statusLine, textOf } from "../helpers/html-text";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
+import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
 
 /**
  * Finding 4 of the security review, against the real built server: the 'Stay Informed' form
@@ -18,6 +19,8 @@ import { startSite, tempDir, type SiteServer } from "../helpers/server";
 
 const text = (key: string, lang: Lang = "en") => defaultTexts.get(key)![lang];
 const ADMIN = { email: "news-admin@example.test", password: "newsletter admin passphrase" };
+const EDITOR = { email: "news-editor@example.test", password: "newsletter editor passphrase", name: "Ed Editor" };
+const INTAKE = { email: "news-intake@example.test", password: "newsletter intake passphrase", name: "Ida Intake" };
 
 // Rows written into the database before the server starts, with tokens the test knows.
 const KNOWN = {
@@ -30,6 +33,7 @@ const KNOWN = {
 let dataDir: string;
 let site: SiteServer | null = null;
 let adminCookie = "";
+let smtp: SmtpFake | null = null;
 
 /** A 'Stay Informed' post as a browser without JavaScript sends it, from a given visitor address. */
 const subscribe = (fields: Record<string, string>, ip: string, path = "/blog") =>
@@ -48,6 +52,8 @@ beforeAll(async () => {
   dataDir = tempDir("newsletter-");
   const store = await openDataDir(dataDir);
   await createOrPromoteAdmin(store.db, ADMIN, { via: "test" });
+  await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
+  await createOrPromoteAdmin(store.db, INTAKE, { via: "test", role: "intake" });
   await store.db.insert(newsletterSubscribers).values(Object.values(KNOWN));
   await store.close();
   site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
@@ -56,6 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.stop();
+  await smtp?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -297,10 +304,107 @@ describe("what was stored", () => {
   });
 
   it("drops the Inbox's mail note once outgoing mail is configured", async () => {
-    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false", SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "news@example.test" });
+    smtp = await startSmtpFake();
+    site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false", SMTP_URL: smtp.url, MAIL_FROM: "news@example.test", MAIL_RATE_PER_MINUTE: "6000" });
     const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     const html = textOf(await (await get(`${site.url}/admin/dashboard/inbox`, cookie)).text());
     expect(html).toContain("Awaiting confirmation");
     expect(html).not.toContain("Confirmation mails are not sent");
+  });
+});
+
+// On the server started above with a mail server (a real SMTP peer on 127.0.0.1): one server for both.
+describe("a post's mail: preview and a test to oneself (decision 0108)", () => {
+  const cookies = { admin: "", editor: "", intake: "" };
+  let postUrl = "";
+  const POST = { title: "Tenancy notices", slug: "tenancy-notices", author: "The firm", publishedAt: "2026-11-20", excerpt: "What a notice must say.", content: "A notice must be in writing." };
+  const FARSI = { titleFa: "اخطار اجاره", excerptFa: "آنچه اخطار باید بگوید.", contentFa: "اخطار باید کتبی باشد." };
+
+  it("previews each language's mail without sending; a test goes to the person's own address only, audited, never to a subscriber", async () => {
+    cookies.admin = await signInHttp(site!.url, ADMIN.email, ADMIN.password);
+    cookies.editor = await signInHttp(site!.url, EDITOR.email, EDITOR.password);
+    cookies.intake = await signInHttp(site!.url, INTAKE.email, INTAKE.password);
+    // A draft with its English and Farsi versions (no Chinese yet): nothing is public, nothing claimed.
+    const created = await formPost(`${site!.url}/admin/dashboard/blog/new`, { intent: "save", ...POST, ...FARSI }, { cookie: cookies.admin });
+    expect(created.status, await created.clone().text()).toBe(302);
+    postUrl = new URL(created.headers.get("location")!, site!.url).href;
+    const mailsBefore = smtp!.received.length;
+
+    const preview = await formPost(`${postUrl}.data`, { intent: "mail-preview" }, { cookie: cookies.editor });
+    expect(preview.status).toBe(200);
+    const body = await preview.text();
+    // The mails as the send job composes them: the Farsi subject and the Farsi article, the English ones.
+    expect(body).toContain(text("newsletter-mail-post-subject", "fa").replace("{title}", FARSI.titleFa));
+    expect(body).toContain(text("newsletter-mail-post-subject").replace("{title}", POST.title));
+    expect(body).toContain(FARSI.excerptFa);
+    expect(body).toContain("/fa/blog/tenancy-notices");
+    // The Chinese subscribers wait for their version (the firm's default): no Chinese frame around English text.
+    expect(body).not.toContain(text("newsletter-mail-post-subject", "zh").replace("{title}", POST.title));
+    expect(body).not.toContain(text("newsletter-mail-test-note"));
+
+    // Intake (no posts) may neither preview nor test: 403 and no mail.
+    const refusedPreview = await formPost(`${postUrl}.data`, { intent: "mail-preview" }, { cookie: cookies.intake });
+    expect(refusedPreview.status).toBe(403);
+    const refusedTest = await formPost(`${postUrl}.data`, { intent: "mail-test", language: "fa" }, { cookie: cookies.intake });
+    expect(refusedTest.status).toBe(403);
+    // A language without its version, or no language at all: a sentence, nothing queued.
+    const chinese = await formPost(`${postUrl}.data`, { intent: "mail-test", language: "zh" }, { cookie: cookies.editor });
+    expect(chinese.status).toBe(400);
+    expect(await chinese.text()).toContain("There is no Chinese mail to test");
+    expect((await formPost(`${postUrl}.data`, { intent: "mail-test", language: "de" }, { cookie: cookies.editor })).status).toBe(400);
+
+    const sent = await formPost(`${postUrl}.data`, { intent: "mail-test", language: "fa" }, { cookie: cookies.editor });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    expect(await sent.text()).toContain(EDITOR.email);
+    const [mail] = (await smtp!.waitFor(mailsBefore + 1)).slice(mailsBefore);
+    expect(mail.rcptTo).toEqual([EDITOR.email]);
+    expect(mail.header("Subject")).toBe(text("newsletter-mail-post-subject", "fa").replace("{title}", FARSI.titleFa));
+    expect(mail.text.startsWith(text("newsletter-mail-test-note", "fa"))).toBe(true);
+    expect(mail.text).toContain(FARSI.excerptFa);
+    expect(mail.header("List-Unsubscribe")).toBeUndefined();
+    // No subscriber hears of a test (the claims are checked below).
+    expect(smtp!.received.slice(mailsBefore).map((m) => m.rcptTo.join())).toEqual([EDITOR.email]);
+  });
+
+  it("New Post's switch: off, the published post mails no one; on (the default), its subscribers get it", async () => {
+    const newPost = (fields: Record<string, string>) => formPost(`${site!.url}/admin/dashboard/blog/new`, { intent: "save", author: "The firm", publishedAt: "2026-11-21", excerpt: "Short.", content: "Body.", published: "on", ...fields }, { cookie: cookies.admin });
+    const bad = await newPost({ title: "Switch unclear", slug: "switch-unclear", sendNewsletter: "maybe" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Mail this post to subscribers: choose on or off.");
+    expect((await newPost({ title: "Switched off post", slug: "switched-off-post", sendNewsletter: "off", titleFa: "نوشته خاموش", contentFa: "متن." })).status).toBe(302);
+    const before = smtp!.received.length;
+    expect((await newPost({ title: "Switched on post", slug: "switched-on-post" })).status).toBe(302);
+    // The English subscriber gets the second post; the first one reached no one in any language.
+    await smtp!.waitFor(before + 1);
+    const subjects = smtp!.received.map((m) => m.header("Subject") ?? "");
+    expect(subjects).toContain(text("newsletter-mail-post-subject").replace("{title}", "Switched on post"));
+    expect(subjects.filter((subject) => subject.includes("Switched off post") || subject.includes("نوشته خاموش"))).toEqual([]);
+    // Published all the same; the New Post page offers the switch.
+    expect((await get(`${site!.url}/blog/switched-off-post`)).status).toBe(200);
+    expect(await (await get(`${site!.url}/admin/dashboard/blog/new`, cookies.admin)).text()).toContain("Mail this post to subscribers when published");
+  });
+
+  it("stores no claim for a test and records who asked for it", async () => {
+    await site!.stop();
+    site = null;
+    const store = await openDataDir(dataDir);
+    try {
+      const [post] = await store.db.select().from(blogPosts).where(eq(blogPosts.slug, "tenancy-notices"));
+      expect(post.newsletterClaimedAt).toBeNull();
+      expect(await store.db.select().from(newsletterSends).where(eq(newsletterSends.postId, post.id))).toEqual([]);
+      // New Post's switch is stored with the post, and the one switched off was claimed for no language.
+      const [off] = await store.db.select().from(blogPosts).where(eq(blogPosts.slug, "switched-off-post"));
+      expect(off).toMatchObject({ published: true, sendNewsletter: false, newsletterClaimedAt: null });
+      expect(await store.db.select().from(newsletterSends).where(eq(newsletterSends.postId, off.id))).toEqual([]);
+      expect(await store.db.select().from(blogPosts).where(eq(blogPosts.slug, "switch-unclear"))).toEqual([]);
+      const [on] = await store.db.select().from(blogPosts).where(eq(blogPosts.slug, "switched-on-post"));
+      expect(on.sendNewsletter).toBe(true);
+      expect((await store.db.select().from(newsletterSends).where(eq(newsletterSends.postId, on.id))).map((claim) => claim.language)).toEqual(["en"]);
+      const entries = await store.db.select().from(auditLog).where(eq(auditLog.action, "newsletter_test"));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ entity: "blog_post", entityId: String(post.id), details: { language: "fa" } });
+    } finally {
+      await store.close();
+    }
   });
 });

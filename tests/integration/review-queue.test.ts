@@ -9,6 +9,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/admin-users.server";
+import { newToken } from "~/newsletter/subscribers.server";
+import { newsletterSubscribers } from "../../db/schema";
 import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { textOf } from "../helpers/html-text";
 import { startSite, type SiteServer } from "../helpers/server";
@@ -61,6 +63,9 @@ describe("the review queue", () => {
     try {
       await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
       await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "lawyer" });
+      // The newsletter's subscribers the publish counts name (decision 0098): 3 English, 2 Farsi, 1 Chinese confirmed; one Farsi not confirmed.
+      const reader = (n: number, language: string, confirmed = true) => ({ email: `reader${n}@example.test`, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: confirmed ? new Date() : null });
+      await store.db.insert(newsletterSubscribers).values([reader(1, "en"), reader(2, "en"), reader(3, "en"), reader(4, "fa"), reader(5, "fa"), reader(6, "zh"), reader(7, "fa", false)]);
     } finally {
       await store.close();
     }
@@ -201,5 +206,51 @@ describe("the review queue", () => {
     expect(await tooLong.text()).toContain("The comment is too long");
     expect(countIn((await queuePage("reviewer")).html)).toBe("3");
     expect(dataValue(await dashboardData("reviewer"), "reviewCount")).toBe(3);
+  });
+
+  it("says before a publish from the queue how many subscribers it mails, per language; an editor (sign-off off) sees only that it mails", async () => {
+    // A post published in English only (its English went to the English subscribers), then the editor's Farsi version of it.
+    const english = await newPost("admin", true, "Queue post mailed in Farsi later", "queue-post-farsi-later");
+    const farsi = await formPost(`${english.url}.data`, { intent: "save", ...english.values, titleFa: "عنوان فارسی", contentFa: "متن فارسی.", published: "on", version: "1" }, { cookie: cookies.editor });
+    expect(farsi.status, await farsi.clone().text()).toBe(200);
+    // The editor's new post proposed for publication: every language it has goes out when it is published.
+    const proposed = await formPost(
+      `${site.url}/admin/dashboard/blog/new`,
+      { intent: "save", title: "Queue new post with Chinese", slug: "queue-new-post-chinese", author: "The firm", publishedAt: "2026-11-20", excerpt: "Short.", content: "Body.", titleZh: "中文标题", contentZh: "中文正文。", propose: "1" },
+      { cookie: cookies.editor },
+    );
+    expect(proposed.status, await proposed.clone().text()).toBe(302);
+
+    const rows = rowsOf((await queuePage("reviewer")).html);
+    expect(rows.find((r) => r.what === "Queue post mailed in Farsi later")!.text).toContain("This will mail 2 subscribers: 2 Farsi.");
+    expect(rows.find((r) => r.what === "Queue new post with Chinese")!.text).toContain("This will mail 4 subscribers: 3 English, 1 Chinese.");
+    // A change that publishes no new language's version mails nobody, and says nothing.
+    expect(rows.find((r) => r.what === "Queue post for Farsi")!.text).not.toContain("mail");
+    // The review page says it too.
+    const review = textOf(await (await get(`${site.url}${rows.find((r) => r.what === "Queue post mailed in Farsi later")!.open}`, cookies.reviewer)).text());
+    expect(review).toContain("This will mail 2 subscribers: 2 Farsi.");
+
+    // With sign-off off an editor publishes from the queue: told that it mails, never how many (client data, decision 0090).
+    const policy = (on: boolean) => formPost(`${site.url}/admin/dashboard/staff.data`, { intent: "set-policy", signOffRequired: String(on), secondFactorForAll: "false" }, { cookie: cookies.admin });
+    expect((await policy(false)).status).toBe(200);
+    try {
+      const page = await queuePage("editor");
+      expect(page.status).toBe(200);
+      const editorRows = rowsOf(page.html);
+      expect(editorRows.find((r) => r.what === "Queue post mailed in Farsi later")!.text).toContain("Publishing this post will mail the newsletter's subscribers.");
+      expect(page.html).not.toContain("This will mail");
+      const data = await (await get(`${site.url}${QUEUE}.data`, cookies.editor)).text();
+      expect(data).toContain('"counts"');
+      expect(data).not.toContain("byLanguage");
+    } finally {
+      expect((await policy(true)).status).toBe(200);
+    }
+
+    // Publishing the Farsi version from the queue claims the Farsi mail: the count is gone after.
+    const farsiRow = rows.find((r) => r.what === "Queue post mailed in Farsi later")!;
+    const published = await formPost(`${site.url}${QUEUE}.data`, { intent: "publish", revision: farsiRow.open.split("/").pop()! }, { cookie: cookies.reviewer });
+    expect(published.status).toBe(200);
+    const editorPage = textOf(await (await get(english.url, cookies.reviewer)).text());
+    expect(editorPage).not.toContain("This will mail");
   });
 });

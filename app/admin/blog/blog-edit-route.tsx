@@ -23,7 +23,7 @@ import { OutdatedNotice } from "~/admin/kit/OutdatedBadge";
 import { outdatedLanguages } from "~/translation/outdated.server";
 import { newsletterReport } from "~/newsletter/report.server";
 import { audienceOfPublish } from "~/newsletter/audience.server";
-import { shownAudience } from "~/admin/blog/audience";
+import { shownAudience } from "~/admin/kit/audience";
 import { userCan } from "~/auth/guard.server";
 import { PostNewsletter } from "~/admin/blog/components/PostNewsletter";
 
@@ -54,6 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     publishAt: post.publishAt?.toISOString() ?? null,
     pendingRevision: pending?.id ?? null,
     sendNewsletter: post.sendNewsletter,
+    publishedWithout: post.newsletterClaimedAt === null && (post.published || post.firstPublishedAt !== null),
     newsletter: await newsletterReport(context.services.db, post.id),
     // Subscriber counts are client data (decision 0090): only roles that see subscribers get the numbers (decision 0098).
     audience: shownAudience(await audienceOfPublish(context.services.db, post.id), userCan(user, "inbox.read")),
@@ -114,7 +115,7 @@ export default function BlogEditPage({ loaderData, actionData }: Route.Component
         everPublished={loaderData.everPublished}
         publishAt={loaderData.publishAt}
       />
-      <PostNewsletter postId={loaderData.id} sendNewsletter={loaderData.sendNewsletter} report={loaderData.newsletter} audience={loaderData.audience} />
+      <PostNewsletter postId={loaderData.id} sendNewsletter={loaderData.sendNewsletter} report={loaderData.newsletter} audience={loaderData.audience} publishedWithout={loaderData.publishedWithout} />
     </div>
   );
 }

@@ -14,7 +14,8 @@ import { versionFromForm } from "~/revisions/version";
 import { firmClock } from "../../../core/firm-clock.server";
 import { checkScheduleInput, scheduleFormSchema, unscheduleFormSchema } from "~/blog/schedule";
 import { schedulePost } from "~/blog/schedule.server";
-import { setSendNewsletter, SWITCH_CLAIMED } from "~/newsletter/post-claim.server";
+import { setSendNewsletter, SWITCH_CLAIMED, SWITCH_PUBLISHED } from "~/newsletter/post-claim.server";
+import { previewPostMails, queueTestMail } from "~/newsletter/test-mail.server";
 import { z } from "zod";
 
 export const intents = {
@@ -81,7 +82,30 @@ export const intents = {
       const outcome = await setSendNewsletter(services.db, id, input.sendNewsletter === "true");
       if (outcome === "missing") throw data("Post not found", { status: 404 });
       if (outcome === "claimed") throw new AdminError(SWITCH_CLAIMED, 409);
+      if (outcome === "published") throw new AdminError(SWITCH_PUBLISHED, 409);
       return { sendNewsletter: input.sendNewsletter === "true" };
+    },
+  }),
+  // "Preview the mail" and "Send a test to me" (decision 0108): whoever edits posts; nothing reaches a subscriber.
+  "mail-preview": intent({
+    failure: "Could not show the mail",
+    permission: "posts.edit",
+    schema: z.object({}),
+    run: async ({ params, services }) => {
+      const id = parseId(params.id);
+      const mails = id ? await previewPostMails(services, id) : null;
+      if (!mails) throw data("Post not found", { status: 404 });
+      return { mails };
+    },
+  }),
+  "mail-test": intent({
+    failure: "Could not send the test",
+    permission: "posts.edit",
+    schema: z.object({ language: z.enum(["en", "fa", "zh"], { message: "Choose English, Farsi or Chinese." }) }),
+    run: async ({ input, params, services, user }) => {
+      const id = parseId(params.id);
+      if (!id) throw data("Post not found", { status: 404 });
+      return queueTestMail(services, user, id, input.language);
     },
   }),
   unschedule: intent({
@@ -101,3 +125,5 @@ export type GenerateResult = Answer<"generate">;
 export type TranslateResult = Answer<"translate">;
 export type ScheduleResult = Answer<"schedule"> | Answer<"unschedule">;
 export type NewsletterSwitchResult = Answer<"newsletter">;
+export type MailPreviewResult = Answer<"mail-preview">;
+export type MailTestResult = Answer<"mail-test">;

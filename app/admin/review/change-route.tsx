@@ -6,7 +6,9 @@ import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
 import { historyPath } from "~/admin/kit/history-paths";
 import { parseId } from "~/admin/kit/ids";
-import { requirePermission } from "~/auth/guard.server";
+import { requirePermission, userCan } from "~/auth/guard.server";
+import { audienceSentence, shownAudience } from "~/admin/kit/audience";
+import { audienceOfProposal } from "~/newsletter/audience.server";
 import { adminMeta } from "~/auth/ui";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -24,7 +26,7 @@ import { decisionToast, itemName } from "./components/words";
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`Review${loaded ? `: ${loaded.what}` : ""} | Admin Dashboard`);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, "changes.publish");
+  const user = await requirePermission(request, context, "changes.publish");
   const id = parseId(params.revision);
   const { db } = context.services;
   const revision = id === null ? null : await findRevision(db, id);
@@ -48,6 +50,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     exists: Boolean(live),
     stale: Boolean(live) && revision.baseVersion !== null && revision.baseVersion !== live!.version,
     // The comparison only while it waits: after a decision the History shows what happened.
+    // What publishing it would mail: numbers only for roles that see subscribers (decisions 0090, 0098).
+    mail: live && revision.status === "pending" ? shownAudience(await audienceOfProposal(db, revision.id), userCan(user, "inbox.read")) : null,
     change: live && revision.status === "pending" ? renderChange(revision.entity, kind, live.snapshot, revision.snapshot) : null,
   };
 }
@@ -68,12 +72,13 @@ function Closed({ status, reviewedBy, reviewedAt }: { status: string; reviewedBy
 
 export default function ReviewChange({ loaderData }: Route.ComponentProps) {
   const clock = useFirmClock();
-  const { revisionId, entity, entityId, status, what, source, note, proposedBy, proposedAt, reviewedBy, reviewedAt, exists, stale, change } = loaderData;
+  const { revisionId, entity, entityId, status, what, source, note, proposedBy, proposedAt, reviewedBy, reviewedAt, exists, stale, mail, change } = loaderData;
   const fetcher = useFetcher<ReviewActionResult>();
   useResultToast(fetcher, decisionToast);
   const busy = fetcher.state !== "idle";
   const name = itemName(entity, what);
   const action = reviewPath(revisionId);
+  const mailNote = mail ? audienceSentence(mail) : null;
   const conflict = fetcher.data?.ok && fetcher.data.intent === "publish" && !fetcher.data.published ? fetcher.data.conflict : null;
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return (
@@ -123,11 +128,16 @@ export default function ReviewChange({ loaderData }: Route.ComponentProps) {
                 The live version changed since this was proposed
               </h3>
               <p className="text-sm text-amber-900">{conflict.message}</p>
-              <DecisionButton fetcher={fetcher} action={action} decision="publish" revisionId={revisionId} itemName={name} replaceLive label="Publish the proposal over the live version" size="md" disabled={busy} />
+              <DecisionButton fetcher={fetcher} action={action} decision="publish" revisionId={revisionId} itemName={name} note={mailNote} replaceLive label="Publish the proposal over the live version" size="md" disabled={busy} />
             </section>
           ) : null}
+          {mailNote ? (
+            <p className="text-sm font-medium text-amber-900" data-testid="newsletter-audience">
+              {mailNote}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-3">
-            <DecisionButton fetcher={fetcher} action={action} decision="publish" revisionId={revisionId} itemName={name} label="Publish change" size="md" disabled={busy} />
+            <DecisionButton fetcher={fetcher} action={action} decision="publish" revisionId={revisionId} itemName={name} note={mailNote} label="Publish change" size="md" disabled={busy} />
             <DecisionButton fetcher={fetcher} action={action} decision="discard" revisionId={revisionId} itemName={name} label="Discard change" size="md" disabled={busy} />
           </div>
           <ChangeView change={change} />

@@ -5,7 +5,9 @@ import { AdminTab } from "~/admin/kit/AdminTab";
 import { TableHead } from "~/admin/kit/TableHead";
 import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
-import { requirePermission } from "~/auth/guard.server";
+import { requirePermission, userCan } from "~/auth/guard.server";
+import { audienceSentence, shownAudience, type ShownAudience } from "~/admin/kit/audience";
+import { audienceOfProposal } from "~/newsletter/audience.server";
 import { adminMeta } from "~/auth/ui";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -23,17 +25,23 @@ import { ageOf, decisionToast, itemName, LANGUAGE_LABELS } from "./components/wo
 export const meta: Route.MetaFunction = () => adminMeta("Review queue | Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, "changes.publish");
+  const user = await requirePermission(request, context, "changes.publish");
   const { db, clock } = context.services;
   const now = clock.now().toISOString();
   const read = readQueueFilters(new URL(request.url));
   if (!read.ok) {
     // A hand-edited address: say what is wrong and list nothing.
-    return data({ items: [] as QueueItem[], total: 0, outdated: [] as OutdatedItem[], filters: {} as QueueFilters, error: read.message, now }, { status: 400 });
+    return data({ items: [] as QueueItem[], total: 0, outdated: [] as OutdatedItem[], mail: {} as Record<string, ShownAudience | null>, filters: {} as QueueFilters, error: read.message, now }, { status: 400 });
   }
   const { items, total } = await listReviewQueue(db, read.filters);
   const outdated = await listOutdatedTranslations(db, read.filters);
-  return { items, total, outdated, filters: read.filters, error: null as string | null, now };
+  // What publishing each post's change would mail (decision 0098): numbers only for roles that see subscribers (decision 0090).
+  const seesSubscribers = userCan(user, "inbox.read");
+  const mail: Record<string, ShownAudience | null> = {};
+  for (const item of items) {
+    if (item.entity === "post" && item.revisionId !== null) mail[item.revisionId] = shownAudience(await audienceOfProposal(db, item.revisionId), seesSubscribers);
+  }
+  return { items, total, outdated, mail, filters: read.filters, error: null as string | null, now };
 }
 
 export const action = adminAction(intents, { permission: "changes.publish" });
@@ -72,10 +80,11 @@ function Filters({ filters }: { filters: QueueFilters }) {
   );
 }
 
-function QueueRow({ item, now, fetcher, behind }: { item: QueueItem; now: string; fetcher: FetcherWithComponents<ReviewActionResult>; behind: OutdatedItem[] }) {
+function QueueRow({ item, now, fetcher, behind, mail }: { item: QueueItem; now: string; fetcher: FetcherWithComponents<ReviewActionResult>; behind: OutdatedItem[]; mail: ShownAudience | null }) {
   const clock = useFirmClock();
   const busy = fetcher.state !== "idle";
   const name = itemName(item.entity, item.what);
+  const mailNote = mail ? audienceSentence(mail) : null;
   return (
     <tr data-testid="queue-item" className="align-top">
       <th scope="row" className="px-4 py-3 text-start font-normal">
@@ -91,6 +100,11 @@ function QueueRow({ item, now, fetcher, behind }: { item: QueueItem; now: string
             <OutdatedBadge key={mark.id} language={mark.language} since={mark.since} />
           ))}
         </span>
+        {mailNote ? (
+          <span className="mt-1 block text-sm font-medium text-amber-900" data-testid="newsletter-audience">
+            {mailNote}
+          </span>
+        ) : null}
       </th>
       <td className="px-4 py-3">{item.proposedBy ?? "—"}</td>
       <td className="px-4 py-3">{SOURCE_LABELS[item.source]}</td>
@@ -107,7 +121,7 @@ function QueueRow({ item, now, fetcher, behind }: { item: QueueItem; now: string
           </Link>
           {item.revisionId !== null ? (
             <>
-              <DecisionButton fetcher={fetcher} action={REVIEW_QUEUE_PATH} decision="publish" revisionId={item.revisionId} itemName={name} disabled={busy || item.stale} />
+              <DecisionButton fetcher={fetcher} action={REVIEW_QUEUE_PATH} decision="publish" revisionId={item.revisionId} itemName={name} note={mailNote} disabled={busy || item.stale} />
               <DecisionButton fetcher={fetcher} action={REVIEW_QUEUE_PATH} decision="discard" revisionId={item.revisionId} itemName={name} disabled={busy} />
             </>
           ) : null}
@@ -160,7 +174,7 @@ function OutdatedTable({ items, now }: { items: OutdatedItem[]; now: string }) {
 }
 
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
-  const { items, total, outdated, filters, error, now } = loaderData;
+  const { items, total, outdated, mail, filters, error, now } = loaderData;
   // One fetcher for the list: a decided row leaves the list, and its answer's toast must still show.
   const fetcher = useFetcher<ReviewActionResult>();
   useResultToast(fetcher, decisionToast);
@@ -195,7 +209,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
             <TableHead columns={COLUMNS} />
             <tbody className="divide-y divide-slate-200">
               {items.map((item) => (
-                <QueueRow key={item.id} item={item} now={now} fetcher={fetcher} behind={outdated.filter((mark) => mark.entity === item.entity && mark.entityId === item.entityId)} />
+                <QueueRow key={item.id} item={item} now={now} fetcher={fetcher} behind={outdated.filter((mark) => mark.entity === item.entity && mark.entityId === item.entityId)} mail={item.revisionId !== null ? (mail[item.revisionId] ?? null) : null} />
               ))}
             </tbody>
           </table>

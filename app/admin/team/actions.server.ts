@@ -74,8 +74,8 @@ export const intents = {
     schema: photoUploadSchema.extend({ photo: z.instanceof(File, { error: "Choose an image file to upload." }).refine((file) => file.size > 0, "Choose an image file to upload.") }),
     input: (form) => ({ id: form.get("id"), kind: form.get("kind"), photo: form.get("photo") }),
     run: async ({ input, services, user }) => {
-      const url = await setMemberPhoto(services, user, input.id, input.kind, Buffer.from(await input.photo.arrayBuffer()));
-      return { id: input.id, kind: input.kind, url };
+      const { url, proposed } = await setMemberPhoto(services, user, input.id, input.kind, Buffer.from(await input.photo.arrayBuffer()));
+      return { id: input.id, kind: input.kind, url, proposed };
     },
   }),
 };

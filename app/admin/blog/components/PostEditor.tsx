@@ -142,6 +142,8 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
   const proposes = live.published && values.published && !canSignOff;
   // A draft by someone without the sign-off is proposed for publication, never published (decision 0087).
   const [proposeLive, setProposeLive] = useState(false);
+  // New Post's newsletter switch (decision 0108): on by default; a stored post has its own in the Newsletter section.
+  const [mailOnPublish, setMailOnPublish] = useState(true);
   const proposesPublication = !live.published && !canSignOff && proposeLive;
 
   // The inputs stay controlled (the slug suggestion, the preview and the unsaved-changes guard
@@ -481,6 +483,21 @@ export function PostEditor({ postId, initialValues, storedValues, storedSlug, st
             </div>
           </CardContent>
           )}
+          {postId === undefined ? (
+            <CardContent className="flex items-start gap-3 border-t border-slate-100">
+              {/* The value posts itself, so a form sent without JavaScript keeps the default (on). */}
+              <input type="hidden" name="sendNewsletter" value={mailOnPublish ? "on" : "off"} />
+              <Switch id="post-newsletter" checked={mailOnPublish} onCheckedChange={setMailOnPublish} aria-describedby="post-newsletter-hint" />
+              <div>
+                <Label htmlFor="post-newsletter" className="mb-0">
+                  Mail this post to subscribers when published
+                </Label>
+                <p id="post-newsletter-hint" className="text-sm text-slate-600">
+                  Once, to each subscriber in their language when that language&apos;s version is published. Off: its first publication mails no one, and then it is never mailed (until then the post&apos;s Newsletter section can switch it on).
+                </p>
+              </div>
+            </CardContent>
+          ) : null}
           {/* A schedule publishes by itself: setting one is the sign-off's (decision 0087). */}
           {live.published || postId === undefined || !canSignOff ? null : (
             <CardContent className="border-t border-slate-100">

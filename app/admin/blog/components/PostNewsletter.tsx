@@ -8,7 +8,8 @@ import { useFetcherResult } from "~/admin/kit/hooks";
 import { useCan } from "~/admin/kit/can";
 import type { NewsletterSwitchResult } from "~/admin/blog/edit-actions.server";
 import type { SendReport } from "~/newsletter/report.server";
-import { audienceSentence, type ShownAudience } from "~/admin/blog/audience";
+import { audienceSentence, type ShownAudience } from "~/admin/kit/audience";
+import { PostMailPreview } from "./PostMailPreview";
 
 interface Props {
   postId: number;
@@ -16,13 +17,15 @@ interface Props {
   report: SendReport | null;
   /** Who the next publish would mail (null: nobody). */
   audience?: ShownAudience | null;
+  /** Published before without the newsletter: the switch no longer changes anything (decision 0108). */
+  publishedWithout?: boolean;
 }
 
 /**
  * The post's newsletter (decision 0081): the "Send to subscribers" switch until the post is sent
  * (it takes effect when the post is published), then the send report.
  */
-export function PostNewsletter({ postId, sendNewsletter, report, audience = null }: Props) {
+export function PostNewsletter({ postId, sendNewsletter, report, audience = null, publishedWithout = false }: Props) {
   const fetcher = useFetcher<NewsletterSwitchResult>({ key: `newsletter-post-${postId}` });
   const [on, setOn] = useState(sendNewsletter);
   const canPublish = useCan("posts.publish");
@@ -72,7 +75,7 @@ export function PostNewsletter({ postId, sendNewsletter, report, audience = null
           <Switch
             id={`${id}-switch`}
             checked={on}
-            disabled={!canPublish || fetcher.state !== "idle"}
+            disabled={!canPublish || publishedWithout || fetcher.state !== "idle"}
             aria-describedby={`${id}-hint`}
             onCheckedChange={(checked) => {
               setOn(checked);
@@ -83,10 +86,11 @@ export function PostNewsletter({ postId, sendNewsletter, report, audience = null
             Send to subscribers
           </Label>
           <p id={`${id}-hint`} className="text-sm text-slate-600">
-            When the post is published, once: a re-publish or an edit never sends again.
+            {publishedWithout ? "This post was published without the newsletter: it is never mailed." : "When the post is first published, once: a re-publish or an edit never sends again."}
           </p>
         </div>
       )}
+      <PostMailPreview postId={postId} />
     </section>
   );
 }

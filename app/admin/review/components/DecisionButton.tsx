@@ -15,6 +15,8 @@ interface DecisionButtonProps {
   /** Publish over a live version that changed since the proposal (after comparing both). */
   replaceLive?: boolean;
   label?: string;
+  /** What else publishing does, said in the dialog ("This will mail 214 subscribers: …"). */
+  note?: string | null;
   size?: "sm" | "md";
   disabled?: boolean;
 }
@@ -23,7 +25,7 @@ interface DecisionButtonProps {
  * Publish or Discard, confirmed in a dialog that names the item and what will happen, with an
  * optional comment for the person who proposed it (it goes into their mail).
  */
-export function DecisionButton({ fetcher, action, decision, revisionId, itemName, replaceLive, label, size = "sm", disabled }: DecisionButtonProps) {
+export function DecisionButton({ fetcher, action, decision, revisionId, itemName, replaceLive, label, note, size = "sm", disabled }: DecisionButtonProps) {
   const [comment, setComment] = useState("");
   const commentId = useId();
   const publish = decision === "publish";
@@ -38,7 +40,7 @@ export function DecisionButton({ fetcher, action, decision, revisionId, itemName
       title={publish ? "Publish this change?" : "Discard this change?"}
       description={
         publish
-          ? `The proposed change to ${itemName} goes live at once: visitors see it, and the person who proposed it is told.`
+          ? `The proposed change to ${itemName} goes live at once: visitors see it, and the person who proposed it is told.${note ? ` ${note}` : ""}`
           : `The proposed change to ${itemName} is discarded: the live version stays as it is, and the person who proposed it is told.`
       }
       confirmLabel={publish ? "Publish change" : "Discard change"}

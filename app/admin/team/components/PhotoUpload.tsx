@@ -38,7 +38,9 @@ export function PhotoUpload({ memberId, memberName, kind, thumb }: PhotoUploadPr
     if (input.current) input.current.value = "";
     if (result.ok) {
       setError(null);
-      toast.success("Team member updated", { description: `${TITLES[kind]} uploaded.` });
+      // Without the sign-off a shown member's photo waits for a lawyer (decision 0087).
+      if ("proposed" in result && result.proposed) toast.success("Photo proposed for sign-off", { description: `${TITLES[kind]} uploaded: visitors see it once a lawyer publishes the change in the member's History.` });
+      else toast.success("Team member updated", { description: `${TITLES[kind]} uploaded.` });
     } else {
       fail(result.reason);
     }
