@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 import { createPost, postToFormValues } from "~/blog/manage.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
-import { AdminError } from "~/changes/errors.server";
+import { refuseWith } from "~/changes/errors.server";
 import { intents as editIntents } from "./edit-actions.server";
 
 export const intents = {
@@ -16,7 +16,7 @@ export const intents = {
     run: async ({ input, form, services, user }) => {
       // "Propose for publication" (an editor while sign-off is on, decision 0087): a draft with a proposal.
       const result = await createPost(services, user, input, undefined, form.get("machineText") === "1", ["1", "on"].includes(String(form.get("propose"))));
-      if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
+      if (!result.ok) throw refuseWith(result.kind, result.message, result.errors as Record<string, string>);
       // The editor with JavaScript stays to show 'Saved!' and moves on itself; a plain form goes to the stored post's editor.
       if (form.get("stay") !== "1") return redirect(`/admin/dashboard/blog/${result.post.id}`);
       return { values: postToFormValues(result.post), id: result.post.id, proposed: result.proposal?.id ?? null };
