@@ -8,8 +8,8 @@ import type { Db, DbOrTx } from "../../db/client";
 import { bookableLawyers, consultationBookings, teamMembers } from "../../db/schema";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { AdminError, refuse } from "../changes/errors.server";
-import { defineMessages, refusal, sentence } from "../changes/refusal";
+import { refuse, type AdminError } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { firmClock } from "../../core/firm-clock.server";
 import { isLang, type Lang } from "../i18n/languages";
 import { LIVE_STATUSES } from "./status";
@@ -97,7 +97,7 @@ export function refuseStranded(memberName: string, upcoming: readonly UpcomingBo
     list: upcoming.map((booking) => booking.startLabel).join("; "),
   };
   if (doing === "delete") return refuse("conflict", M.strandedDelete, values);
-  return new AdminError(refusal("conflict", M.strandedUnbook, values), undefined, { confirm: sentence(M.confirmKeep) });
+  return refuse("conflict", M.strandedUnbook, values, { confirm: M.confirmKeep });
 }
 
 /** Save a member's booking settings. Making a lawyer with bookings to come unbookable needs `confirm` (409 with those bookings otherwise). */

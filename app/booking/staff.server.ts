@@ -5,8 +5,8 @@ import type { Db } from "../../db/client";
 import { BOOKING_STATUSES, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
-import { AdminError, refuse, refuseWith } from "../changes/errors.server";
-import { defineMessages, refusal, sentence } from "../changes/refusal";
+import { refuse, refuseWith } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { conflictsOf, hitsOn, inConflict } from "../conflicts/conflict-store.server";
 import type { ConflictHit, StoredConflict } from "../conflicts/conflict-labels";
 import { queueBookingMail } from "./mails.server";
@@ -213,7 +213,7 @@ export async function listClosedDates(db: Db): Promise<ClosedDate[]> {
 export async function addClosedDate(db: Db, actor: Actor, day: string, note: string): Promise<void> {
   await commit({ db, events: NO_EVENTS }, async (tx) => {
     const [{ total }] = await tx.select({ total: count() }).from(consultationClosedDates);
-    if (total >= SETTINGS_LIMITS.closedDates) throw new AdminError(refusal("invalid", M.tooManyClosed, { max: SETTINGS_LIMITS.closedDates }), undefined, { day: sentence(M.tooManyClosedField, { max: SETTINGS_LIMITS.closedDates }) });
+    if (total >= SETTINGS_LIMITS.closedDates) throw refuse("invalid", M.tooManyClosed, { max: SETTINGS_LIMITS.closedDates }, { day: M.tooManyClosedField });
     const [row] = await tx.insert(consultationClosedDates).values({ day, note: note || null }).onConflictDoNothing().returning({ day: consultationClosedDates.day });
     if (!row) throw refuse("invalid", M.alreadyClosed, undefined, ["day"]);
     return { result: undefined, audit: { ...auditFrom(actor), action: "create", entity: "consultation_closed_date", entityId: day } };

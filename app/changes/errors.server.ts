@@ -4,7 +4,7 @@ import { isOutsideServiceError } from "../../core/outside/errors";
 import { BadForm } from "../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
 import type { SaveConflict } from "./conflict";
-import { defineMessages, REFUSAL_STATUS, refusal, renderRefusal, type MessageKey, type MessageValues, type Refusal, type RefusalKind, type RefusalStatus } from "./refusal";
+import { defineMessages, REFUSAL_STATUS, refusal, renderRefusal, type MessageKey, type MessageValues, type Refusal, type RefusalFields, type RefusalKind, type RefusalStatus } from "./refusal";
 
 /** What an admin action answers when nothing more specific is known (the cause is logged). */
 export const SERVER_FAILURE = "The server could not complete the change. Please try again.";
@@ -46,7 +46,7 @@ export class AdminError extends Error {
 }
 
 /** Refuse: throw what this returns. A kind, a message key with its values, the fields it is about. */
-export function refuse(kind: RefusalKind, key: MessageKey, values?: MessageValues, fields?: readonly string[]): AdminError {
+export function refuse(kind: RefusalKind, key: MessageKey, values?: MessageValues, fields?: RefusalFields): AdminError {
   return new AdminError(refusal(kind, key, values, fields));
 }
 

@@ -41,6 +41,15 @@ describe("refusals as data", () => {
     expect(renderRefusal(refusal("invalid", M.plain))).toEqual({ status: 400, reason: "That cannot be done." });
   });
 
+  it("a refusal may give a field a sentence of its own, rendered with the same values", () => {
+    const F = defineMessages("refusal-test-fields", { many: "At most {max} dates; remove past ones first.", manyField: "At most {max} dates." });
+    expect(renderRefusal(refusal("invalid", F.many, { max: 3 }, { day: F.manyField }))).toEqual({
+      status: 400,
+      reason: "At most 3 dates; remove past ones first.",
+      fieldErrors: { day: "At most 3 dates." },
+    });
+  });
+
   it("refuses to render an undeclared key or a sentence without its values, and a key declared twice differently", () => {
     expect(() => sentence("refusal-test.nothing" as MessageKey)).toThrow(/No sentence/);
     expect(() => sentence(M.withValues, { id: 1 })).toThrow(/needs the value day/);
@@ -70,7 +79,7 @@ describe("refusals as data", () => {
   });
 
   it("no module converted to refusals builds an AdminError from a sentence and a status", () => {
-    const converted = ["auth", "staff", "changes", "jobs", "audit", "privacy"];
+    const converted = ["auth", "staff", "changes", "jobs", "audit", "privacy", "revisions", "blog", "publishing", "team", "content", "booking", "instagram", "automation", "review", "admin"];
     const offenders: string[] = [];
     for (const folder of converted) {
       const dir = path.join("app", folder);
