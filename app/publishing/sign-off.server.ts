@@ -5,14 +5,14 @@
  * firm's own "publish immediately" for the daily run); code that no request called (scripts,
  * tests: no roles) is not limited by role.
  */
-import { refusalValues } from "../auth/roles";
+import { refusalValues, ROLE_MESSAGES } from "../auth/roles";
 import { userCan, type AdminUser } from "../auth/guard.server";
 import type { Actor } from "../changes/audit.server";
 import { refuse } from "../changes/errors.server";
 import { defineMessages } from "../changes/refusal";
 
 /** The gate's refusals (decision 0101): the role's sentence, and why when the caller says. */
-const M = defineMessages("sign-off", { cannot: "{who} cannot {action}.", cannotWhy: "{who} cannot {action}. {why}" });
+const M = defineMessages("sign-off", { cannotWhy: "{who} cannot {action}. {why}" });
 
 /** Who acts, with what the guard put on a request's user (absent for code no request called). */
 export type Signer = Actor & Partial<Pick<AdminUser, "roles" | "permissions">>;
@@ -26,5 +26,5 @@ export function maySignOff(actor: Signer | null): boolean {
 export function assertMaySignOff(actor: Signer | null, why?: string): void {
   if (maySignOff(actor)) return;
   const values = refusalValues(actor?.roles ?? [], "changes.publish");
-  throw why ? refuse("forbidden", M.cannotWhy, { ...values, why }) : refuse("forbidden", M.cannot, values);
+  throw why ? refuse("forbidden", M.cannotWhy, { ...values, why }) : refuse("forbidden", ROLE_MESSAGES.cannot, values);
 }
