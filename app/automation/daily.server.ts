@@ -13,6 +13,8 @@ import type { Article } from "../ai/writing.server";
 import { translatePostFields, writeArticle } from "../ai/writing.server";
 import { POST_TRANSLATED_FIELDS, postColumn, type PostTranslatedField } from "../i18n/translated";
 import { describeItemError, ItemFailed, StopJob } from "../jobs/runner.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages, sentence } from "../changes/refusal";
 import { defineJob } from "../jobs/define.server";
 import { recordMachineTranslation } from "../translation/review.server";
 import type { AuditEntry } from "../changes/audit.server";
@@ -34,7 +36,9 @@ export type GeneratePayload = { mode: "daily"; runDate: string } | { mode: "now"
 type GenerateServices = Pick<Services, "db" | "ai" | "translator" | "log" | "clock" | "config" | "events" | "jobs">;
 type TopicRow = typeof blogTopics.$inferSelect;
 
-const TOPIC_GONE = "The topic was deleted or used by another run while its post was written; nothing was stored.";
+const said = defineMessages("automation.daily", {
+  topicGone: "The topic was deleted or used by another run while its post was written; nothing was stored.",
+});
 
 /** The earliest pending topic due by `now` (for the daily run). */
 async function earliestDue(db: Db, now: Date): Promise<TopicRow | null> {
@@ -83,12 +87,12 @@ async function storePost(
     const [run] = await tx.select().from(automationRuns).where(eq(automationRuns.runDate, payload.runDate)).for("update");
     if (!run || !["queued", "running"].includes(run.status)) return null;
     if (!topic || topic.status !== "pending") {
-      await finishRun(tx, payload.runDate, { status: "failed", message: TOPIC_GONE, topicId }, now);
+      await finishRun(tx, payload.runDate, { status: "failed", message: sentence(said.topicGone), topicId }, now);
       return null;
     }
   } else if (!topic || topic.status !== "pending") {
-    // The runner rolls the transaction back and fails the item with this sentence.
-    throw new ItemFailed(TOPIC_GONE);
+    // The runner rolls the transaction back and fails the item with this refusal's sentence.
+    throw refuse("conflict", said.topicGone);
   }
   const settings = await readSettings(tx);
   const immediate = settings.publishMode === "immediate";

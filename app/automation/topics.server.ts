@@ -9,13 +9,23 @@ import type { Services } from "../services";
 import type { AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
-import { AdminError, NotFound } from "../changes/errors.server";
+import { refuse, refuseWith } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { startedJob, type Started } from "../jobs/started.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { generatePost, nextPending, type GeneratePayload } from "./daily.server";
 import { lastRun, latestRun, skipPassedSlot } from "./runs.server";
 import { readSettings } from "./settings.server";
 import { byScheduledTime, newTopicSchedule, runTimeOn, USED_SHOWN } from "./schedule";
+
+/** The topic queue's refusals (decision 0101). */
+const M = defineMessages("automation.topics", {
+  topicGoneOrUsed: "This topic no longer exists or was already used.",
+  alreadyDeleted: "This topic was already deleted.",
+  notInTrash: "This topic is no longer in Recently deleted.",
+  noPendingTopic: "There is no pending topic: add one first.",
+});
+
 
 export interface TopicView {
   id: number;
@@ -70,7 +80,7 @@ export async function rescheduleTopic(services: Pick<Services, "db">, user: Admi
       .set({ scheduleFor: runTimeOn(day) })
       .where(and(eq(blogTopics.id, id), eq(blogTopics.status, "pending")))
       .returning();
-    if (!row) throw new NotFound("This topic no longer exists or was already used.");
+    if (!row) throw refuse("not-found", M.topicGoneOrUsed);
     return { result: view(row), audit: { ...auditFrom(user), action: "update", entity: "blog_topic", entityId: id, details: { scheduleFor: day } } };
   });
 }
@@ -78,7 +88,7 @@ export async function rescheduleTopic(services: Pick<Services, "db">, user: Admi
 export async function deleteTopic(services: Pick<Services, "db">, user: AdminUser, id: number): Promise<void> {
   await commit({ db: services.db, events: NO_EVENTS }, async (tx) => {
     const [row] = await tx.delete(blogTopics).where(eq(blogTopics.id, id)).returning();
-    if (!row) throw new NotFound("This topic was already deleted.");
+    if (!row) throw refuse("not-found", M.alreadyDeleted);
     // Recently deleted keeps it 30 days (decision 0061).
     await moveToTrash(tx, { entity: "topic", entityId: id, label: row.topic, snapshot: row, userId: user.id });
     return { result: undefined, audit: { ...auditFrom(user), action: "delete", entity: "blog_topic", entityId: id } };
@@ -89,7 +99,7 @@ export async function deleteTopic(services: Pick<Services, "db">, user: AdminUse
 export async function restoreDeletedTopic(services: Pick<Services, "db">, user: AdminUser, trashId: number): Promise<{ id: number }> {
   return commit({ db: services.db, events: NO_EVENTS }, async (tx) => {
     const item = await takeFromTrash(tx, trashId, "topic");
-    if (!item) throw new NotFound("This topic is no longer in Recently deleted.");
+    if (!item) throw refuse("not-found", M.notInTrash);
     const row = reviveDates(item.snapshot as typeof blogTopics.$inferSelect, ["scheduleFor", "usedAt", "createdAt"]);
     const [topic] = await tx.insert(blogTopics).values(row).returning({ id: blogTopics.id });
     return { result: { id: topic.id }, audit: { ...auditFrom(user), action: "restore", entity: "blog_topic", entityId: topic.id } };
@@ -119,9 +129,9 @@ export async function setPublishMode(services: Pick<Services, "db">, user: Admin
 
 /** 'Test Generate Now': the daily run's job at once, for the next pending topic; the day's run is untouched. */
 export async function startGenerateNow(services: Services, user: AdminUser): Promise<Started & { topic: string }> {
-  if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
+  if (!services.ai.configured) throw refuseWith("unavailable", services.ai.notConfiguredMessage);
   const topic = await nextPending(services.db);
-  if (!topic) throw new AdminError("There is no pending topic: add one first.");
+  if (!topic) throw refuse("invalid", M.noPendingTopic);
   const queued = await generatePost.enqueue(services.db, { mode: "now", topicId: topic.id, topic: topic.topic }, [{ label: topic.topic }], { createdBy: user.id });
   const started = await startedJob(services, queued);
   // A second click while one runs shows the running one, with its own topic.

@@ -21,7 +21,8 @@ import { ItemFailed, StopJob } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { loadStates, machineMayWrite, reviewState, type TranslationLanguage } from "../translation/review.server";
 import { isOutdated } from "../translation/outdated.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse, refuseWith } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { startedJob, type Started } from "../jobs/started.server";
 import { findPost, type AdminPostRow } from "./manage.server";
 import { postSnapshot, writePost, type PostSnapshot } from "./revisions.server";
@@ -210,6 +211,14 @@ async function storeArticle(tx: Db, postId: number, article: Article, imageUrl: 
   if (written) await recordSaved(tx, { entity: "post", entityId: postId, source: "ai", snapshot: postSnapshot(written.after), version: written.after.version, baseVersion: now.version, userId, note });
 }
 
+/** The AI tools' refusals (decision 0101). */
+const M = defineMessages("blog.ai", {
+  noPostsToTranslate: "There are no posts to translate.",
+  noPostsToRegenerate: "There are no posts to regenerate.",
+  sayTopic: "Say what the article should be about.",
+  nothingToTranslate: "No content to translate",
+});
+
 // ---------------------------------------------------------------- starting the jobs
 // Both batches resume: run again after a cancel, the posts the cancelled run finished are not sent again.
 
@@ -219,16 +228,16 @@ async function allPostItems(db: Db) {
 }
 
 export async function startTranslatePosts(services: Services, user: AdminUser): Promise<Started> {
-  if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
+  if (!services.translator.configured) throw refuseWith("unavailable", services.translator.notConfiguredMessage);
   const items = await allPostItems(services.db);
-  if (items.length === 0) throw new AdminError("There are no posts to translate.");
+  if (items.length === 0) throw refuse("invalid", M.noPostsToTranslate);
   return startedJob(services, await translatePosts.enqueue(services.db, null, items, { createdBy: user.id }));
 }
 
 export async function startRegeneratePosts(services: Services, user: AdminUser): Promise<Started> {
-  if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
+  if (!services.ai.configured) throw refuseWith("unavailable", services.ai.notConfiguredMessage);
   const items = await allPostItems(services.db);
-  if (items.length === 0) throw new AdminError("There are no posts to regenerate.");
+  if (items.length === 0) throw refuse("invalid", M.noPostsToRegenerate);
   return startedJob(services, await regeneratePosts.enqueue(services.db, null, items, { createdBy: user.id }));
 }
 
@@ -236,14 +245,14 @@ export async function startRegeneratePosts(services: Services, user: AdminUser):
 
 /** 'Generate with AI' in the editor: an article on the topic the person gave, for the form (not saved). */
 export async function generateForEditor(services: AiServices, topic: string, signal: AbortSignal): Promise<Article & { featuredImage: string | null; imageNote: string | null }> {
-  if (!hasText(topic)) throw new AdminError("Say what the article should be about.");
-  if (!services.ai.configured) throw new AdminError(services.ai.notConfiguredMessage, 503);
+  if (!hasText(topic)) throw refuse("invalid", M.sayTopic);
+  if (!services.ai.configured) throw refuseWith("unavailable", services.ai.notConfiguredMessage);
   let article: Article;
   try {
     article = await writeArticle(services.ai, { topic, signal });
   } catch (error) {
     // What the AI wrote breaks the editor's limits (its content is too long): say so, as for any refusal.
-    if (error instanceof MachineTextRefused) throw new AdminError(error.message, 502);
+    if (error instanceof MachineTextRefused) throw refuseWith("outside-failed", error.message);
     throw error;
   }
   const image = await featuredImage(services, article.title, signal);
@@ -256,8 +265,8 @@ export async function translateForEditor(
   english: Partial<Record<PostTranslatedField, string>>,
   signal: AbortSignal,
 ): Promise<Record<TranslationLanguage, Record<string, string>>> {
-  if (!POST_TRANSLATED_FIELDS.some((field) => hasText(english[field]))) throw new AdminError("No content to translate");
-  if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
+  if (!POST_TRANSLATED_FIELDS.some((field) => hasText(english[field]))) throw refuse("invalid", M.nothingToTranslate);
+  if (!services.translator.configured) throw refuseWith("unavailable", services.translator.notConfiguredMessage);
   const fields = Object.fromEntries(POST_TRANSLATED_FIELDS.filter((f) => hasText(english[f])).map((f) => [f, english[f]!]));
   const result = {} as Record<TranslationLanguage, Record<string, string>>;
   const refused: string[] = [];
@@ -267,6 +276,6 @@ export async function translateForEditor(
     else refused.push(checked.reason);
   }
   // Nothing goes into the form when a language is refused: the reason says what to fix.
-  if (refused.length > 0) throw new AdminError(refused.join(" "), 502);
+  if (refused.length > 0) throw refuseWith("outside-failed", refused.join(" "));
   return result;
 }

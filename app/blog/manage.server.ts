@@ -6,11 +6,12 @@ import { assertCan, userCan, type AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import type { PublishDeps } from "../publishing/published.server";
-import { refusal } from "../auth/roles";
+import { refusalValues } from "../auth/roles";
 import { POST_FORM_FIELDS, POST_FORM_REFUSED, SLUG_MAX, SLUG_TAKEN_MESSAGE, slugify, validatePostForm, type PostFieldErrors, type PostFormInput, type PostFormOutput } from "./post-schema";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
 import { clearRecordStates, loadStates, reviewState } from "../translation/review.server";
-import { AdminError, isUniqueViolation, NotFound } from "../changes/errors.server";
+import { AdminError, isUniqueViolation, refuse } from "../changes/errors.server";
+import { defineMessages, REFUSAL_STATUS } from "../changes/refusal";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
 import { changedLanguages, ConflictError, describeConflict } from "../revisions/review.server";
 import { closeReviewedInEditor, pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
@@ -175,7 +176,12 @@ export type SavePostResult =
       /** The save became a change waiting for a lawyer (decision 0070): its revision, and the post as it proposes it. */
       proposal?: { id: number; post: AdminPostRow };
     }
-  | { ok: false; status: 400 | 404; message: string; errors: PostFieldErrors };
+  /** Refused (decision 0101): its kind (and the status that kind answers), the form's sentence and each field's own. */
+  | { ok: false; kind: "invalid"; status: 400; message: string; errors: PostFieldErrors }
+  | { ok: false; kind: "not-found"; status: 404; message: string; errors: PostFieldErrors };
+
+/** A refused save's kind with the status it answers, from the one map (decision 0101). */
+const refusedAs = <Kind extends "invalid" | "not-found">(kind: Kind) => ({ kind, status: REFUSAL_STATUS[kind] });
 
 /** What a proposed change answers: the live post is not changed. */
 export const PROPOSED_MESSAGE = "Your change is waiting for a lawyer's sign-off. Visitors still see the published version until a lawyer publishes it from the post's History.";
@@ -199,7 +205,7 @@ export async function savePost(
   onSaved?: (tx: Db, post: AdminPostRow) => Promise<unknown>,
 ): Promise<SavePostResult> {
   const checked = validatePostForm(values);
-  if (!checked.success) return { ok: false, status: 400, message: POST_FORM_REFUSED, errors: checked.errors };
+  if (!checked.success) return { ok: false, ...refusedAs("invalid"), message: POST_FORM_REFUSED, errors: checked.errors };
   return saveCheckedPost(deps, user, id, checked.data, onSaved);
 }
 
@@ -219,7 +225,7 @@ export async function createPost(
   /** New Post's "Mail this post to subscribers when published" (decision 0108); on unless switched off. */
   sendNewsletter = true,
 ): Promise<SavePostResult> {
-  const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
+  const slugTaken = { ok: false, ...refusedAs("invalid"), message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
   // The gate's rule: only someone with the sign-off publishes; a crafted "published" from anyone else changes nothing.
   if (data.published) assertMaySignOff(user, PUBLISH_NEEDS_SIGN_OFF);
   return commit<SavePostResult>(deps, async (db) => {
@@ -287,8 +293,8 @@ export async function saveCheckedPost(
   /** "Propose for publication" on a draft (decision 0087). */
   propose = false,
 ): Promise<SavePostResult> {
-  const gone = { ok: false, status: 404, message: "This post no longer exists.", errors: {} } as const;
-  const slugTaken = { ok: false, status: 400, message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
+  const gone = { ok: false, ...refusedAs("not-found"), message: "This post no longer exists.", errors: {} } as const;
+  const slugTaken = { ok: false, ...refusedAs("invalid"), message: SLUG_TAKEN_MESSAGE, errors: { slug: SLUG_TAKEN_MESSAGE } } as const;
 
   return commit<SavePostResult>(deps, async (db) => {
     const before = await findPost(db, id);
@@ -298,7 +304,7 @@ export async function saveCheckedPost(
       assertCan(user, "posts.publish");
       // The gate's rule (decision 0087): a post goes public only with the sign-off, whoever wrote it;
       // taking a post down and putting it back is no way around it (decision 0070).
-      if (!maySignOff(user)) throw new AdminError(before.firstPublishedAt ? REPUBLISH_REFUSED : refusal(user.roles ?? [], "changes.publish") + " " + PUBLISH_NEEDS_SIGN_OFF, 403);
+      if (!maySignOff(user)) throw before.firstPublishedAt ? refuse("forbidden", M.republish) : refuse("forbidden", M.needsSignOff, refusalValues(user.roles ?? [], "changes.publish"));
     }
     if (reviewing) assertCan(user, "changes.publish");
     const taken = await db
@@ -421,6 +427,13 @@ export async function deletePost(deps: ChangeDeps, user: AdminUser, id: number):
 /** An editor's restore of a post deleted while public (decision 0087). */
 export const DELETED_LIVE_NEEDS_SIGN_OFF = "This post was public when it was deleted: putting it back online needs a lawyer's sign-off. Ask a lawyer or an admin to restore it.";
 
+/** The posts' refusals (decision 0101); `needsSignOff` opens with the role's own sentence. */
+const M = defineMessages("blog.posts", {
+  republish: REPUBLISH_REFUSED,
+  needsSignOff: `{who} cannot {action}. ${PUBLISH_NEEDS_SIGN_OFF}`,
+  notInTrash: "This post is no longer in Recently deleted.",
+});
+
 const POST_DATE_COLUMNS = ["createdAt", "updatedAt", "instagramQueuedAt", "firstPublishedAt", "publishAt", "newsletterClaimedAt"] as const;
 
 /**
@@ -430,7 +443,7 @@ const POST_DATE_COLUMNS = ["createdAt", "updatedAt", "instagramQueuedAt", "first
 export async function restoreDeletedPost(deps: PublishDeps, user: AdminUser, trashId: number): Promise<{ id: number; note: string | null }> {
   return commit(deps, async (db) => {
     const item = await takeFromTrash(db, trashId, "post");
-    if (!item) throw new NotFound("This post is no longer in Recently deleted.");
+    if (!item) throw refuse("not-found", M.notInTrash);
     const { row, states } = item.snapshot as DeletedPost;
     const { published: wasLive, ...stored } = reviveDates(row, POST_DATE_COLUMNS);
     // Back online is a publication (decision 0087): the sign-off's, or it stays in Recently deleted.

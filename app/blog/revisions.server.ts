@@ -7,7 +7,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, postSlugRedirects } from "../../db/schema";
-import { AdminError, isUniqueViolation } from "../changes/errors.server";
+import { isUniqueViolation, refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import type { FieldText, Revisioned } from "../revisions/review.server";
 import { ensureBaseline } from "../revisions/store.server";
 import { POST_TRANSLATED_FIELDS, postColumn } from "../i18n/translated";
@@ -29,6 +30,9 @@ const FIELD_LABELS: Record<(typeof POST_TRANSLATED_FIELDS)[number], string> = {
   imageAltText: "Image alt text",
 };
 const LANGUAGE_NAMES = { en: "", fa: " (Farsi)", zh: " (Chinese)" } as const;
+
+/** The post store's refusals (decision 0101). */
+const M = defineMessages("blog.revisions", { slugTaken: SLUG_TAKEN_MESSAGE });
 
 function postFields(snapshot: PostSnapshot): FieldText[] {
   const fields: FieldText[] = [
@@ -114,7 +118,7 @@ export async function writePost(
         .returning(),
     );
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AdminError(SLUG_TAKEN_MESSAGE, 400, { slug: SLUG_TAKEN_MESSAGE });
+    if (isUniqueViolation(error)) throw refuse("invalid", M.slugTaken, undefined, ["slug"]);
     throw error;
   }
   if (!after) return null;

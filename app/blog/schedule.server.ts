@@ -11,7 +11,8 @@ import { blogPosts } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { AdminError } from "../changes/errors.server";
+import { AdminError, refuse, refuseWith } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import type { Services } from "../services";
 import { publishPending } from "../revisions/review.server";
 import { putPostOnline } from "./gate.server";
@@ -20,6 +21,14 @@ import { duePending, ensureBaseline, findRevision, recordSaved, schedulePending,
 import { postRevisions, postSnapshot } from "./revisions.server";
 import { scheduleRefusal } from "./schedule";
 import { REPUBLISH_REFUSED } from "./manage.server";
+
+/** The schedule's refusals (decision 0101). */
+const M = defineMessages("blog.schedule", {
+  postGone: "This post no longer exists.",
+  alreadyPublished: "This post is already published. Scheduling is for drafts; a change to a published post is scheduled from its History.",
+  revisionGone: "This revision no longer exists.",
+  notPending: "This change is no longer waiting for review, so it cannot be scheduled.",
+});
 
 /** How often every instance looks for what is due: a post goes live at most this late (plus the sweep). */
 export const SWEEP_EVERY_MS = 30_000;
@@ -30,8 +39,8 @@ type ScheduleDeps = ChangeDeps & Pick<Services, "clock">;
 export type PublisherDeps = ChangeDeps & Pick<Services, "clock" | "config" | "log">;
 
 function refuseTime(when: Date, now: Date): void {
-  const refusal = scheduleRefusal(when, now);
-  if (refusal) throw new AdminError(refusal, 400, { publishAt: refusal });
+  const refused = scheduleRefusal(when, now);
+  if (refused) throw refuseWith("invalid", refused, ["publishAt"]);
 }
 
 /** Set (or with null, clear) the moment a draft goes live by itself. */
@@ -50,12 +59,12 @@ export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: 
       .from(blogPosts)
       .where(eq(blogPosts.id, postId))
       .for("update");
-    if (!post) throw new AdminError("This post no longer exists.", 404);
+    if (!post) throw refuse("not-found", M.postGone);
     // A scheduled draft goes public by itself: scheduling it is the sign-off (decision 0087).
     if (when && !post.published) assertMaySignOff(user, post.firstPublishedAt ? REPUBLISH_REFUSED : undefined);
     if (post.published) {
       if (!when) return { result: { publishAt: null } };
-      throw new AdminError("This post is already published. Scheduling is for drafts; a change to a published post is scheduled from its History.", 409);
+      throw refuse("conflict", M.alreadyPublished);
     }
     if (!when && !post.publishAt) return { result: { publishAt: null } };
     await tx.update(blogPosts).set({ publishAt: when }).where(eq(blogPosts.id, postId));
@@ -80,8 +89,8 @@ export async function schedulePendingRevision(deps: ScheduleDeps, user: AdminUse
   if (when) refuseTime(when, deps.clock.now());
   return commit(deps, async (tx) => {
     const revision = await findRevision(tx, revisionId, true);
-    if (!revision || revision.entity !== "post") throw new AdminError("This revision no longer exists.", 404);
-    if (revision.status !== "pending") throw new AdminError("This change is no longer waiting for review, so it cannot be scheduled.", 409);
+    if (!revision || revision.entity !== "post") throw refuse("not-found", M.revisionGone);
+    if (revision.status !== "pending") throw refuse("conflict", M.notPending);
     // A scheduled change goes live by itself: setting its moment is the sign-off (decision 0087).
     if (when) assertMaySignOff(user);
     await schedulePending(tx, revisionId, when);

@@ -8,8 +8,14 @@ import { hashToken, newPathToken, plausiblePathToken } from "../auth/link-tokens
 import { can } from "../auth/roles";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
-import { NotFound } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { LIVE_STATUSES } from "./availability.server";
+
+/** Your calendar feed's refusals (decision 0101). */
+const M = defineMessages("booking.feed", {
+  noFeed: "You have no calendar feed.",
+});
 
 /**
  * A staff member's private calendar feed (decision 0080): a secret address a calendar app
@@ -43,7 +49,7 @@ export async function createFeed(db: Db, actor: Actor): Promise<{ token: string;
 export async function revokeFeed(db: Db, actor: Actor): Promise<void> {
   await commit({ db, events: NO_EVENTS }, async (tx) => {
     const removed = await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.id)).returning({ userId: calendarFeeds.userId });
-    if (removed.length === 0) throw new NotFound("You have no calendar feed.");
+    if (removed.length === 0) throw refuse("not-found", M.noFeed);
     return { result: undefined, audit: { ...auditFrom(actor), action: "revoke", entity: "calendar_feed", entityId: actor.id } };
   });
 }

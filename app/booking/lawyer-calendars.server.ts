@@ -10,9 +10,16 @@ import { DownloadFailed, DownloadTooLarge, fetchPublicResource, type PublicFetch
 import { formatBytes } from "../../core/outside/capped-body";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
-import { NotFound } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { loadBookingSettings } from "./booking-settings.server";
 import { busyFromIcs, NotACalendar } from "./calendar-busy.server";
+
+/** A lawyer's calendar address's refusals (decision 0101). */
+const M = defineMessages("booking.lawyer-calendars", {
+  memberGone: "That team member no longer exists.",
+  noAddress: "This team member has no calendar address.",
+});
 
 /**
  * Each lawyer's own calendar (issue 46 item 2, decision 0105): the private iCalendar address
@@ -92,7 +99,7 @@ export function checkAddress(input: string, options: { allowHttp?: boolean } = {
 export async function setCalendarAddress(db: Db, actor: Actor, memberId: MemberId, address: { url: string; host: string }, now: Date): Promise<{ replaced: boolean }> {
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     const [member] = await tx.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, memberId));
-    if (!member) throw new NotFound("That team member no longer exists.");
+    if (!member) throw refuse("not-found", M.memberGone);
     const [existing] = await tx.select({ memberId: lawyerCalendars.memberId }).from(lawyerCalendars).where(eq(lawyerCalendars.memberId, memberId));
     const values = { address: sealField(address.url, "lawyer_calendars.address"), host: address.host, busy: null, busyUntil: null, readAt: null, triedAt: null, error: null, nextReadAt: now, updatedAt: now };
     await tx.insert(lawyerCalendars).values({ memberId, ...values }).onConflictDoUpdate({ target: lawyerCalendars.memberId, set: values });
@@ -105,7 +112,7 @@ export async function setCalendarAddress(db: Db, actor: Actor, memberId: MemberI
 export async function removeCalendar(db: Db, actor: Actor, memberId: MemberId): Promise<void> {
   await commit({ db, events: NO_EVENTS }, async (tx) => {
     const removed = await tx.delete(lawyerCalendars).where(eq(lawyerCalendars.memberId, memberId)).returning({ host: lawyerCalendars.host });
-    if (removed.length === 0) throw new NotFound("This team member has no calendar address.");
+    if (removed.length === 0) throw refuse("not-found", M.noAddress);
     return { result: undefined, audit: { ...auditFrom(actor), action: "delete", entity: "lawyer_calendar", entityId: memberId, details: { host: removed[0].host } } };
   });
 }
@@ -227,7 +234,7 @@ export function failureSentence(error: unknown, timeoutMs = READ_TIMEOUT_MS, max
 export async function readCalendar(deps: ReaderDeps, memberId: MemberId): Promise<ReadOutcome> {
   const { db, clock, log } = deps;
   const [row] = await db.select({ address: lawyerCalendars.address }).from(lawyerCalendars).where(eq(lawyerCalendars.memberId, memberId));
-  if (!row) throw new NotFound("This team member has no calendar address.");
+  if (!row) throw refuse("not-found", M.noAddress);
   const now = clock.now();
   const settings = await loadBookingSettings(db);
   const from = new Date(now.getTime() - DAY_MS);

@@ -4,10 +4,17 @@ import { consultationBookings, lawyerFeeds, teamMembers } from "../../db/schema"
 import { hashToken, newPathToken, plausiblePathToken } from "../auth/link-tokens.server";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
-import { NotFound } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { LIVE_STATUSES } from "./availability.server";
 import { bookingsCalendar, FEED_LIMIT, FEED_PAST_MS, feedPath } from "./feed.server";
 import type { MemberId } from "./lawyer-calendars.server";
+
+/** A lawyer's calendar feed's refusals (decision 0101). */
+const M = defineMessages("booking.lawyer-feed", {
+  memberGone: "That team member no longer exists.",
+  noFeed: "This team member has no calendar feed.",
+});
 
 /**
  * A lawyer's own outgoing feed (issue 46 item 2, decision 0105): the bookings with that lawyer,
@@ -32,7 +39,7 @@ export async function createLawyerFeed(db: Db, actor: Actor, memberId: MemberId)
   const token = newPathToken();
   return commit({ db, events: NO_EVENTS }, async (tx) => {
     const [member] = await tx.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, memberId));
-    if (!member) throw new NotFound("That team member no longer exists.");
+    if (!member) throw refuse("not-found", M.memberGone);
     const removed = await tx.delete(lawyerFeeds).where(eq(lawyerFeeds.memberId, memberId)).returning({ memberId: lawyerFeeds.memberId });
     await tx.insert(lawyerFeeds).values({ memberId, tokenHash: hashToken(token) });
     const replaced = removed.length > 0;
@@ -43,7 +50,7 @@ export async function createLawyerFeed(db: Db, actor: Actor, memberId: MemberId)
 export async function revokeLawyerFeed(db: Db, actor: Actor, memberId: MemberId): Promise<void> {
   await commit({ db, events: NO_EVENTS }, async (tx) => {
     const removed = await tx.delete(lawyerFeeds).where(eq(lawyerFeeds.memberId, memberId)).returning({ memberId: lawyerFeeds.memberId });
-    if (removed.length === 0) throw new NotFound("This team member has no calendar feed.");
+    if (removed.length === 0) throw refuse("not-found", M.noFeed);
     return { result: undefined, audit: { ...auditFrom(actor), action: "revoke", entity: "lawyer_feed", entityId: memberId } };
   });
 }

@@ -8,13 +8,24 @@ import type { Db, DbOrTx } from "../../db/client";
 import { bookableLawyers, consultationBookings, teamMembers, users } from "../../db/schema";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse, type AdminError } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { firmClock } from "../../core/firm-clock.server";
 import { isLang, type Lang } from "../i18n/languages";
 import { LIVE_STATUSES } from "./status";
 import { DEFAULT_LAWYER_SETTINGS, type LawyerInput, type LawyerSettingsView } from "./lawyer-form";
 import type { LawyerAvailability, LawyerLoad } from "./lawyer-slots.server";
 import { isMeetingKind, type MeetingKind } from "./settings";
+
+/** Bookable lawyers' refusals (decision 0101). */
+const M = defineMessages("booking.lawyers", {
+  accountUnknown: "Choose a staff account from the list, or none.",
+  accountUnknownField: "This staff account does not exist.",
+  memberGone: "This team member no longer exists.",
+  strandedDelete: "{name} has {count} upcoming {consultations} ({list}). Move or cancel them in the Consultations tab before removing {name}; they are never reassigned on their own.",
+  strandedUnbook: "{name} has {count} upcoming {consultations} ({list}). They stay with {name}; no new bookings will be offered. Tick \"Yes, keep those bookings\" and save again to go ahead.",
+  confirmKeep: "Confirm to keep these bookings with this lawyer.",
+});
 
 export interface BookableLawyer extends LawyerAvailability {
   name: string;
@@ -79,28 +90,31 @@ export async function upcomingBookingsOf(db: DbOrTx, memberId: number, now: Date
   return rows.map((row) => ({ id: row.id, start: row.start.toISOString(), startLabel: firmClock.dateTime(row.start, { weekday: true }), name: row.name, kind: row.kind }));
 }
 
-/** The warning shown instead of a change that would strand bookings (nothing is reassigned). */
-export function strandedMessage(memberName: string, upcoming: readonly UpcomingBooking[], doing: "delete" | "unbook"): string {
-  const list = upcoming.map((booking) => booking.startLabel).join("; ");
-  const what = `${memberName} has ${upcoming.length} upcoming consultation${upcoming.length === 1 ? "" : "s"} (${list}).`;
-  return doing === "delete"
-    ? `${what} Move or cancel them in the Consultations tab before removing ${memberName}; they are never reassigned on their own.`
-    : `${what} They stay with ${memberName}; no new bookings will be offered. Tick "Yes, keep those bookings" and save again to go ahead.`;
+/** The refusal (a conflict) of a change that would strand bookings (nothing is reassigned). */
+export function refuseStranded(memberName: string, upcoming: readonly UpcomingBooking[], doing: "delete" | "unbook"): AdminError {
+  const values = {
+    name: memberName,
+    count: upcoming.length,
+    consultations: upcoming.length === 1 ? "consultation" : "consultations",
+    list: upcoming.map((booking) => booking.startLabel).join("; "),
+  };
+  if (doing === "delete") return refuse("conflict", M.strandedDelete, values);
+  return refuse("conflict", M.strandedUnbook, values, { confirm: M.confirmKeep });
 }
 
 /** Save a member's booking settings. Making a lawyer with bookings to come unbookable needs `confirm` (409 with those bookings otherwise). */
 export async function saveLawyerSettings(deps: ChangeDeps, actor: Actor, input: LawyerInput, now: Date): Promise<{ upcoming: UpcomingBooking[] }> {
   return commit(deps, async (tx) => {
     const [member] = await tx.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.id, input.id));
-    if (!member) throw new AdminError("This team member no longer exists.", 404);
+    if (!member) throw refuse("not-found", M.memberGone);
     const [before] = await tx.select({ bookable: bookableLawyers.bookable }).from(bookableLawyers).where(eq(bookableLawyers.memberId, input.id));
     if (input.userId !== "") {
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
-      if (!account) throw new AdminError("Choose a staff account from the list, or none.", 400, { user_id: "This staff account does not exist." });
+      if (!account) throw refuse("invalid", M.accountUnknown, undefined, { user_id: M.accountUnknownField });
     }
     const upcoming = await upcomingBookingsOf(tx, input.id, now);
     if (before?.bookable && !input.bookable && upcoming.length > 0 && !input.confirm) {
-      throw new AdminError(strandedMessage(member.name, upcoming, "unbook"), 409, { confirm: "Confirm to keep these bookings with this lawyer." });
+      throw refuseStranded(member.name, upcoming, "unbook");
     }
     const values = {
       bookable: input.bookable,

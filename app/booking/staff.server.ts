@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { BOOKING_STATUSES, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
-import { AdminError, NotFound } from "../changes/errors.server";
+import { refuse, refuseWith } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { conflictsOf, hitsOn, inConflict } from "../conflicts/conflict-store.server";
 import type { ConflictHit, StoredConflict } from "../conflicts/conflict-labels";
 import { queueBookingMail } from "./mails.server";
@@ -13,6 +14,15 @@ import { slotGridChanged } from "./slot-grid-changes.server";
 import { SETTINGS_LIMITS } from "./settings";
 import { addDays, parseDate, vancouverDate, vancouverMoment } from "./slots.server";
 import { actionAllowed, actionRefusal, STAFF_ACTIONS, type BookingStatus, type StaffAction } from "./status";
+
+/** The Consultations tab's refusals (decision 0101). */
+const M = defineMessages("booking.staff", {
+  bookingGone: "This booking no longer exists.",
+  tooManyClosed: "At most {max} closed dates; remove past ones first.",
+  tooManyClosedField: "At most {max} closed dates.",
+  alreadyClosed: "This date is already closed.",
+  notClosed: "This date is not closed.",
+});
 
 /**
  * The staff side of consultations (issue 33, decision 0080): the bookings as the Consultations tab
@@ -160,8 +170,8 @@ export async function setBookingStatus(db: Db, actor: Actor, id: number, action:
       .returning({ id: consultationBookings.id });
     if (!row) {
       const [current] = await tx.select({ status: consultationBookings.status, startsAt: consultationBookings.startsAt }).from(consultationBookings).where(eq(consultationBookings.id, id));
-      if (!current) throw new NotFound("This booking no longer exists.");
-      throw new AdminError(actionRefusal(action, current.status, current.startsAt, now), 409);
+      if (!current) throw refuse("not-found", M.bookingGone);
+      throw refuseWith("conflict", actionRefusal(action, current.status, current.startsAt, now));
     }
     // Staff act: the visitor hears what the firm did; the firm needs no notice of its own act.
     if (action === "confirm") await queueBookingMail(tx, id, "confirmed");
@@ -184,7 +194,7 @@ export async function setBookingStatus(db: Db, actor: Actor, id: number, action:
 export async function saveBookingNotes(db: Db, actor: Actor, id: number, notes: string): Promise<void> {
   await commit({ db, events: NO_EVENTS }, async (tx) => {
     const [row] = await tx.update(consultationBookings).set({ staffNotes: notes }).where(eq(consultationBookings.id, id)).returning({ id: consultationBookings.id });
-    if (!row) throw new NotFound("This booking no longer exists.");
+    if (!row) throw refuse("not-found", M.bookingGone);
     // Not the text itself: notes may hold personal details the audit log should not copy.
     return { result: undefined, audit: { ...auditFrom(actor), action: "update", entity: "consultation_booking", entityId: id, details: { notes: notes.length } } };
   });
@@ -235,11 +245,11 @@ export async function addClosedDate(db: Db, actor: Actor, day: string, note: str
   const now = options.now ?? new Date();
   const result = await commit({ db, events: NO_EVENTS }, async (tx) => {
     const [{ total }] = await tx.select({ total: count() }).from(consultationClosedDates);
-    if (total >= SETTINGS_LIMITS.closedDates) throw new AdminError(`At most ${SETTINGS_LIMITS.closedDates} closed dates; remove past ones first.`, 400, { day: `At most ${SETTINGS_LIMITS.closedDates} closed dates.` });
+    if (total >= SETTINGS_LIMITS.closedDates) throw refuse("invalid", M.tooManyClosed, { max: SETTINGS_LIMITS.closedDates }, { day: M.tooManyClosedField });
     const [row] = await tx.insert(consultationClosedDates).values({ day, note: note || null }).onConflictDoNothing().returning({ day: consultationClosedDates.day });
-    if (!row) throw new AdminError("This date is already closed.", 400, { day: "This date is already closed." });
+    if (!row) throw refuse("invalid", M.alreadyClosed, undefined, ["day"]);
     const booked = await liveBookingsOn(tx, day, now);
-    if (booked.length > 0 && !options.confirm) throw new AdminError(closingBookedDateMessage(day, booked), 409, { confirm: "Confirm to close the date and mail these visitors." });
+    if (booked.length > 0 && !options.confirm) throw refuseWith("conflict", closingBookedDateMessage(day, booked), { confirm: "Confirm to close the date and mail these visitors." });
     // The bookings stay as they are (nothing is cancelled for the visitor); each visitor chooses another time or cancels.
     for (const booking of booked) await queueBookingMail(tx, booking.id, "rebook", { notifyFirm: false });
     return {
@@ -254,7 +264,7 @@ export async function addClosedDate(db: Db, actor: Actor, day: string, note: str
 export async function removeClosedDate(db: Db, actor: Actor, day: string): Promise<void> {
   await commit({ db, events: NO_EVENTS }, async (tx) => {
     const [row] = await tx.delete(consultationClosedDates).where(eq(consultationClosedDates.day, day)).returning({ day: consultationClosedDates.day });
-    if (!row) throw new NotFound("This date is not closed.");
+    if (!row) throw refuse("not-found", M.notClosed);
     return { result: undefined, audit: { ...auditFrom(actor), action: "delete", entity: "consultation_closed_date", entityId: day } };
   });
   slotGridChanged();

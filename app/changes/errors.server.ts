@@ -4,7 +4,7 @@ import { isOutsideServiceError } from "../../core/outside/errors";
 import { BadForm } from "../form-data.server";
 import { fieldErrors, type FieldNamer } from "./field-errors";
 import type { SaveConflict } from "./conflict";
-import { REFUSAL_STATUS, refusal, renderRefusal, type MessageKey, type MessageValues, type Refusal, type RefusalKind, type RefusalStatus } from "./refusal";
+import { defineMessages, REFUSAL_STATUS, refusal, renderRefusal, type MessageKey, type MessageValues, type Refusal, type RefusalFields, type RefusalKind, type RefusalStatus } from "./refusal";
 
 /** What an admin action answers when nothing more specific is known (the cause is logged). */
 export const SERVER_FAILURE = "The server could not complete the change. Please try again.";
@@ -15,7 +15,8 @@ type AdminStatus = RefusalStatus;
  * A refusal staff can act on: a domain function throws it (or a subclass) and every admin action
  * answers it the same way, with its status and message, and nothing is changed. Made from a
  * refusal (decision 0101: a kind and a message key, see `refuse`), its status and sentence come
- * from refusal.ts; the older form, a sentence and a status, stays until every module is converted.
+ * from refusal.ts. The older form, a sentence and a status, is no longer used by app/ (a unit test
+ * holds every folder to that); it goes with `NotFound` once the kit's tests no longer build it.
  */
 export class AdminError extends Error {
   readonly status: AdminStatus;
@@ -25,9 +26,10 @@ export class AdminError extends Error {
   /** The refusal it was made from, as data. */
   readonly refusal?: Refusal;
 
-  constructor(refused: Refusal, conflict?: SaveConflict);
+  constructor(refused: Refusal, conflict?: SaveConflict, fieldMessages?: Record<string, string>);
   constructor(message: string, status?: AdminStatus, fieldErrors?: Record<string, string>, conflict?: SaveConflict);
   constructor(first: string | Refusal, second?: AdminStatus | SaveConflict, fieldErrors?: Record<string, string>, conflict?: SaveConflict) {
+    // With a refusal, `fieldErrors` are a form's own messages per field (each its checker's sentence).
     if (typeof first === "string") {
       super(first);
       this.status = typeof second === "number" ? second : 400;
@@ -38,15 +40,31 @@ export class AdminError extends Error {
       super(rendered.reason);
       this.refusal = first;
       this.status = rendered.status;
-      this.fieldErrors = rendered.fieldErrors;
+      this.fieldErrors = fieldErrors ?? rendered.fieldErrors;
       this.conflict = typeof second === "object" ? second : undefined;
     }
   }
 }
 
 /** Refuse: throw what this returns. A kind, a message key with its values, the fields it is about. */
-export function refuse(kind: RefusalKind, key: MessageKey, values?: MessageValues, fields?: readonly string[]): AdminError {
+export function refuse(kind: RefusalKind, key: MessageKey, values?: MessageValues, fields?: RefusalFields): AdminError {
   return new AdminError(refusal(kind, key, values, fields));
+}
+
+/**
+ * A sentence made by another part and passed on as it is: an outside service adapter's "not
+ * configured", a checker's verdict (a publish time, a calendar address), what an AI answer broke.
+ * The refusing module still says only the kind; the sentence is the other part's own.
+ */
+const PASSED_ON = defineMessages("passed-on", { reason: "{reason}" });
+
+/**
+ * Refuse with a sentence another part made (see PASSED_ON); `fields` shows it beside those fields,
+ * or gives each field its own message (a form's checks).
+ */
+export function refuseWith(kind: RefusalKind, reason: string, fields?: readonly string[] | Readonly<Record<string, string>>): AdminError {
+  if (fields && !Array.isArray(fields)) return new AdminError(refusal(kind, PASSED_ON.reason, { reason }), undefined, { ...(fields as Record<string, string>) });
+  return refuse(kind, PASSED_ON.reason, { reason }, fields as readonly string[] | undefined);
 }
 
 /** A unique-constraint failure (PostgreSQL 23505), whether raw or wrapped by Drizzle. */

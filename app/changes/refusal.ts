@@ -37,12 +37,17 @@ export type MessageValues = Readonly<Record<string, string | number>>;
 /** A message key: `<catalogue>.<name>`, e.g. `staff.lastAdmin`. */
 export type MessageKey = string & { readonly __messageKey: true };
 
+export type RefusalFields = readonly string[] | Readonly<Record<string, MessageKey>>;
+
 export interface Refusal {
   kind: RefusalKind;
   key: MessageKey;
   values?: MessageValues;
-  /** The form fields the refusal is about: each shows the refusal's sentence beside it. */
-  fields?: readonly string[];
+  /**
+   * The form fields the refusal is about: each shows the refusal's sentence beside it, or, given
+   * as field → message key, a sentence of its own (rendered with the same values).
+   */
+  fields?: RefusalFields;
 }
 
 const catalogue = new Map<string, string>();
@@ -65,7 +70,7 @@ export function defineMessages<const Texts extends Record<string, string>>(scope
 }
 
 /** A refusal of a kind, with its message key and values; `fields` names the form fields it is about. */
-export function refusal(kind: RefusalKind, key: MessageKey, values?: MessageValues, fields?: readonly string[]): Refusal {
+export function refusal(kind: RefusalKind, key: MessageKey, values?: MessageValues, fields?: RefusalFields): Refusal {
   return { kind, key, ...(values ? { values } : {}), ...(fields ? { fields } : {}) };
 }
 
@@ -79,6 +84,8 @@ export function sentence(key: MessageKey, values: MessageValues = {}): string {
   });
 }
 
+const isFieldList = (fields: RefusalFields): fields is readonly string[] => Array.isArray(fields);
+
 export interface RenderedRefusal {
   status: RefusalStatus;
   reason: string;
@@ -88,7 +95,14 @@ export interface RenderedRefusal {
 /** The answer to a refusal: its kind's status, its sentence, and the sentence beside each field. */
 export function renderRefusal(refused: Refusal): RenderedRefusal {
   const reason = sentence(refused.key, refused.values);
-  const fields = refused.fields?.length ? Object.fromEntries(refused.fields.map((field) => [field, reason])) : undefined;
+  const named = refused.fields;
+  const fields = !named
+    ? undefined
+    : isFieldList(named)
+      ? named.length
+        ? Object.fromEntries(named.map((field) => [field, reason]))
+        : undefined
+      : Object.fromEntries(Object.entries(named).map(([field, key]) => [field, sentence(key, refused.values)]));
   return { status: REFUSAL_STATUS[refused.kind], reason, ...(fields ? { fieldErrors: fields } : {}) };
 }
 

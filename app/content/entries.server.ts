@@ -5,6 +5,7 @@ import { teamMemberKeyPattern } from "../i18n/team-member-keys";
 import { auditFrom, type Actor, type AuditEntry } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { AdminError } from "../changes/errors.server";
+import { defineMessages, refusal } from "../changes/refusal";
 import { loadStates, recordSavedTranslation, reviewState } from "../translation/review.server";
 import { outdatedLanguages } from "../translation/outdated.server";
 import { changedLanguages, ConflictError, describeConflict } from "../revisions/review.server";
@@ -65,9 +66,15 @@ function pendingSummary(revision: RevisionRow | undefined, row: { contentFa: str
   };
 }
 
-/** A save the server refuses as a whole (nothing is written). */
-/** A save the tab refuses (an unknown key): answered 400 with its message, nothing stored. */
-export class ContentSaveError extends AdminError {}
+/** The content tab's refusals (decision 0101). */
+const M = defineMessages("content.entries", { unknownKeys: "Unknown content key: {keys}" });
+
+/** A save the tab refuses as a whole (an unknown key): refused as invalid, nothing stored. */
+export class ContentSaveError extends AdminError {
+  constructor(keys: readonly string[]) {
+    super(refusal("invalid", M.unknownKeys, { keys: keys.join(", ") }));
+  }
+}
 
 export interface ContentSaveResult {
   /** Every key of the request (all now hold the sent values). */
@@ -103,13 +110,13 @@ export async function saveContentEntries(
       .where(inArray(contentText.key, keys));
     const byKey = new Map(existing.map((row) => [row.key, row]));
     const missing = keys.filter((key) => !byKey.has(key));
-    if (missing.length > 0) throw new ContentSaveError(`Unknown content key: ${missing.slice(0, 3).join(", ")}`);
+    if (missing.length > 0) throw new ContentSaveError(missing.slice(0, 3));
     // A text someone changed since this form was opened is not overwritten: the whole save is refused.
     for (const entry of input.entries) {
       const stored = byKey.get(entry.key)!;
       if (entry.version != null && entry.version !== stored.version) {
         const conflict = await describeConflict(tx, contentRevisions, entry.key, entry.version);
-        throw new ConflictError({ ...conflict, message: `"${entry.key}": ${conflict.message}` });
+        throw new ConflictError(conflict, entry.key);
       }
     }
 
@@ -145,7 +152,7 @@ export async function saveContentEntries(
       if (!written) {
         // Another save landed between the read and the write: named by its key, as above.
         const conflict = await describeConflict(tx, contentRevisions, entry.key, before.version);
-        throw new ConflictError({ ...conflict, message: `"${entry.key}": ${conflict.message}` });
+        throw new ConflictError(conflict, entry.key);
       }
       await recordSaved(tx, { entity: "content", entityId: entry.key, source: "person", snapshot: contentSnapshot(written.after), version: written.after.version, baseVersion: before.version, userId });
       // Every website text is live: the save publishes it, and the event says in which languages (decision 0097).

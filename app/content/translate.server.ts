@@ -19,11 +19,21 @@ import { recordMachineTranslation, type TranslationLanguage } from "../translati
 import { isOutdated, outdatedLanguages } from "../translation/outdated.server";
 import { auditFrom } from "../changes/audit.server";
 import { commit } from "../changes/commit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse, refuseWith } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
+
 import { startedJob, type Started } from "../jobs/started.server";
 import { LANGUAGE_NAMES } from "../i18n/language-names";
 import { pendingFor, proposeChange } from "../revisions/store.server";
 import { contentSnapshot, type ContentSnapshot } from "./revisions.server";
+
+/** The content translations' refusals (decision 0101). */
+const M = defineMessages("content.translate", {
+  allTranslated: "No content to translate: All entries already have {language} translations.",
+  nothingToTranslate: "No content to translate",
+  noEnglish: "No English content to translate",
+  memberGone: "This team member no longer exists.",
+});
 
 /** The parts of the app's Services (app/services.ts) the translations use. */
 interface Services {
@@ -138,8 +148,8 @@ async function proposeTranslation(tx: Db, key: string, language: TranslationLang
 /** Start the batch (or show the one already running for this language). */
 export async function startTranslateMissing(services: Services, user: AdminUser, language: TranslationLanguage): Promise<Started> {
   const keys = await keysToTranslate(services.db, language);
-  if (keys.length === 0) throw new AdminError(`No content to translate: All entries already have ${LANGUAGE_NAMES[language]} translations.`);
-  if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
+  if (keys.length === 0) throw refuse("invalid", M.allTranslated, { language: LANGUAGE_NAMES[language] });
+  if (!services.translator.configured) throw refuseWith("unavailable", services.translator.notConfiguredMessage);
   const queued = await translateMissing.enqueue(
     services.db,
     { language, delayMs: services.config.TRANSLATE_DELAY_MS },
@@ -151,11 +161,11 @@ export async function startTranslateMissing(services: Services, user: AdminUser,
 
 /** One text for the form (not saved: SPEC 4, a person reviews it and saves), checked like any machine translation. */
 export async function translateText(services: Pick<Services, "translator">, text: string, language: TranslationLanguage, signal: AbortSignal): Promise<string> {
-  if (!hasText(text)) throw new AdminError("No content to translate");
-  if (!services.translator.configured) throw new AdminError(services.translator.notConfiguredMessage, 503);
+  if (!hasText(text)) throw refuse("invalid", M.nothingToTranslate);
+  if (!services.translator.configured) throw refuseWith("unavailable", services.translator.notConfiguredMessage);
   const [translation] = await services.translator.translate([text], language, { format: "text", signal });
   const checked = checkTextTranslation(language, text, translation);
-  if (!checked.ok) throw new AdminError(checked.reason, 502);
+  if (!checked.ok) throw refuseWith("outside-failed", checked.reason);
   return checked.fields.text;
 }
 
@@ -172,15 +182,15 @@ export async function translateTeamText(
   signal: AbortSignal,
 ): Promise<{ translation: string; saved: boolean }> {
   const english = englishInForm.replace(/\r\n?/g, "\n").trim();
-  if (!hasText(english)) throw new AdminError("No English content to translate");
+  if (!hasText(english)) throw refuse("invalid", M.noEnglish);
   const [row] = await services.db.select().from(contentText).where(eq(contentText.key, key));
-  if (!row) throw new AdminError("This team member no longer exists.", 404);
+  if (!row) throw refuse("not-found", M.memberGone);
   const translation = await translateText(services, english, language, signal);
   // Unsaved English, or a member visitors see (decision 0063): the translation goes into the form,
   // and the person's Save Changes is its review. Only a hidden member's saved English is stored at once.
   const memberId = teamMemberIdOfKey(key);
   const [member] = memberId && /^\d+$/.test(memberId) ? await services.db.select({ active: teamMembers.active }).from(teamMembers).where(eq(teamMembers.id, Number(memberId))) : [];
-  if (!member) throw new AdminError("This team member no longer exists.", 404);
+  if (!member) throw refuse("not-found", M.memberGone);
   if (row.content.trim() !== english || member.active) return { translation, saved: false };
   return commit(services, async (tx) => {
     await storeMachineTranslation(tx, key, language, row.content, translation, { overwrite: true });

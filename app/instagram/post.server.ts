@@ -25,7 +25,8 @@ import type { Services } from "../services";
 import type { AdminUser } from "../auth/guard.server";
 import { ItemFailed, RetryLater } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
-import { AdminError, NotFound } from "../changes/errors.server";
+import { refuse, refuseWith } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { findPost, type AdminPostRow } from "../blog/manage.server";
 import { graphFor, markReconnectNeeded, postingCredentials, type InstagramDeps } from "./settings.server";
 import { buildCaption, checkSiteUrl, imageSource, makeInstagramImage, PreflightFailed, storeInstagramImage, type ImageSource } from "./prepare.server";
@@ -67,6 +68,16 @@ const TURNED_OFF = "The Instagram integration is turned off. Turn on 'Enable int
 const NOT_CONNECTED = "Instagram is not connected: enter the Access Token and Business Account ID in the Instagram tab, press Test Connection and Save Settings, then post again.";
 const NO_IMAGE = "The post has no featured image, and Instagram posts need one. Add a featured image and post again.";
 const DRAFT = "The post is a draft: the Instagram caption links to it, and a draft is not on the site. Publish the post, then post it to Instagram.";
+
+/** The 'Post' button's refusals (decision 0101). */
+const M = defineMessages("instagram.post", {
+  postGone: "This post no longer exists.",
+  alreadyPosted: "This post is already on Instagram.",
+  noImage: NO_IMAGE,
+  draft: DRAFT,
+  turnedOff: TURNED_OFF,
+  notConnected: NOT_CONNECTED,
+});
 
 /** The post's Instagram error, stored for the Blog Posts tab. */
 async function recordError(db: Db, postId: number, message: string): Promise<void> {
@@ -267,20 +278,20 @@ export const instagramPostKind = (deps: Deps, options?: InstagramPostOptions) =>
 /** The 'Post' button: checks what can be checked at once, then queues the job (one per post at a time). */
 export async function postToInstagram(deps: Deps, user: AdminUser, postId: number): Promise<{ jobId: number; attached: boolean }> {
   const post = await findPost(deps.db, postId);
-  if (!post) throw new NotFound("This post no longer exists.");
-  if (post.instagramPosted) throw new AdminError("This post is already on Instagram.", 409);
-  if (!post.featuredImage) throw new AdminError(NO_IMAGE, 400);
-  if (!post.published) throw new AdminError(DRAFT, 400);
+  if (!post) throw refuse("not-found", M.postGone);
+  if (post.instagramPosted) throw refuse("conflict", M.alreadyPosted);
+  if (!post.featuredImage) throw refuse("invalid", M.noImage);
+  if (!post.published) throw refuse("invalid", M.draft);
   const { row, token, accountId } = await postingCredentials(deps);
-  if (!row.enabled) throw new AdminError(TURNED_OFF, 400);
-  if (!token || !accountId) throw new AdminError(NOT_CONNECTED, 400);
+  if (!row.enabled) throw refuse("invalid", M.turnedOff);
+  if (!token || !accountId) throw refuse("invalid", M.notConnected);
   try {
     checkSiteUrl(deps.config.SITE_URL, deps.config.GRAPH_API_URL);
     buildCaption({ slug: post.slug, title: post.title, excerpt: post.excerpt }, deps.config.SITE_URL);
   } catch (error) {
     if (error instanceof PreflightFailed) {
       await recordError(deps.db, postId, error.message);
-      throw new AdminError(error.message, 400);
+      throw refuseWith("invalid", error.message);
     }
     throw error;
   }

@@ -11,9 +11,16 @@ import { createGraphClient, GraphError, type GraphClient } from "../../core/outs
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import type { AdminUser } from "../auth/guard.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { auditFrom, changedFields, recordAudit } from "../changes/audit.server";
 import { MISSING_CREDENTIALS, type SettingsInput, type TestInput } from "./schema";
+
+/** The Instagram settings' refusals (decision 0101). */
+const M = defineMessages("instagram.settings", {
+  missingCredentials: MISSING_CREDENTIALS,
+});
+
 
 /** The additional data of the sealed token: the column it belongs to. */
 const TOKEN_PURPOSE = "instagram_settings.access_token";
@@ -154,7 +161,7 @@ export async function testConnection(deps: InstagramDeps, input: TestInput, sign
   const saved = openToken(deps, row);
   const token = input.accessToken || saved;
   const accountId = input.accountId;
-  if (!token || !accountId) throw new AdminError(MISSING_CREDENTIALS, 400);
+  if (!token || !accountId) throw refuse("invalid", M.missingCredentials);
   const result = await check(deps, token, accountId, signal);
   if (token === saved && accountId === (row.instagramAccountId ?? "")) await recordCheck(deps.db, row.id, result);
   return result;

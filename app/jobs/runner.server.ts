@@ -31,6 +31,7 @@ import { jobItems, jobs } from "../../db/schema";
 import type { ChangeEvents, ChangeKind } from "../../core/events";
 import type { Logger } from "../../core/log";
 import { commit, type Committed } from "../changes/commit.server";
+import { AdminError } from "../changes/errors.server";
 
 /** What a kind's items see while they run. */
 export interface ItemContext<P, I> {
@@ -52,7 +53,8 @@ export type ItemOutcome = void | {
   /**
    * Runs in the transaction that marks the item done, through `commit()` like every change: no
    * outside calls here. It may declare the audit entries and change events of what it stored,
-   * or throw `ItemFailed` when what it finds has changed since (nothing is stored, the item fails).
+   * or refuse (`refuse(kind, key)`, or `ItemFailed`) when what it finds has changed since: nothing
+   * is stored, and the item fails with the refusal's sentence.
    */
   apply?: (tx: DbOrTx) => Promise<void | ItemChange>;
   /** The item had nothing to do (a translation a person wrote meanwhile): counted as done. */
@@ -545,7 +547,7 @@ export class JobRunner {
     } catch (error) {
       // `apply` may still refuse (what it found changed since the slow part): nothing of it is
       // stored, and the item fails with the reason, as one refused before it would.
-      if (!(error instanceof ItemFailed) || signal.aborted) throw error;
+      if (!isRefusedItem(error) || signal.aborted) throw error;
       await this.itemFailed(kind, job.id, item, error);
       return;
     }
@@ -787,9 +789,14 @@ function willRetry(kind: AnyJobKind, item: Pick<ItemRow, "attempts">, error: unk
   return isRetryable(error) && item.attempts + 1 < (kind.maxAttempts ?? 3);
 }
 
-/** Errors whose message is written for people: outside-service errors, ItemFailed, RetryLater. */
+/** An item refused with a reason a person can act on: `ItemFailed` or a typed refusal (decision 0101). */
+function isRefusedItem(error: unknown): error is Error {
+  return error instanceof ItemFailed || error instanceof AdminError;
+}
+
+/** Errors whose message is written for people: outside-service errors, refusals, RetryLater. */
 function isKnownError(error: unknown): error is Error {
-  return error instanceof ItemFailed || (error instanceof Error && typeof (error as { retryable?: unknown }).retryable === "boolean");
+  return isRefusedItem(error) || (error instanceof Error && typeof (error as { retryable?: unknown }).retryable === "boolean");
 }
 
 /** The sentence an item's failure shows in the admin. */

@@ -14,7 +14,13 @@ import type { Logger } from "../../core/log";
 import type { TextStore } from "../content/texts.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
 import { auditFrom, type Actor } from "../changes/audit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
+
+const M = defineMessages("newsletter.test-mail", {
+  postGone: "This post no longer exists.",
+  noMailYet: "There is no {language} mail to test: {language} subscribers get this post when its {language} version is published.",
+});
 import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
 import { defineJob } from "../jobs/define.server";
 import { LANGUAGES, type Lang } from "../i18n/languages";
@@ -75,9 +81,9 @@ const LANGUAGE_WORDS: Record<Lang, string> = { en: "English", fa: "Farsi", zh: "
  */
 export async function queueTestMail(deps: ChangeDeps & PreviewDeps, actor: Actor & { email: string }, postId: number, language: Lang): Promise<{ to: string }> {
   const post = await findPostRow(deps.db, postId);
-  if (!post) throw new AdminError("This post no longer exists.", 404);
+  if (!post) throw refuse("not-found", M.postGone);
   if ((await mailKind(deps.db, post, language)) === "waits") {
-    throw new AdminError(`There is no ${LANGUAGE_WORDS[language]} mail to test: ${LANGUAGE_WORDS[language]} subscribers get this post when its ${LANGUAGE_WORDS[language]} version is published.`, 400);
+    throw refuse("invalid", M.noMailYet, { language: LANGUAGE_WORDS[language] });
   }
   return commit(deps, async (tx) => {
     await newsletterTestJob.enqueue(tx, null, [{ label: `Test of post #${postId} (${LANGUAGE_WORDS[language]}) to its requester`, payload: { postId, language, userId: actor.id } }]);

@@ -6,16 +6,23 @@
  */
 import type { Actor } from "../changes/audit.server";
 import type { ChangeDeps } from "../changes/commit.server";
-import { AdminError } from "../changes/errors.server";
+import { refuse } from "../changes/errors.server";
+import { defineMessages } from "../changes/refusal";
 import { discardPending, publishPending, type PublishOutcome } from "../revisions/review.server";
 import { findRevision } from "../revisions/store.server";
 import { REVIEW_KINDS } from "./kinds.server";
 import type { ReviewEntity } from "./paths";
 
+/** The review decisions' refusals (decision 0101). */
+const M = defineMessages("review.decide", {
+  changeGone: "This change no longer exists.",
+});
+
+
 /** The revision's kind; `entity`: the kind the caller's address names (the History's), which it must be. */
 async function kindOfRevision(deps: ChangeDeps, revisionId: number, entity?: ReviewEntity) {
   const revision = await findRevision(deps.db, revisionId);
-  if (!revision || (entity && revision.entity !== entity)) throw new AdminError("This change no longer exists.", 404);
+  if (!revision || (entity && revision.entity !== entity)) throw refuse("not-found", M.changeGone);
   return REVIEW_KINDS[revision.entity];
 }
 

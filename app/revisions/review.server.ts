@@ -13,10 +13,12 @@ import { emitPublished, type PublishDeps, type PublishPath, type PublishedEvent 
 import { maySignOff, type Signer } from "../publishing/sign-off.server";
 import type { Lang } from "../i18n/languages";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { AdminError } from "../changes/errors.server";
+import { AdminError, refuse } from "../changes/errors.server";
+import { defineMessages, refusal, sentence, type MessageKey, type MessageValues } from "../changes/refusal";
 import {
   closePending,
   findRevision,
+  ITEM_DELETED_NOTE,
   proposeChange,
   userNames,
   lastChange,
@@ -115,10 +117,35 @@ export function diffFields(before: FieldText[], after: FieldText[]): FieldDiff[]
   return result;
 }
 
+// ---------------------------------------------------------------- refusals
+
+const STALE = "This {noun} was changed{who} while you were editing. Nothing was saved: review the changes below, then save again to replace them.";
+
+/** The revisions' refusals (decision 0101); `{noun}` is the item's noun ("post", "team member"). */
+const M = defineMessages("revisions", {
+  stale: STALE,
+  staleEntry: `"{entry}": ${STALE}`,
+  revisionGone: "This revision no longer exists.",
+  restoreDeleted: "This {noun} was deleted, so its revision cannot be restored. Restore it from Recently deleted first.",
+  changedMeanwhile: "This {noun} changed at the same moment. Try again.",
+  needsSignOff: "You cannot publish this {noun}'s change: it needs a lawyer's sign-off.",
+  publishDeleted: "This {noun} was deleted, so its change cannot be published.",
+  itemDeleted: "This {noun} was deleted.",
+  differentItems: "These revisions belong to different items.",
+  notPending: "This revision is not a change waiting for review.",
+  deletedAfterProposal: "This {noun} was deleted after the change was proposed: nothing was published or changed.",
+  publishedBy: "This change was already published by {who}{when}.",
+  publishedBySomeone: "This change was already published by someone else.",
+  discardedBy: "This change was already discarded by {who}{when}.",
+  discarded: "This change was already discarded.",
+});
+
 // ---------------------------------------------------------------- conflicts
 
 export interface Conflict {
   message: string;
+  /** The values of its sentence: the item's noun and who changed it when. */
+  values: { noun: string; who: string };
   /** What changed between the version the person started from and the live one. */
   diff: FieldDiff[];
   /** The live version: a save naming it replaces the other person's change knowingly. */
@@ -131,19 +158,20 @@ export async function describeConflict<S>(db: Db, kind: Revisioned<S>, entityId:
   const change = await lastChange(db, kind.entity, entityId);
   const from = await revisionAtVersion(db, kind.entity, entityId, fromVersion);
   const diff = live && from ? diffFields(kind.fields(from.snapshot as S), kind.fields(live.snapshot)) : [];
-  const who = change ? ` by ${change.by} at ${firmClock.firmTime(change.at)}` : "";
+  const values = { noun: kind.noun, who: change ? ` by ${change.by} at ${firmClock.firmTime(change.at)}` : "" };
   return {
-    message: `This ${kind.noun} was changed${who} while you were editing. Nothing was saved: review the changes below, then save again to replace them.`,
+    message: sentence(M.stale, values),
+    values,
     diff,
     version: live?.version ?? fromVersion,
   };
 }
 
 
-/** A stale save: answered 409 with the conflict. */
+/** A stale save, refused as a conflict with what changed; `entry` names the text of a several-text save. */
 export class ConflictError extends AdminError {
-  constructor(conflict: Conflict) {
-    super(conflict.message, 409, undefined, { diff: conflict.diff, version: conflict.version });
+  constructor(conflict: Conflict, entry?: string) {
+    super(refusal("conflict", entry === undefined ? M.stale : M.staleEntry, entry === undefined ? conflict.values : { ...conflict.values, entry }), { diff: conflict.diff, version: conflict.version });
   }
 }
 
@@ -159,7 +187,7 @@ const auditOf = <S>(kind: Revisioned<S>, actor: Actor | null, action: string, en
 
 async function revisionOf<S>(db: Db, kind: Revisioned<S>, revisionId: number, lock = false): Promise<RevisionRow> {
   const revision = await findRevision(db, revisionId, lock);
-  if (!revision || revision.entity !== kind.entity) throw new AdminError("This revision no longer exists.", 404);
+  if (!revision || revision.entity !== kind.entity) throw refuse("not-found", M.revisionGone);
   return revision;
 }
 
@@ -174,7 +202,7 @@ export async function restoreRevision<S>(deps: PublishDeps, actor: Signer, kind:
     const revision = await revisionOf(tx, kind, revisionId);
     const live = await kind.read(tx, revision.entityId);
     if (!live) {
-      throw new AdminError(`This ${kind.noun} was deleted, so its revision cannot be restored. Restore it from Recently deleted first.`, 409);
+      throw refuse("conflict", M.restoreDeleted, { noun: kind.noun });
     }
     const snapshot = revision.snapshot as S;
     // A restore that shows a hidden item (an old revision of a member when shown) is a publication too.
@@ -195,7 +223,7 @@ export async function restoreRevision<S>(deps: PublishDeps, actor: Signer, kind:
       };
     }
     const version = await kind.write(tx, revision.entityId, snapshot, live.version, { userId, source: "restore", reviewed: true });
-    if (version === null) throw new AdminError(`This ${kind.noun} changed at the same moment. Try again.`, 409);
+    if (version === null) throw refuse("conflict", M.changedMeanwhile, { noun: kind.noun });
     const row = await recordSaved(tx, {
       entity: kind.entity,
       entityId: revision.entityId,
@@ -256,11 +284,11 @@ export async function publishPending<S>(
   const userId = actor?.id ?? null;
   return commit<PublishOutcome>(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId, true);
-    if (revision.status !== "pending") throw new AdminError(await alreadyClosed(tx, kind, revision), 409);
+    if (revision.status !== "pending") throw await alreadyClosed(tx, kind, revision);
     // The gate's rule, whichever path asks (decision 0087); the scheduler acts on a reviewer's schedule.
-    if (actor && !maySignOff(actor)) throw new AdminError(`You cannot publish this ${kind.noun}'s change: it needs a lawyer's sign-off.`, 403);
+    if (actor && !maySignOff(actor)) throw refuse("forbidden", M.needsSignOff, { noun: kind.noun });
     const live = await kind.read(tx, revision.entityId);
-    if (!live) throw new AdminError(`This ${kind.noun} was deleted, so its change cannot be published.`, 409);
+    if (!live) throw refuse("conflict", M.publishDeleted, { noun: kind.noun });
     const snapshot = revision.snapshot as S;
     if (revision.baseVersion !== null && live.version !== revision.baseVersion && !options.replaceLive) {
       const base = await revisionAtVersion(tx, kind.entity, revision.entityId, revision.baseVersion);
@@ -277,9 +305,9 @@ export async function publishPending<S>(
       };
     }
     let version = await kind.write(tx, revision.entityId, snapshot, live.version, { userId, source: revision.source, reviewed: true });
-    if (version === null) throw new AdminError(`This ${kind.noun} changed at the same moment. Try again.`, 409);
+    if (version === null) throw refuse("conflict", M.changedMeanwhile, { noun: kind.noun });
     const closed = await closePending(tx, revision.id, { status: "published", userId, version });
-    if (!closed) throw new AdminError(await alreadyClosed(tx, kind, revision), 409);
+    if (!closed) throw await alreadyClosed(tx, kind, revision);
     const path: PublishPath = options.scheduled ? "schedule" : "review";
     const after = await kind.read(tx, revision.entityId);
     if (revision.goLive && !after?.live && kind.goLive) {
@@ -306,23 +334,22 @@ export async function discardPending<S>(deps: ChangeDeps, actor: Actor, kind: Re
   await commit(deps, async (tx) => {
     const revision = await revisionOf(tx, kind, revisionId, true);
     const closed = await closePending(tx, revision.id, { status: "discarded", userId });
-    if (!closed) throw new AdminError(await alreadyClosed(tx, kind, revision), 409);
+    if (!closed) throw await alreadyClosed(tx, kind, revision);
     await announceDecision(tx, closed, { outcome: "discarded", reviewerId: userId, comment: options.comment });
     return { result: undefined, audit: auditOf(kind, actor, "discard_change", revision.entityId, { revision: revision.id, source: revision.source, ...(options.comment ? { comment: options.comment } : {}) }) };
   });
 }
 
-/** Why a change can no longer be published or discarded: who did it and when, or that its item was deleted. */
-async function alreadyClosed<S>(db: Db, kind: Revisioned<S>, revision: RevisionRow): Promise<string> {
-  if (revision.status === "pending") return "This revision is not a change waiting for review.";
-  if (revision.status === "discarded" && revision.note?.includes("its item was deleted")) {
-    return `This ${kind.noun} was deleted after the change was proposed: nothing was published or changed.`;
-  }
+/** The refusal of a change that can no longer be published or discarded: who did it and when, or that its item was deleted. */
+async function alreadyClosed<S>(db: Db, kind: Revisioned<S>, revision: RevisionRow): Promise<AdminError> {
+  const closed = (key: MessageKey, values?: MessageValues) => refuse("conflict", key, values);
+  if (revision.status === "pending") return closed(M.notPending);
+  if (revision.status === "discarded" && revision.note === ITEM_DELETED_NOTE) return closed(M.deletedAfterProposal, { noun: kind.noun });
   const who = revision.reviewedBy ? (await userNames(db, [revision.reviewedBy])).get(revision.reviewedBy) : null;
   const when = revision.reviewedAt ? ` at ${firmClock.firmTime(revision.reviewedAt)}` : "";
-  if (revision.status === "published") return who ? `This change was already published by ${who}${when}.` : "This change was already published by someone else.";
-  if (revision.status === "discarded") return who ? `This change was already discarded by ${who}${when}.` : "This change was already discarded.";
-  return "This revision is not a change waiting for review.";
+  if (revision.status === "published") return who ? closed(M.publishedBy, { who, when }) : closed(M.publishedBySomeone);
+  if (revision.status === "discarded") return who ? closed(M.discardedBy, { who, when }) : closed(M.discarded);
+  return closed(M.notPending);
 }
 
 /** Two states of an item compared: a revision against another, or against the live item. */
@@ -331,11 +358,11 @@ export async function compareRevisions<S>(db: Db, kind: Revisioned<S>, fromId: n
   let toFields: FieldText[];
   if (toId === "live") {
     const live = await kind.read(db, from.entityId);
-    if (!live) throw new AdminError(`This ${kind.noun} was deleted.`, 404);
+    if (!live) throw refuse("not-found", M.itemDeleted, { noun: kind.noun });
     toFields = kind.fields(live.snapshot);
   } else {
     const to = await revisionOf(db, kind, toId);
-    if (to.entityId !== from.entityId) throw new AdminError("These revisions belong to different items.", 400);
+    if (to.entityId !== from.entityId) throw refuse("invalid", M.differentItems);
     toFields = kind.fields(to.snapshot as S);
   }
   return diffFields(kind.fields(from.snapshot as S), toFields);

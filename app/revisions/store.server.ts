@@ -246,6 +246,9 @@ export async function forgetRevisions(tx: Db, entity: RevisionEntity, entityId: 
   await tx.delete(revisions).where(and(eq(revisions.entity, entity), eq(revisions.entityId, String(entityId))));
 }
 
+/** The note of a change discarded because its item was deleted: the reason it can no longer be published. */
+export const ITEM_DELETED_NOTE = "its item was deleted";
+
 /** Discard an item's pending revision (its item was deleted). */
 export async function discardPendingOf(tx: Db, entity: RevisionEntity, entityId: string | number, note: string): Promise<void> {
   await tx

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deletedItems } from "../../db/schema";
-import { discardPendingOf, forgetRevisions, userNames, type RevisionEntity } from "./store.server";
+import { discardPendingOf, forgetRevisions, ITEM_DELETED_NOTE, userNames, type RevisionEntity } from "./store.server";
 
 export type TrashEntity = (typeof deletedItems.$inferSelect)["entity"];
 export type TrashRow = typeof deletedItems.$inferSelect;
@@ -23,7 +23,7 @@ export async function moveToTrash(
   await tx.delete(deletedItems).where(and(eq(deletedItems.entity, item.entity), eq(deletedItems.entityId, entityId)));
   await tx.insert(deletedItems).values({ entity: item.entity, entityId, label: item.label, snapshot: item.snapshot, deletedBy: item.userId });
   const revisioned = revisionEntityOf(item.entity);
-  if (revisioned) await discardPendingOf(tx, revisioned, entityId, "its item was deleted");
+  if (revisioned) await discardPendingOf(tx, revisioned, entityId, ITEM_DELETED_NOTE);
 }
 
 export interface TrashListItem {

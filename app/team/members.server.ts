@@ -4,7 +4,8 @@ import { contentText, teamMembers, translationStates } from "../../db/schema";
 import { listVariants, storeImage, MEDIA_URL } from "../../core/media";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, type ChangeDeps } from "../changes/commit.server";
-import { AdminError, NotFound } from "../changes/errors.server";
+import { AdminError, refuse } from "../changes/errors.server";
+import { defineMessages, refusal } from "../changes/refusal";
 import { changedLanguages, ConflictError, describeConflict } from "../revisions/review.server";
 import { pendingFor, proposeChange, recordSaved } from "../revisions/store.server";
 import { moveToTrash, reviveDates, takeFromTrash } from "../revisions/trash.server";
@@ -29,9 +30,17 @@ export const memberTextKey = (id: number, field: MemberTextField) => teamMemberK
 export const memberTextLabel = teamMemberLabel;
 const memberTextPrefix = teamMemberKeyPattern;
 
-export class MemberNotFound extends NotFound {
+/** The team's refusals (decision 0101). */
+const M = defineMessages("team", {
+  memberGone: "This team member no longer exists.",
+  notInTrash: "This team member is no longer in Recently deleted.",
+  photoRace: "This team member changed at the same moment. Upload the photo again.",
+});
+
+/** The member the request names no longer exists: a refusal of kind not-found. */
+export class MemberNotFound extends AdminError {
   constructor() {
-    super("This team member no longer exists.");
+    super(refusal("not-found", M.memberGone));
   }
 }
 
@@ -217,7 +226,7 @@ export async function restoreDeletedMember(deps: TeamDeps, actor: Signer, trashI
   const userId = actor.id;
   return commit(deps, async (tx) => {
     const item = await takeFromTrash(tx, trashId, "team_member");
-    if (!item) throw new NotFound("This team member is no longer in Recently deleted.");
+    if (!item) throw refuse("not-found", M.notInTrash);
     const { row, texts, states } = item.snapshot as DeletedMember;
     // Shown again is a publication (decision 0087): the sign-off's, or the member stays in Recently deleted.
     if (row.active) assertMaySignOff(actor, DELETED_SHOWN_NEEDS_SIGN_OFF);
@@ -261,7 +270,7 @@ export async function setMemberPhoto(deps: TeamDeps, actor: Signer, id: number, 
       };
     }
     const written = await writeMember(tx, id, next, row.version, true);
-    if (!written) throw new AdminError("This team member changed at the same moment. Upload the photo again.", 409);
+    if (!written) throw refuse("conflict", M.photoRace);
     await recordSaved(tx, { entity: "team_member", entityId: id, source: "person", snapshot: next, version: written.version, baseVersion: row.version, userId, note: kind === "color" ? "New colour photo" : "New black-and-white photo" });
     return {
       result: null,

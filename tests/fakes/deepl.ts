@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { applyFault, control, fakeTranslate, listen, readParams, sendJson, type HttpFault } from "./http";
+import { fakeTranslate, sendJson, startScriptedFake, type ScriptedFake } from "./http";
 
 /**
  * A stand-in for the DeepL API v2 on 127.0.0.1: POST /v2/translate with
@@ -25,58 +25,26 @@ export interface FakeDeeplCall {
   headers: IncomingMessage["headers"];
 }
 
-export interface FakeDeepl {
-  url: string;
-  calls: FakeDeeplCall[];
-  script(...faults: HttpFault[]): void;
-  /** Delays every answer from now on (a progress bar that can be seen moving). */
-  setLatency(ms: number): void;
-  reset(): void;
-  close(): Promise<void>;
-}
+export type FakeDeepl = ScriptedFake<FakeDeeplCall>;
 
 const TARGETS = new Set(["FA", "ZH", "ZH-HANS", "ZH-HANT", "DE", "FR", "ES"]);
 
 export async function startFakeDeepl({ apiKey = "test-key:fx" }: { apiKey?: string } = {}): Promise<FakeDeepl> {
-  const calls: FakeDeeplCall[] = [];
-  let faults: HttpFault[] = [];
-  let latency = 0;
-  const listening = await listen(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    const controlled = await control(req, res, path, {
-      script: (body) => void faults.push(...((body.faults as HttpFault[] | undefined) ?? [])),
-      latency: (ms) => void (latency = ms),
-      reset: () => {
-        calls.length = 0;
-        faults = [];
-      },
-      calls: () => calls,
-    });
-    if (controlled) return;
-    const params = await readParams(req);
-    calls.push({ path, params, headers: req.headers });
-    if (await applyFault(req, res, faults.shift() ?? (latency > 0 ? { type: "stall", ms: latency } : undefined))) return;
-    if (req.headers.authorization !== `DeepL-Auth-Key ${apiKey}`) return sendJson(res, 403, { message: "Forbidden" });
-    if (req.method !== "POST" || path !== "/v2/translate") return sendJson(res, 404, { message: "Not found" });
-    const texts = ([] as unknown[]).concat(params.text ?? []).map(String);
-    const target = String(params.target_lang ?? "").toUpperCase();
-    if (texts.length === 0) return sendJson(res, 400, { message: "Parameter 'text' not specified." });
-    if (texts.length > 50) return sendJson(res, 413, { message: "Request Entity Too Large" });
-    if (!TARGETS.has(target)) return sendJson(res, 400, { message: "Value for 'target_lang' not supported." });
-    const html = params.tag_handling === "html";
-    sendJson(res, 200, {
-      translations: texts.map((text) => ({ detected_source_language: "EN", text: fakeTranslate(text, target, html) })),
-    });
-  });
-  return {
-    url: listening.origin,
-    calls,
-    script: (...more) => void faults.push(...more),
-    setLatency: (ms) => void (latency = ms),
-    reset() {
-      calls.length = 0;
-      faults = [];
+  return startScriptedFake(
+    (req, path, params): FakeDeeplCall => ({ path, params, headers: req.headers }),
+    async (req, res, { path, params, fault }) => {
+      if (await fault()) return;
+      if (req.headers.authorization !== `DeepL-Auth-Key ${apiKey}`) return sendJson(res, 403, { message: "Forbidden" });
+      if (req.method !== "POST" || path !== "/v2/translate") return sendJson(res, 404, { message: "Not found" });
+      const texts = ([] as unknown[]).concat(params.text ?? []).map(String);
+      const target = String(params.target_lang ?? "").toUpperCase();
+      if (texts.length === 0) return sendJson(res, 400, { message: "Parameter 'text' not specified." });
+      if (texts.length > 50) return sendJson(res, 413, { message: "Request Entity Too Large" });
+      if (!TARGETS.has(target)) return sendJson(res, 400, { message: "Value for 'target_lang' not supported." });
+      const html = params.tag_handling === "html";
+      sendJson(res, 200, {
+        translations: texts.map((text) => ({ detected_source_language: "EN", text: fakeTranslate(text, target, html) })),
+      });
     },
-    close: listening.close,
-  };
+  );
 }

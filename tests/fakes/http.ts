@@ -158,3 +158,55 @@ export async function control(
   sendJson(res, 200, { ok: true });
   return true;
 }
+
+/** What a scripted fake offers a test: its address, the requests it saw, faults to play and the controls. */
+export interface ScriptedFake<Call> {
+  url: string;
+  calls: Call[];
+  /** The next requests that reach a fault point, one fault each. */
+  script(...faults: HttpFault[]): void;
+  /** Delays every answer from now on (a progress bar that can be seen moving). */
+  setLatency(ms: number): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The skeleton of a fake service whose tests script faults: the /__ controls, each request's
+ * params recorded, and `fault()` for the handler to call where the real service would fail
+ * (the next scripted fault, else the latency as a stall; true when that answered the request).
+ */
+export async function startScriptedFake<Call>(
+  record: (req: IncomingMessage, path: string, params: Record<string, unknown>) => Call,
+  answer: (req: IncomingMessage, res: ServerResponse, request: { path: string; params: Record<string, unknown>; fault(): Promise<boolean> }) => void | Promise<void>,
+): Promise<ScriptedFake<Call>> {
+  const calls: Call[] = [];
+  let faults: HttpFault[] = [];
+  let latency = 0;
+  const reset = () => {
+    calls.length = 0;
+    faults = [];
+  };
+  const listening = await listen(async (req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const controlled = await control(req, res, path, {
+      script: (body) => void faults.push(...((body.faults as HttpFault[] | undefined) ?? [])),
+      latency: (ms) => void (latency = ms),
+      reset,
+      calls: () => calls,
+    });
+    if (controlled) return;
+    const params = await readParams(req);
+    calls.push(record(req, path, params));
+    const fault = () => applyFault(req, res, faults.shift() ?? (latency > 0 ? { type: "stall", ms: latency } : undefined));
+    await answer(req, res, { path, params, fault });
+  });
+  return {
+    url: listening.origin,
+    calls,
+    script: (...more) => void faults.push(...more),
+    setLatency: (ms) => void (latency = ms),
+    reset,
+    close: listening.close,
+  };
+}

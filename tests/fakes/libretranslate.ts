@@ -1,4 +1,4 @@
-import { applyFault, control, fakeTranslate, listen, readParams, sendJson, type HttpFault } from "./http";
+import { fakeTranslate, sendJson, startScriptedFake, type ScriptedFake } from "./http";
 
 /**
  * A stand-in for a LibreTranslate server on 127.0.0.1: GET /languages and POST /translate with
@@ -17,70 +17,39 @@ import { applyFault, control, fakeTranslate, listen, readParams, sendJson, type 
  * and every Latin word in capitals (fakeTranslate); with format html only text between tags.
  */
 
-export interface FakeLibre {
-  url: string;
-  calls: Array<{ path: string; params: Record<string, unknown> }>;
+export interface FakeLibre extends ScriptedFake<{ path: string; params: Record<string, unknown> }> {
   languageCalls(): number;
-  script(...faults: HttpFault[]): void;
-  /** Delays every answer from now on (a progress bar that can be seen moving). */
-  setLatency(ms: number): void;
-  reset(): void;
-  close(): Promise<void>;
 }
 
 export async function startFakeLibre({
   chineseCode = "zh-Hans",
   apiKey,
 }: { chineseCode?: "zh" | "zh-Hans" | null; apiKey?: string } = {}): Promise<FakeLibre> {
-  const calls: Array<{ path: string; params: Record<string, unknown> }> = [];
-  let faults: HttpFault[] = [];
-  let latency = 0;
   const codes = ["en", "fa", ...(chineseCode ? [chineseCode] : [])];
-  const listening = await listen(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    const controlled = await control(req, res, path, {
-      script: (body) => void faults.push(...((body.faults as HttpFault[] | undefined) ?? [])),
-      latency: (ms) => void (latency = ms),
-      reset: () => {
-        calls.length = 0;
-        faults = [];
-      },
-      calls: () => calls,
-    });
-    if (controlled) return;
-    const params = await readParams(req);
-    calls.push({ path, params });
-    if (req.method === "GET" && path === "/languages") {
-      return sendJson(
-        res,
-        200,
-        codes.map((code) => ({ code, name: { en: "English", fa: "Persian", zh: "Chinese", "zh-Hans": "Chinese (Simplified)" }[code], targets: codes.filter((c) => c !== code) })),
-      );
-    }
-    if (req.method !== "POST" || path !== "/translate") return sendJson(res, 404, { error: "Not Found" });
-    if (await applyFault(req, res, faults.shift() ?? (latency > 0 ? { type: "stall", ms: latency } : undefined))) return;
-    if (apiKey && params.api_key !== apiKey) {
-      return sendJson(res, 403, { error: "Invalid API key" });
-    }
-    const target = String(params.target ?? "");
-    if (!codes.includes(target)) return sendJson(res, 400, { error: `${target} is not supported` });
-    if (params.source !== "en") return sendJson(res, 400, { error: `${String(params.source)} is not supported` });
-    const html = params.format === "html";
-    const q = params.q;
-    if (Array.isArray(q)) return sendJson(res, 200, { translatedText: q.map((text) => fakeTranslate(String(text), target, html)) });
-    if (typeof q !== "string") return sendJson(res, 400, { error: "Invalid request: missing q parameter" });
-    sendJson(res, 200, { translatedText: fakeTranslate(q, target, html) });
-  });
-  return {
-    url: listening.origin,
-    calls,
-    languageCalls: () => calls.filter((c) => c.path === "/languages").length,
-    script: (...more) => void faults.push(...more),
-    setLatency: (ms) => void (latency = ms),
-    reset() {
-      calls.length = 0;
-      faults = [];
+  const fake = await startScriptedFake(
+    (_req, path, params) => ({ path, params }),
+    async (req, res, { path, params, fault }) => {
+      if (req.method === "GET" && path === "/languages") {
+        return sendJson(
+          res,
+          200,
+          codes.map((code) => ({ code, name: { en: "English", fa: "Persian", zh: "Chinese", "zh-Hans": "Chinese (Simplified)" }[code], targets: codes.filter((c) => c !== code) })),
+        );
+      }
+      if (req.method !== "POST" || path !== "/translate") return sendJson(res, 404, { error: "Not Found" });
+      if (await fault()) return;
+      if (apiKey && params.api_key !== apiKey) {
+        return sendJson(res, 403, { error: "Invalid API key" });
+      }
+      const target = String(params.target ?? "");
+      if (!codes.includes(target)) return sendJson(res, 400, { error: `${target} is not supported` });
+      if (params.source !== "en") return sendJson(res, 400, { error: `${String(params.source)} is not supported` });
+      const html = params.format === "html";
+      const q = params.q;
+      if (Array.isArray(q)) return sendJson(res, 200, { translatedText: q.map((text) => fakeTranslate(String(text), target, html)) });
+      if (typeof q !== "string") return sendJson(res, 400, { error: "Invalid request: missing q parameter" });
+      sendJson(res, 200, { translatedText: fakeTranslate(q, target, html) });
     },
-    close: listening.close,
-  };
+  );
+  return { ...fake, languageCalls: () => fake.calls.filter((c) => c.path === "/languages").length };
 }

@@ -1,6 +1,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import * as schema from "../../db/schema";
+import { pgliteOptions } from "../../db/client";
 
 /** The product's migrations folder. */
 export const MIGRATIONS = path.resolve(import.meta.dirname, "../../db/migrations");
@@ -19,4 +24,28 @@ export function migrationsBefore(isTarget: (tag: string) => boolean): { folder: 
   const index = journal.entries.findIndex((entry) => isTarget(entry.tag));
   if (index >= 0) writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
   return { folder, index, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh PGlite database migrated up to just before the migration `isTarget` picks, handed to
+ * `run` to add the rows that migration must handle and then `migrateRest()` (the real folder);
+ * closed, and the cut copy removed, afterwards.
+ */
+export async function onDatabaseBefore(
+  isTarget: (tag: string) => boolean,
+  run: (database: { client: PGlite; db: PgliteDatabase<typeof schema>; index: number; migrateRest(): Promise<void> }) => Promise<void>,
+): Promise<void> {
+  const { folder, index, remove } = migrationsBefore(isTarget);
+  try {
+    const client = await PGlite.create(pgliteOptions());
+    try {
+      const db = drizzle({ client, schema });
+      await migrate(db, { migrationsFolder: folder });
+      await run({ client, db, index, migrateRest: () => migrate(db, { migrationsFolder: MIGRATIONS }) });
+    } finally {
+      await client.close();
+    }
+  } finally {
+    remove();
+  }
 }

@@ -7,14 +7,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blogPosts, contentText, jobItems, translationStates, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
-import { ChangeEvents } from "../../core/events";
-import { createLogger } from "../../core/log";
 import { parseEnv, type Config } from "../../core/config";
 import { createAiClient } from "../../core/outside/ai";
 import { createSiteTranslator } from "~/ai/writing.server";
 import { countWords } from "~/ai/words";
-import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { jobKinds } from "../../server/job-registry";
+import { JobRunner } from "~/jobs/runner.server";
 import { missingKeys, startTranslateMissing, translateText } from "~/content/translate.server";
 import { listContentEntries, saveContentEntries } from "~/content/entries.server";
 import { startRegeneratePosts, startTranslatePosts } from "~/blog/ai.server";
@@ -24,7 +21,8 @@ import { publishPending } from "~/revisions/review.server";
 import { postRevisions, type PostSnapshot } from "~/blog/revisions.server";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
-import { startFakeAi, type FakeAi } from "../fakes/openai";
+import type { FakeAi } from "../fakes/openai";
+import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
 
 const user = { id: "admin-ai", email: "admin@example.com", name: "Admin" };
 
@@ -33,38 +31,23 @@ describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "P
   let fake: FakeAi;
   let services: Services;
   let runner: JobRunner;
+  let jobs: AiJobs;
 
   beforeAll(async () => {
     test = await openTestDatabase();
     const db = test.database.db;
     await seedDatabase(db, { demo: true });
     await db.insert(users).values({ id: user.id, name: user.name, email: user.email });
-    fake = await startFakeAi();
-    const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
-    const ai = createAiClient(config, { timeoutMs: 3_000, maxRetries: 0 });
-    const events = new ChangeEvents(test.database);
-    await events.start();
-    const log = createLogger("silent");
-    runner = new JobRunner({ database: test.database, db, events, log }, { leaseMs: 2_000, pollMs: 50, backoffMs: 50 });
-    services = { config, log, database: test.database, db, events, jobs: runner, ai, translator: createSiteTranslator(config, ai, { timeoutMs: 3_000 }) } as unknown as Services;
-    runner.register(...jobKinds(services));
-    await runner.start();
+    jobs = await startAiJobs(test.database, { timeoutMs: 3_000, leaseMs: 2_000, listen: true });
+    ({ fake, runner, services } = jobs);
   });
   afterAll(async () => {
-    await runner?.stop();
-    await fake?.close();
+    await jobs?.stop();
     await test?.drop();
   });
   beforeEach(() => fake.reset());
 
-  const finished = async (id: number): Promise<JobView> => {
-    for (let i = 0; i < 600; i++) {
-      const job = await runner.get(id);
-      if (job && job.status !== "queued" && job.status !== "running") return job;
-      await sleep(50);
-    }
-    throw new Error("job did not finish");
-  };
+  const finished = (id: number) => jobs.finished(id);
   const text = async (key: string) => (await test.database.db.select().from(contentText).where(eq(contentText.key, key)))[0];
 
   it("translates every missing Farsi text, counts a failure and goes on, and proposes each as a change waiting for review", async () => {

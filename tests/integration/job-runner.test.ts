@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../db/client";
 import { appMeta, jobItems } from "../../db/schema";
 import { createLogger } from "../../core/log";
+import { defineMessages } from "~/changes/refusal";
+import { refuse } from "~/changes/errors.server";
 import { ItemFailed, JobRunner, RetryLater, StopJob, type JobKind, type JobView } from "~/jobs/runner.server";
 import { createTestDatabaseUrl, dropTestDatabase, openTestDatabase, usingPostgres } from "../helpers/db";
 
@@ -76,6 +78,32 @@ describe("job runner", () => {
     expect(job.failures).toEqual([{ label: "item 2", error: "The text of item 2 is empty." }]);
     expect(await stored(database, "basic-")).toEqual(["basic-0", "basic-1", "basic-3", "basic-4"]);
     expect(kind.runs).toEqual([0, 1, 2, 3, 4]);
+    await r.stop();
+  });
+
+  it("a typed refusal from an item's apply fails that item with its sentence, stores none of it, and the job goes on", async () => {
+    const said = defineMessages("test.jobRunner", { gone: "Item {seq} changed while it was worked; nothing was stored." });
+    const kind: JobKind<{ prefix: string }, null> = {
+      kind: "t.refused",
+      maxAttempts: 3,
+      async runItem({ item, job }) {
+        return {
+          apply: async (tx) => {
+            await tx.insert(appMeta).values({ key: `${job.payload.prefix}${item.seq}`, value: "stored" });
+            // What it finds in the transaction changed since the slow part: the insert above must not stay.
+            if (item.seq === 1) throw refuse("conflict", said.gone, { seq: item.seq });
+          },
+        };
+      },
+      summarize: (c) => `Finished: ${c.done} done, ${c.failed} failed of ${c.total}`,
+    };
+    const r = runner([kind as never]);
+    await r.start();
+    const { id } = await r.enqueue({ kind: "t.refused", payload: { prefix: "refused-" }, items: items(3) });
+    const job = await waitFor(() => r.get(id), (j) => j.status !== "queued" && j.status !== "running");
+    expect(job).toMatchObject({ status: "done", done: 2, failed: 1, message: "Finished: 2 done, 1 failed of 3" });
+    expect(job.failures).toEqual([{ label: "item 1", error: "Item 1 changed while it was worked; nothing was stored." }]);
+    expect(await stored(database, "refused-")).toEqual(["refused-0", "refused-2"]);
     await r.stop();
   });
 

@@ -5,18 +5,10 @@
  * and re-translates them (as changes waiting for review, never "already up to date"); publishing a
  * language's change clears that language's mark only.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, contentText, jobItems, teamMembers, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
-import { ChangeEvents } from "../../core/events";
-import { createLogger } from "../../core/log";
-import { parseEnv, type Config } from "../../core/config";
-import { createAiClient } from "../../core/outside/ai";
-import { createSiteTranslator } from "~/ai/writing.server";
-import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { jobKinds } from "../../server/job-registry";
 import { keysToTranslate, startTranslateMissing } from "~/content/translate.server";
 import { listContentEntries, saveContentEntries } from "~/content/entries.server";
 import { findPost, postToFormValues, saveCheckedPost } from "~/blog/manage.server";
@@ -35,7 +27,7 @@ import { effectivePermissions, type Role } from "~/auth/roles";
 import type { AdminUser } from "~/auth/guard.server";
 import type { Services } from "~/services";
 import { openTestDatabase } from "../helpers/db";
-import { startFakeAi, type FakeAi } from "../fakes/openai";
+import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
 
 const person = (id: string, name: string, role: Role): AdminUser => ({ id, email: `${id}@example.com`, name, roles: [role], permissions: [...effectivePermissions([role], { signOffRequired: true })] });
 const EDITOR = person("follow-editor", "Eddie Editor", "editor");
@@ -43,9 +35,8 @@ const REVIEWER = person("follow-reviewer", "Rita Reviewer", "lawyer");
 
 describe("languages follow the English", () => {
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
-  let fake: FakeAi;
   let services: Services;
-  let runner: JobRunner;
+  let jobs: AiJobs;
   const db = () => test.database.db;
   const deps = () => ({ db: db(), events: { emit: async () => {} } });
 
@@ -53,31 +44,15 @@ describe("languages follow the English", () => {
     test = await openTestDatabase();
     await seedDatabase(db(), { demo: true });
     for (const who of [EDITOR, REVIEWER]) await db().insert(users).values({ id: who.id, name: who.name, email: who.email });
-    fake = await startFakeAi();
-    const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
-    const ai = createAiClient(config, { timeoutMs: 3_000, maxRetries: 0 });
-    const events = new ChangeEvents(test.database);
-    await events.start();
-    const log = createLogger("silent");
-    runner = new JobRunner({ database: test.database, db: db(), events, log }, { leaseMs: 2_000, pollMs: 50, backoffMs: 50 });
-    services = { config, log, database: test.database, db: db(), events, jobs: runner, ai, translator: createSiteTranslator(config, ai, { timeoutMs: 3_000 }) } as unknown as Services;
-    runner.register(...jobKinds(services));
-    await runner.start();
+    jobs = await startAiJobs(test.database, { timeoutMs: 3_000, leaseMs: 2_000, listen: true });
+    ({ services } = jobs);
   });
   afterAll(async () => {
-    await runner?.stop();
-    await fake?.close();
+    await jobs?.stop();
     await test?.drop();
   });
 
-  const finished = async (id: number): Promise<JobView> => {
-    for (let i = 0; i < 600; i++) {
-      const job = await runner.get(id);
-      if (job && job.status !== "queued" && job.status !== "running") return job;
-      await sleep(50);
-    }
-    throw new Error("job did not finish");
-  };
+  const finished = (id: number) => jobs.finished(id);
   const postMarks = async (id: number) => (await outdatedLanguages(db(), "post", [id])).get(String(id)) ?? {};
   const savePost = async (user: AdminUser, id: number, change: Partial<PostFormOutput>) => {
     const post = (await findPost(db(), id))!;

@@ -3,19 +3,11 @@
  * fake OpenAI-compatible server: an AI answer with 300,000-character fields, an article over the
  * content limit, and translations that add a link or an image the English does not have.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blogAutomationSettings, blogPosts, blogTopics, contentText, teamMembers, translationStates, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
-import { ChangeEvents } from "../../core/events";
-import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
-import { parseEnv, type Config } from "../../core/config";
-import { createAiClient } from "../../core/outside/ai";
-import { createSiteTranslator } from "~/ai/writing.server";
-import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { jobKinds } from "../../server/job-registry";
 import { startGenerateNow } from "~/automation/topics.server";
 import { lastRun } from "~/automation/runs.server";
 import { tick } from "~/automation/scheduler.server";
@@ -26,7 +18,8 @@ import { startTranslateMissing, translateTeamText } from "~/content/translate.se
 import { teamMemberKey } from "~/i18n/team-member-keys";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
-import { article, startFakeAi, type FakeAi } from "../fakes/openai";
+import { article, type FakeAi } from "../fakes/openai";
+import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
 
 const user = { id: "admin-machine-text", email: "admin@example.com", name: "Admin" };
 const translations = (...texts: string[]) => ({ type: "content" as const, content: JSON.stringify({ translations: texts }) });
@@ -35,39 +28,23 @@ describe(`machine text held to the editors' limits (${usingPostgres() ? "Postgre
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
   let fake: FakeAi;
   let services: Services;
-  let runner: JobRunner;
+  let jobs: AiJobs;
   const db = () => test.database.db;
 
   beforeAll(async () => {
     test = await openTestDatabase();
     await seedDatabase(db(), { demo: false });
     await db().insert(users).values(user);
-    fake = await startFakeAi();
-    const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
-    const ai = createAiClient(config, { timeoutMs: 10_000, maxRetries: 0 });
-    const events = new ChangeEvents(test.database);
-    const log = createLogger("silent");
-    runner = new JobRunner({ database: test.database, db: db(), events, log }, { leaseMs: 5_000, pollMs: 50, backoffMs: 20 });
-    const clock = manualClock(new Date("2025-03-04T10:00:00Z"));
-    services = { config, log, database: test.database, db: db(), events, jobs: runner, ai, clock, translator: createSiteTranslator(config, ai, { timeoutMs: 10_000 }) } as unknown as Services;
-    runner.register(...jobKinds(services));
-    await runner.start();
+    jobs = await startAiJobs(test.database, { timeoutMs: 10_000, leaseMs: 5_000, backoffMs: 20, clock: manualClock(new Date("2025-03-04T10:00:00Z")) });
+    ({ fake, services } = jobs);
   });
   afterAll(async () => {
-    await runner?.stop();
-    await fake?.close();
+    await jobs?.stop();
     await test?.drop();
   });
   beforeEach(() => fake.reset());
 
-  const finished = async (id: number): Promise<JobView> => {
-    for (let i = 0; i < 600; i++) {
-      const job = await runner.get(id);
-      if (job && job.status !== "queued" && job.status !== "running") return job;
-      await sleep(50);
-    }
-    throw new Error("job did not finish");
-  };
+  const finished = (id: number) => jobs.finished(id);
   const posts = () => db().select().from(blogPosts).orderBy(asc(blogPosts.id));
   const addTopic = async (topic: string) => (await db().insert(blogTopics).values({ topic }).returning())[0];
 

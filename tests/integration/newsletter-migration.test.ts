@@ -1,31 +1,18 @@
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { pgliteOptions } from "../../db/client";
-import { MIGRATIONS, migrationsBefore } from "../helpers/migrations";
+import { onDatabaseBefore } from "../helpers/migrations";
 
 /**
  * Migration 0001 (decision 0004) on a database that already has subscribers from the old
  * single opt-in form: they stay, unconfirmed, each with tokens of its own.
  */
-const cut: Array<() => void> = [];
-afterAll(() => cut.forEach((remove) => remove()));
-
 describe("migration 0001 (newsletter double opt-in)", () => {
   it("keeps existing subscribers, unconfirmed, with distinct link tokens", async () => {
     // The migrations as they were before 0001.
-    const { folder: before, index, remove } = migrationsBefore((tag) => tag.startsWith("0001_"));
-    cut.push(remove);
-    expect(index).toBe(1);
-
-    const client = await PGlite.create(pgliteOptions());
-    try {
-      const db = drizzle({ client, schema });
-      await migrate(db, { migrationsFolder: before });
+    await onDatabaseBefore((tag) => tag.startsWith("0001_"), async ({ client, db, index, migrateRest }) => {
+      expect(index).toBe(1);
       await client.exec(`insert into newsletter_subscribers (email, language) values ('old.one@example.com', 'fa'), ('old.two@example.com', 'en')`);
-      await migrate(db, { migrationsFolder: MIGRATIONS });
+      await migrateRest();
 
       const rows = await db.select().from(schema.newsletterSubscribers);
       expect(rows.map((row) => [row.email, row.language, row.confirmedAt]).sort()).toEqual([
@@ -35,8 +22,6 @@ describe("migration 0001 (newsletter double opt-in)", () => {
       const tokens = rows.flatMap((row) => [row.confirmToken, row.unsubscribeToken]);
       for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(new Set(tokens).size).toBe(4);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

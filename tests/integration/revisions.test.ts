@@ -8,14 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, blogTopics, contentText, deletedItems, revisions, teamMembers, translationStates, users } from "../../db/schema";
 import { seedDatabase } from "../../server/seed";
-import { ChangeEvents } from "../../core/events";
-import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
-import { parseEnv, type Config } from "../../core/config";
-import { createAiClient } from "../../core/outside/ai";
-import { createSiteTranslator } from "~/ai/writing.server";
-import { JobRunner, type JobView } from "~/jobs/runner.server";
-import { jobKinds } from "../../server/job-registry";
+import { JobRunner } from "~/jobs/runner.server";
 import { deletePost, findPost, insertPost, postToFormValues, restoreDeletedPost, saveCheckedPost, savePost } from "~/blog/manage.server";
 import { validatePostForm, type PostFormInput } from "~/blog/post-schema";
 import { startRegeneratePosts, startTranslatePosts } from "~/blog/ai.server";
@@ -35,7 +29,8 @@ import { listTrash } from "~/revisions/trash.server";
 import { tidyRevisions } from "~/revisions/housekeeping.server";
 import type { Services } from "~/services";
 import { openTestDatabase, usingPostgres } from "../helpers/db";
-import { startFakeAi, type FakeAi } from "../fakes/openai";
+import type { FakeAi } from "../fakes/openai";
+import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
 
 const ALICE = { id: "rev-alice", email: "alice@example.com", name: "Alice Editor" };
 const BOB = { id: "rev-bob", email: "bob@example.com", name: "Bob Lawyer" };
@@ -45,6 +40,7 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
   let fake: FakeAi;
   let services: Services;
   let runner: JobRunner;
+  let jobs: AiJobs;
   const db = () => test.database.db;
   const deps = () => ({ db: db(), events: { emit: async () => {} } });
 
@@ -52,30 +48,15 @@ describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, 
     test = await openTestDatabase();
     await seedDatabase(db(), { demo: true });
     await db().insert(users).values([ALICE, BOB]);
-    fake = await startFakeAi();
-    const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
-    const ai = createAiClient(config, { timeoutMs: 20_000, maxRetries: 0 });
-    const events = new ChangeEvents(test.database);
-    const log = createLogger("silent");
-    runner = new JobRunner({ database: test.database, db: db(), events, log }, { leaseMs: 15_000, pollMs: 50, backoffMs: 50 });
-    services = { config, log, database: test.database, db: db(), events, jobs: runner, ai, translator: createSiteTranslator(config, ai, { timeoutMs: 20_000 }) } as unknown as Services;
-    runner.register(...jobKinds(services));
-    await runner.start();
+    jobs = await startAiJobs(test.database, { timeoutMs: 20_000, leaseMs: 15_000 });
+    ({ fake, runner, services } = jobs);
   });
   afterAll(async () => {
-    await runner?.stop();
-    await fake?.close();
+    await jobs?.stop();
     await test?.drop();
   });
 
-  const finished = async (id: number): Promise<JobView> => {
-    for (let i = 0; i < 600; i++) {
-      const job = await runner.get(id);
-      if (job && job.status !== "queued" && job.status !== "running") return job;
-      await sleep(50);
-    }
-    throw new Error("job did not finish");
-  };
+  const finished = (id: number) => jobs.finished(id);
   const history = (entity: "post" | "content" | "team_member", id: string | number) =>
     db().select().from(revisions).where(and(eq(revisions.entity, entity), eq(revisions.entityId, String(id)))).orderBy(revisions.id);
   const checked = (values: PostFormInput) => {

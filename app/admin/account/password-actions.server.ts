@@ -6,7 +6,7 @@ import { intent } from "~/admin/kit/action.server";
 import { changeEmailSchema, changePasswordSchema } from "~/auth/account-forms";
 import { changeOwnPassword, requestEmailChange } from "~/auth/own-account.server";
 import { commonPasswordReason } from "~/auth/password-policy.server";
-import { AdminError } from "~/changes/errors.server";
+import { refuseWith } from "~/changes/errors.server";
 
 export const passwordIntents = {
   "change-password": intent({
@@ -15,7 +15,7 @@ export const passwordIntents = {
     schema: changePasswordSchema,
     run: async ({ input, services, user }) => {
       const common = commonPasswordReason(input.newPassword, [user.email.split("@")[0]]);
-      if (common) throw new AdminError(common, 400, { newPassword: common });
+      if (common) throw refuseWith("invalid", common, ["newPassword"]);
       return changeOwnPassword(services.db, user, input.currentPassword, input.newPassword);
     },
   }),

@@ -8,7 +8,8 @@ import { POST_FORM_REFUSED, postFormSchema, postValuesFromForm } from "~/blog/po
 import { editorGenerateSchema, editorTranslateSchema } from "~/admin/blog/ai-schema";
 import { generateForEditor, translateForEditor } from "~/blog/ai.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
-import { AdminError } from "~/changes/errors.server";
+import { refuse, refuseWith } from "~/changes/errors.server";
+import { defineMessages } from "~/changes/refusal";
 import { parseId } from "~/admin/kit/ids";
 import { versionFromForm } from "~/revisions/version";
 import { firmClock } from "../../../core/firm-clock.server";
@@ -17,6 +18,9 @@ import { schedulePost } from "~/blog/schedule.server";
 import { setSendNewsletter, SWITCH_CLAIMED, SWITCH_PUBLISHED } from "~/newsletter/post-claim.server";
 import { previewPostMails, queueTestMail } from "~/newsletter/test-mail.server";
 import { z } from "zod";
+
+/** The editor's own refusals (decision 0101). */
+const M = defineMessages("admin.blog-edit", { switchClaimed: SWITCH_CLAIMED, switchPublished: SWITCH_PUBLISHED });
 
 export const intents = {
   save: intent({
@@ -42,7 +46,7 @@ export const intents = {
         form.get("machineText") === "1",
         ["1", "on"].includes(String(form.get("propose"))),
       );
-      if (!result.ok) throw new AdminError(result.message, result.status, result.errors as Record<string, string>);
+      if (!result.ok) throw refuseWith(result.kind, result.message, result.errors as Record<string, string>);
       // A proposal (decision 0070): the form keeps the proposed values; the post's version is unchanged.
       return { values: postToFormValues(result.proposal?.post ?? result.post), version: result.post.version, proposed: result.proposal?.id ?? null };
     },
@@ -67,7 +71,7 @@ export const intents = {
       const id = parseId(params.id);
       if (!id) throw data("Post not found", { status: 404 });
       const checked = checkScheduleInput(firmClock, input.publishAt, services.clock.now());
-      if (!checked.ok) throw new AdminError(checked.message, 400, { publishAt: checked.message });
+      if (!checked.ok) throw refuseWith("invalid", checked.message, ["publishAt"]);
       return schedulePost(services, user, id, checked.at);
     },
   }),
@@ -81,8 +85,8 @@ export const intents = {
       if (!id) throw data("Post not found", { status: 404 });
       const outcome = await setSendNewsletter(services.db, id, input.sendNewsletter === "true");
       if (outcome === "missing") throw data("Post not found", { status: 404 });
-      if (outcome === "claimed") throw new AdminError(SWITCH_CLAIMED, 409);
-      if (outcome === "published") throw new AdminError(SWITCH_PUBLISHED, 409);
+      if (outcome === "claimed") throw refuse("conflict", M.switchClaimed);
+      if (outcome === "published") throw refuse("conflict", M.switchPublished);
       return { sendNewsletter: input.sendNewsletter === "true" };
     },
   }),

@@ -6,9 +6,13 @@ import { z } from "zod";
 import { deletePost } from "~/blog/manage.server";
 import { startRegeneratePosts, startTranslatePosts } from "~/blog/ai.server";
 import { intent, type ActionResult as AdminActionResult } from "~/admin/kit/action.server";
-import { NotFound } from "~/changes/errors.server";
+import { refuse } from "~/changes/errors.server";
+import { defineMessages } from "~/changes/refusal";
 import { idField } from "~/admin/kit/ids";
 import { postToInstagram } from "~/instagram/post.server";
+
+/** The posts list's refusals (decision 0101). */
+const M = defineMessages("admin.blog-list", { alreadyDeleted: "This post was already deleted." });
 
 export const intents = {
   delete: intent({
@@ -16,7 +20,7 @@ export const intents = {
     schema: z.object({ id: idField("Unknown post.") }),
     serverFailure: "The post could not be deleted. Please try again.",
     run: async ({ input, services, user }) => {
-      if (!(await deletePost(services, user, input.id))) throw new NotFound("This post was already deleted.");
+      if (!(await deletePost(services, user, input.id))) throw refuse("not-found", M.alreadyDeleted);
       return {};
     },
   }),

@@ -14,7 +14,8 @@ import { addClosedDate, CLOSED_NOTE_MAX, NOTES_MAX, removeClosedDate, saveBookin
 import { STAFF_ACTION_NAMES, type StaffAction } from "~/booking/status";
 import { auditFrom } from "~/changes/audit.server";
 import { commit, NO_EVENTS } from "~/changes/commit.server";
-import { AdminError } from "~/changes/errors.server";
+import { refuse, refuseWith } from "~/changes/errors.server";
+import { defineMessages, sentence } from "~/changes/refusal";
 import { checkSettingsForm } from "./settings-form";
 import { clientField, markClient } from "~/privacy/clients.server";
 import { userCan } from "~/auth/guard.server";
@@ -22,6 +23,12 @@ import { saveContentEntries } from "~/content/entries.server";
 import { CONTENT_MAX_LENGTH } from "~/content/schema";
 import { DECLINE_TEXT_KEYS } from "~/booking/decline-texts.server";
 import { lawyerCalendarIntents } from "./lawyer-calendar-actions.server";
+
+/** The Consultations tab's form refusals (decision 0101). */
+const M = defineMessages("admin.consultations", {
+  checkForm: "Check the form.",
+});
+
 
 const DECLINE_TEXT_NAMES = { "booking-mail-declined-intro": "The 'another time' message", "booking-mail-cannot-act-intro": "The 'we cannot act' message", "booking-mail-referral-text": "The referral line" } as const;
 const declineText = (name: string, required: boolean) => {
@@ -79,10 +86,10 @@ export const intents = {
       const { db } = services;
       const current = await loadBookingSettings(db);
       const checked = checkSettingsForm(form, current.closedDates);
-      if (!checked.ok) throw new AdminError(Object.values(checked.fieldErrors)[0] ?? "Check the form.", 400, checked.fieldErrors);
+      if (!checked.ok) throw refuseWith("invalid", Object.values(checked.fieldErrors)[0] ?? sentence(M.checkForm), checked.fieldErrors);
       return commit({ db, events: NO_EVENTS }, async (tx) => {
         const saved = await saveBookingSettings(tx, checked.settings);
-        if (!saved.ok) throw new AdminError("Check the form.", 400);
+        if (!saved.ok) throw refuse("invalid", M.checkForm);
         const { closedDates: _dates, ...details } = saved.settings;
         return { result: {}, audit: { ...auditFrom(user), action: "update", entity: "consultation_settings", entityId: 1, details } };
       });

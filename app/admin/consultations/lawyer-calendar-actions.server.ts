@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { intent } from "~/admin/kit/action.server";
 import { idField } from "~/admin/kit/ids";
-import { AdminError } from "~/changes/errors.server";
+import { refuseWith } from "~/changes/errors.server";
 import { ADDRESS_MAX, checkAddress, readCalendar, removeCalendar, setCalendarAddress } from "~/booking/lawyer-calendars.server";
 import type { Services } from "~/services";
 import { createLawyerFeed, lawyerFeedPath, revokeLawyerFeed } from "~/booking/lawyer-feed.server";
@@ -27,7 +27,7 @@ export const lawyerCalendarIntents = {
     serverFailure: "The calendar address could not be saved. Please try again.",
     run: async ({ input, services, user }) => {
       const checked = checkAddress(input.address, { allowHttp: services.config.OUTSIDE_FETCH_ALLOW_LOOPBACK === true });
-      if (!checked.ok) throw new AdminError(checked.message, 400, { address: checked.message });
+      if (!checked.ok) throw refuseWith("invalid", checked.message, ["address"]);
       const { replaced } = await setCalendarAddress(services.db, user, input.member, checked, services.clock.now());
       // Read it at once, so the admin sees whether the address works (the sweep would, within a minute).
       const read = await readCalendar(readerOf(services), input.member);

@@ -10,10 +10,17 @@ import { restoreRevision } from "~/revisions/review.server";
 import { discardProposal, publishProposal } from "~/review/decide.server";
 import { COMMENT_MAX_LENGTH as COMMENT_MAX } from "~/review/paths";
 import { historyKind } from "./kinds.server";
-import { AdminError } from "~/changes/errors.server";
+import { refuse, refuseWith } from "~/changes/errors.server";
+import { defineMessages } from "~/changes/refusal";
 import { firmClock } from "../../../core/firm-clock.server";
 import { checkScheduleInput, scheduleFormSchema } from "~/blog/schedule";
 import { schedulePendingRevision } from "~/blog/schedule.server";
+
+/** The History panel's refusals (decision 0101). */
+const M = defineMessages("admin.history", {
+  onlyPosts: "Only a blog post's change can be scheduled.",
+});
+
 
 const kindOf = (params: Record<string, string | undefined>) => {
   const kind = historyKind(params.kind);
@@ -60,9 +67,9 @@ export const intents = {
     permission: "changes.publish",
     schema: scheduleFormSchema.extend({ revision: idField("Unknown revision.") }),
     run: async ({ input, params, services, user }) => {
-      if (params.kind !== "post") throw new AdminError("Only a blog post's change can be scheduled.", 400);
+      if (params.kind !== "post") throw refuse("invalid", M.onlyPosts);
       const checked = checkScheduleInput(firmClock, input.publishAt, services.clock.now());
-      if (!checked.ok) throw new AdminError(checked.message, 400, { publishAt: checked.message });
+      if (!checked.ok) throw refuseWith("invalid", checked.message, ["publishAt"]);
       return schedulePendingRevision(services, user, input.revision, checked.at);
     },
   }),
@@ -70,7 +77,7 @@ export const intents = {
     failure: "Could not cancel the schedule",
     schema: revisionSchema,
     run: async ({ input, params, services, user }) => {
-      if (params.kind !== "post") throw new AdminError("Only a blog post's change can be scheduled.", 400);
+      if (params.kind !== "post") throw refuse("invalid", M.onlyPosts);
       return schedulePendingRevision(services, user, input.revision, null);
     },
   }),

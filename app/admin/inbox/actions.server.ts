@@ -6,10 +6,19 @@ import { z } from "zod";
 import { deleteSubmission, setHandled } from "~/contact/inbox.server";
 import { deleteSubscriber } from "~/newsletter/subscriber-list.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
-import { NotFound } from "~/changes/errors.server";
+import { refuse } from "~/changes/errors.server";
+import { defineMessages } from "~/changes/refusal";
 import { idField } from "~/admin/kit/ids";
 import { readNewsletterSettings, saveNewsletterSettings } from "~/newsletter/settings.server";
 import { clientField, markClient } from "~/privacy/clients.server";
+
+/** The Inbox's refusals (decision 0101). */
+const M = defineMessages("admin.inbox", {
+  messageDeleted: "This message was deleted.",
+  messageAlreadyDeleted: "This message was already deleted.",
+  addressRemoved: "This address was already removed.",
+});
+
 
 const itemId = z.object({ id: idField("Unknown item.") });
 
@@ -24,7 +33,7 @@ export const intents = {
     }),
     serverFailure: "The change could not be saved. Please try again.",
     run: async ({ input, services, user }) => {
-      if (!(await setHandled(services.db, user, input.id, input.handled))) throw new NotFound("This message was deleted.");
+      if (!(await setHandled(services.db, user, input.id, input.handled))) throw refuse("not-found", M.messageDeleted);
       return { handled: input.handled };
     },
   }),
@@ -40,7 +49,7 @@ export const intents = {
     schema: itemId,
     serverFailure: "The change could not be saved. Please try again.",
     run: async ({ input, services, user }) => {
-      if (!(await deleteSubmission(services.db, user, input.id))) throw new NotFound("This message was already deleted.");
+      if (!(await deleteSubmission(services.db, user, input.id))) throw refuse("not-found", M.messageAlreadyDeleted);
       return {};
     },
   }),
@@ -49,7 +58,7 @@ export const intents = {
     schema: itemId,
     serverFailure: "The change could not be saved. Please try again.",
     run: async ({ input, services, user }) => {
-      if (!(await deleteSubscriber(services.db, user, input.id))) throw new NotFound("This address was already removed.");
+      if (!(await deleteSubscriber(services.db, user, input.id))) throw refuse("not-found", M.addressRemoved);
       return {};
     },
   }),

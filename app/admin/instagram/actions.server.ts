@@ -3,9 +3,16 @@
  * (beside them, so no component imports its route).
  */
 import { intent, type ActionResult } from "~/admin/kit/action.server";
-import { AdminError } from "~/changes/errors.server";
+import { refuse, refuseWith } from "~/changes/errors.server";
+import { defineMessages } from "~/changes/refusal";
 import { saveSettings, testConnection } from "~/instagram/settings.server";
 import { settingsSchema, testSchema } from "~/instagram/schema";
+
+/** The Instagram tab's refusals (decision 0101). */
+const M = defineMessages("admin.instagram", {
+  unknownError: "Unknown error",
+});
+
 
 export const intents = {
   save: intent({
@@ -19,7 +26,7 @@ export const intents = {
     schema: testSchema,
     run: async ({ input, services, request }) => {
       const result = await testConnection(services, input, request.signal);
-      if (!result.connected) throw new AdminError(result.error ?? "Unknown error", 502);
+      if (!result.connected) throw result.error ? refuseWith("outside-failed", result.error) : refuse("outside-failed", M.unknownError);
       return { username: result.username, profilePictureUrl: result.profilePictureUrl };
     },
   }),

@@ -6,7 +6,7 @@ import { recordDenied, requireActionPermission, userCan } from "../../auth/guard
 import { refusal, type Permission } from "../../auth/roles";
 import { SET_UP_SECOND_FACTOR } from "../../auth/second-factor-policy.server";
 import { parseForm } from "../../form-data.server";
-import { AdminError, describeFailure, SERVER_FAILURE } from "../../changes/errors.server";
+import { describeFailure, refuseWith, SERVER_FAILURE } from "../../changes/errors.server";
 import { fieldErrors, type FieldNamer } from "../../changes/field-errors";
 import type { Failure, Success } from "./result";
 
@@ -111,7 +111,7 @@ export function adminAction<Intents extends Record<string, AnyIntent>>(intents: 
       let input: unknown = raw;
       if (spec.schema) {
         const parsed = spec.schema.safeParse(raw);
-        if (!parsed.success) throw spec.refused ? new AdminError(spec.refused, 400, fieldErrors(parsed.error, spec.fieldName)) : parsed.error;
+        if (!parsed.success) throw spec.refused ? refuseWith("invalid", spec.refused, fieldErrors(parsed.error, spec.fieldName)) : parsed.error;
         input = parsed.data;
       }
       const result = await spec.run({ input, form, user, services, request, params, clientIp: context.clientIp || "unknown" });

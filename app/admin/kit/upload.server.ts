@@ -3,13 +3,23 @@ import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../../../core/media";
 import { UPLOAD_BODY_LIMIT } from "../../../core/upload-limit";
 import { assertCleanForm, parseForm } from "../../form-data.server";
 import { AdminError } from "../../changes/errors.server";
+import { defineMessages, refusal, type MessageKey } from "../../changes/refusal";
 
 export { UPLOAD_BODY_LIMIT };
 
-/** An upload refused before any image work: too large (413), not multipart (415) or unreadable (400). */
+/** The upload's refusals (decision 0101); "too large" is the image store's own sentence. */
+export const UPLOAD_MESSAGES = defineMessages("admin.upload", {
+  notMultipart: "Send the image as multipart/form-data.",
+  tooLarge: TOO_LARGE,
+  chooseFile: "Choose an image file to upload.",
+  unreadable: "The upload could not be read. Please choose the file again.",
+});
+const M = UPLOAD_MESSAGES;
+
+/** An upload refused before any image work: too large, not multipart (an unsupported type) or unreadable (invalid). */
 export class UploadRefused extends AdminError {
-  constructor(message: string, status: 400 | 413 | 415) {
-    super(message, status);
+  constructor(kind: "invalid" | "too-large" | "unsupported-type", key: MessageKey) {
+    super(refusal(kind, key));
   }
 }
 
@@ -96,14 +106,14 @@ function countedBody(request: Request) {
  */
 export async function readUploadForm(request: Request): Promise<FormData> {
   if (!MULTIPART.test(request.headers.get("Content-Type") ?? "")) {
-    throw new UploadRefused("Send the image as multipart/form-data.", 415);
+    throw new UploadRefused("unsupported-type", M.notMultipart);
   }
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > UPLOAD_BODY_LIMIT) {
     if (request.body) discardRest(request.body.getReader());
-    throw new UploadRefused(TOO_LARGE, 413);
+    throw new UploadRefused("too-large", M.tooLarge);
   }
-  if (!request.body) throw new UploadRefused("Choose an image file to upload.", 400);
+  if (!request.body) throw new UploadRefused("invalid", M.chooseFile);
   const body = countedBody(request);
   const streamed = new Request(request.url, { method: request.method, headers: request.headers, body: body.stream, duplex: "half" } as RequestInit);
   let form: FormData;
@@ -112,16 +122,16 @@ export async function readUploadForm(request: Request): Promise<FormData> {
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       body.discardRest();
-      throw new UploadRefused(TOO_LARGE, 413);
+      throw new UploadRefused("too-large", M.tooLarge);
     }
     if (!(error instanceof FormDataParseError || error instanceof MultipartParseError)) throw error;
     // Size is checked before shape, as for a declared length: a broken body over the limit is
     // 'too large' too, and no more than the limit of it is read to tell.
     if (await body.overLimit(UPLOAD_BODY_LIMIT)) {
       body.discardRest();
-      throw new UploadRefused(TOO_LARGE, 413);
+      throw new UploadRefused("too-large", M.tooLarge);
     }
-    throw new UploadRefused("The upload could not be read. Please choose the file again.", 400);
+    throw new UploadRefused("invalid", M.unreadable);
   }
   return assertCleanForm(form);
 }

@@ -3,13 +3,13 @@ import type { AdminUser } from "../../auth/guard.server";
 import { auditFrom } from "../../changes/audit.server";
 import { commit, NO_EVENTS, type ChangeDeps } from "../../changes/commit.server";
 import { describeFailure } from "../../changes/errors.server";
-import { readUploadForm, UploadRefused } from "../kit/upload.server";
+import { readUploadForm, UPLOAD_MESSAGES, UploadRefused } from "../kit/upload.server";
 
 /** The uploaded file of a multipart body (field `file`), as bytes. */
 export async function readUploadedFile(request: Request): Promise<{ bytes: Buffer; greyscale: boolean }> {
   const form = await readUploadForm(request);
   const file = form.get("file");
-  if (!file || typeof file === "string") throw new UploadRefused("Choose an image file to upload.", 400);
+  if (!file || typeof file === "string") throw new UploadRefused("invalid", UPLOAD_MESSAGES.chooseFile);
   // The team's black-and-white portrait is the same upload converted to greyscale.
   const greyscale = form.get("variant") === "bw";
   return { bytes: Buffer.from(await file.arrayBuffer()), greyscale };

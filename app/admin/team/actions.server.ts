@@ -6,10 +6,9 @@ import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { userCan } from "~/auth/guard.server";
 import { addMember, deleteMember, listTeam, setMemberPhoto, updateMember } from "~/team/members.server";
-import { saveLawyerSettings, strandedMessage, upcomingBookingsOf } from "~/booking/lawyers.server";
+import { refuseStranded, saveLawyerSettings, upcomingBookingsOf } from "~/booking/lawyers.server";
 import { lawyerFieldName, lawyerFromFormData, lawyerSchema } from "~/booking/lawyer-form";
 import { slotGridChanged } from "~/booking/slot-grid-changes.server";
-import { AdminError } from "~/changes/errors.server";
 import { memberFieldName, memberFromFormData, memberIdSchema, memberSchema, memberTranslateSchema, photoUploadSchema } from "~/team/schema";
 import { translateTeamText } from "~/content/translate.server";
 import { versionFromForm } from "~/revisions/version";
@@ -39,7 +38,7 @@ export const intents = {
       const upcoming = await upcomingBookingsOf(services.db, input.id, services.clock.now());
       if (upcoming.length > 0) {
         const [member] = (await listTeam(services.db)).filter((entry) => entry.id === input.id);
-        throw new AdminError(strandedMessage(member?.name ?? "This team member", upcoming, "delete"), 409);
+        throw refuseStranded(member?.name ?? "This team member", upcoming, "delete");
       }
       await deleteMember(services, user, input.id);
       return { id: input.id };

@@ -22,6 +22,27 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 const headingClass = "text-sm font-semibold uppercase tracking-wider text-gold-300";
 const linkClass = "text-slate-200 hover:text-white hover:underline";
 
+/** One titled column of site links. */
+function LinkList({ id, title, links }: { id: string; title: string; links: readonly { path: string; key: string }[] }) {
+  const t = useT();
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={headingClass}>
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.path}>
+            <LocalizedLink to={link.path} className={linkClass}>
+              {t(link.key)}
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const t = useT();
   const year = new Date().getFullYear();
@@ -35,34 +56,8 @@ export function Footer() {
           </h2>
           <p className="mt-3 text-sm leading-6 text-slate-300">{t("footer-about-description")}</p>
         </section>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={headingClass}>
-            {t("footer-quick-links-title")}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.path}>
-                <LocalizedLink to={link.path} className={linkClass}>
-                  {t(link.key)}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-practice-areas">
-          <h2 id="footer-practice-areas" className={headingClass}>
-            {t("footer-practice-areas-title")}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {PRACTICE_LINKS.map((link) => (
-              <li key={link.path}>
-                <LocalizedLink to={link.path} className={linkClass}>
-                  {t(link.key)}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList id="footer-quick-links" title={t("footer-quick-links-title")} links={QUICK_LINKS} />
+        <LinkList id="footer-practice-areas" title={t("footer-practice-areas-title")} links={PRACTICE_LINKS} />
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={headingClass}>
             {t("footer-contact-title")}
