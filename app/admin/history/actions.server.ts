@@ -8,7 +8,7 @@ import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { idField } from "~/admin/kit/ids";
 import { restoreRevision } from "~/revisions/review.server";
 import { discardProposal, publishProposal } from "~/review/decide.server";
-import { COMMENT_MAX_LENGTH as COMMENT_MAX } from "~/review/paths";
+import { reviewCommentField } from "~/review/comment-field";
 import { historyKind } from "./kinds.server";
 import { refuse, refuseWith } from "~/changes/errors.server";
 import { defineMessages } from "~/changes/refusal";
@@ -31,11 +31,7 @@ const kindOf = (params: Record<string, string | undefined>) => {
 const revisionSchema = z.object({ revision: idField("Unknown revision.") });
 // A decision takes the reviewer's optional comment, as in the review queue (decision 0089).
 const decisionSchema = revisionSchema.extend({
-  comment: z
-    .string()
-    .max(COMMENT_MAX, { error: `The comment is too long: at most ${COMMENT_MAX} characters.` })
-    .optional()
-    .transform((value) => value?.trim() || null),
+  comment: reviewCommentField,
 });
 
 export const intents = {

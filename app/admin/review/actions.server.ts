@@ -6,16 +6,11 @@ import { z } from "zod";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { idField } from "~/admin/kit/ids";
 import { discardProposal, publishProposal } from "~/review/decide.server";
-
-import { COMMENT_MAX_LENGTH as COMMENT_MAX } from "./components/limits";
+import { reviewCommentField } from "~/review/comment-field";
 
 const decisionSchema = z.object({
   revision: idField("Unknown change."),
-  comment: z
-    .string()
-    .max(COMMENT_MAX, { error: `The comment is too long: at most ${COMMENT_MAX} characters.` })
-    .optional()
-    .transform((value) => value?.trim() || null),
+  comment: reviewCommentField,
 });
 
 export const intents = {

@@ -1,4 +1,4 @@
-import { CalendarDays, Mail, Phone, UserRound } from "lucide-react";
+import { CalendarDays, Mail, Phone, UserRound, type LucideIcon } from "lucide-react";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import type { Translate } from "~/i18n/hooks";
 import { useT } from "~/i18n/hooks";
@@ -139,36 +139,42 @@ export function TeamMemberCard({ member, bookable = false }: { member: PublicTea
               </LocalizedLink>
             ) : null}
             {member.email ? (
-              <a
+              <ContactButton
                 href={`mailto:${member.email}`}
                 title={t("team-email-aria", { name: member.name })}
-                className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-              >
-                <Mail aria-hidden="true" className="size-4" />
-                {t("team-email-button")}
-                <span className="sr-only">
-                  {" "}
-                  <bdi>{member.name}</bdi>
-                </span>
-              </a>
+                className="bg-brand-700 text-white hover:bg-brand-800"
+                icon={Mail}
+                label={t("team-email-button")}
+                name={member.name}
+              />
             ) : null}
             {member.phone ? (
-              <a
+              <ContactButton
                 href={telHref(member.phone)}
                 title={t("team-call-aria", { name: member.name })}
-                className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                <Phone aria-hidden="true" className="size-4" />
-                {t("team-call-button")}
-                <span className="sr-only">
-                  {" "}
-                  <bdi>{member.name}</bdi>
-                </span>
-              </a>
+                className="border border-brand-700 text-brand-700 hover:bg-brand-50"
+                icon={Phone}
+                label={t("team-call-button")}
+                name={member.name}
+              />
             ) : null}
           </div>
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** A member's e-mail or call button; a screen reader hears whose. */
+function ContactButton({ href, title, className, icon: Icon, label, name }: { href: string; title: string; className: string; icon: LucideIcon; label: string; name: string }) {
+  return (
+    <a href={href} title={title} className={`inline-flex flex-1 items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold ${className}`}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+      <span className="sr-only">
+        {" "}
+        <bdi>{name}</bdi>
+      </span>
+    </a>
   );
 }

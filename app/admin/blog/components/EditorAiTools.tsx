@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Languages, Loader2, Sparkles } from "lucide-react";
@@ -107,108 +107,140 @@ export function EditorAiTools({ postId, values, onResult, protectedColumns = [] 
         {translating ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Languages aria-hidden className="size-4" />}
         {translating ? "Translating…" : "Translate"}
       </Button>
-      <Dialog.Root open={replacing !== null} onOpenChange={(open) => !open && setReplacing(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <Dialog.Content className="fixed start-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl rtl:translate-x-1/2">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Translate this post</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-slate-700">
-              {protectedColumns.length} {protectedColumns.length === 1 ? "translation was" : "translations were"} written or reviewed by a person. They are kept unless you tick them
-              here; the other fields are translated into the form (nothing is saved until you save the post).
-            </Dialog.Description>
-            <form
-              className="mt-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                event.stopPropagation();
-                const chosen = replacing ?? new Set<string>();
-                setReplacing(null);
-                translate(chosen);
+      <FormDialog
+        open={replacing !== null}
+        onClose={() => setReplacing(null)}
+        scroll
+        title="Translate this post"
+        description={
+          <>
+            {protectedColumns.length} {protectedColumns.length === 1 ? "translation was" : "translations were"} written or reviewed by a person. They are kept unless you tick them
+            here; the other fields are translated into the form (nothing is saved until you save the post).
+          </>
+        }
+        submit="Translate"
+        onSubmit={() => {
+          const chosen = replacing ?? new Set<string>();
+          setReplacing(null);
+          translate(chosen);
+        }}
+      >
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800">Replace these reviewed translations</legend>
+          {protectedColumns.map(({ column, label }) => (
+            <label key={column} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-700"
+                checked={replacing?.has(column) ?? false}
+                onChange={(event) =>
+                  setReplacing((current) => {
+                    const next = new Set(current);
+                    if (event.target.checked) next.add(column);
+                    else next.delete(column);
+                    return next;
+                  })
+                }
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+          {(replacing?.size ?? 0) === 0
+            ? "No reviewed translation will be replaced."
+            : `${replacing!.size} reviewed ${replacing!.size === 1 ? "translation" : "translations"} will be replaced.`}
+        </p>
+      </FormDialog>
+      <FormDialog
+        open={topic !== null}
+        onClose={() => setTopic(null)}
+        noValidate
+        title="Generate with AI"
+        description={
+          hasText(values.content)
+            ? "The AI writes a new article on this topic. It replaces the title, excerpt, content, meta description and image alt text in the form; nothing is saved until you save the post."
+            : "The AI writes an article on this topic into the form; nothing is saved until you save the post."
+        }
+        submit="Generate"
+        onSubmit={() => {
+          const about = (topic ?? "").trim();
+          if (!about) return setTopicError(TOPIC_REQUIRED);
+          setTopic(null);
+          generate(about);
+        }}
+      >
+        <Field label="What should the article be about?" error={topicError ?? undefined} hint={`Up to ${TOPIC_MAX} characters.`}>
+          {(control) => (
+            <Input
+              {...control}
+              required
+              maxLength={TOPIC_MAX}
+              value={topic ?? ""}
+              onChange={(event) => {
+                setTopic(event.target.value);
+                if (topicError) setTopicError(null);
               }}
-            >
-              <fieldset className="space-y-2">
-                <legend className="mb-2 text-sm font-medium text-slate-800">Replace these reviewed translations</legend>
-                {protectedColumns.map(({ column, label }) => (
-                  <label key={column} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-700"
-                      checked={replacing?.has(column) ?? false}
-                      onChange={(event) =>
-                        setReplacing((current) => {
-                          const next = new Set(current);
-                          if (event.target.checked) next.add(column);
-                          else next.delete(column);
-                          return next;
-                        })
-                      }
-                    />
-                    {label}
-                  </label>
-                ))}
-              </fieldset>
-              <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-                {(replacing?.size ?? 0) === 0
-                  ? "No reviewed translation will be replaced."
-                  : `${replacing!.size} reviewed ${replacing!.size === 1 ? "translation" : "translations"} will be replaced.`}
-              </p>
-              <div className="mt-6 flex justify-end gap-2">
-                <Dialog.Close className={buttonClass("secondary")}>Cancel</Dialog.Close>
-                <button type="submit" className={buttonClass("primary")}>
-                  Translate
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <Dialog.Root open={topic !== null} onOpenChange={(open) => !open && setTopic(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <Dialog.Content className="fixed start-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl rtl:translate-x-1/2">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Generate with AI</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-slate-700">
-              {hasText(values.content)
-                ? "The AI writes a new article on this topic. It replaces the title, excerpt, content, meta description and image alt text in the form; nothing is saved until you save the post."
-                : "The AI writes an article on this topic into the form; nothing is saved until you save the post."}
-            </Dialog.Description>
-            <form
-              noValidate
-              className="mt-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                // The dialog is portalled, but React still bubbles its submit to the post's form.
-                event.stopPropagation();
-                const about = (topic ?? "").trim();
-                if (!about) return setTopicError(TOPIC_REQUIRED);
-                setTopic(null);
-                generate(about);
-              }}
-            >
-              <Field label="What should the article be about?" error={topicError ?? undefined} hint={`Up to ${TOPIC_MAX} characters.`}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    required
-                    maxLength={TOPIC_MAX}
-                    value={topic ?? ""}
-                    onChange={(event) => {
-                      setTopic(event.target.value);
-                      if (topicError) setTopicError(null);
-                    }}
-                  />
-                )}
-              </Field>
-              <div className="mt-6 flex justify-end gap-2">
-                <Dialog.Close className={buttonClass("secondary")}>Cancel</Dialog.Close>
-                <button type="submit" className={buttonClass("primary")}>
-                  Generate
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            />
+          )}
+        </Field>
+      </FormDialog>
     </div>
+  );
+}
+
+/** A dialog holding a small form of the editor's, with Cancel and its submit button. */
+function FormDialog({
+  open,
+  onClose,
+  title,
+  description,
+  submit,
+  onSubmit,
+  noValidate,
+  scroll,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  submit: string;
+  onSubmit: () => void;
+  noValidate?: boolean;
+  /** Scrolls inside when taller than the window. */
+  scroll?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          className={`fixed start-1/2 top-1/2 z-50 ${scroll ? "max-h-[90vh] overflow-y-auto " : ""}w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl rtl:translate-x-1/2`}
+        >
+          <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-700">{description}</Dialog.Description>
+          <form
+            noValidate={noValidate}
+            className="mt-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              // The dialog is portalled, but React still bubbles its submit to the post's form.
+              event.stopPropagation();
+              onSubmit();
+            }}
+          >
+            {children}
+            <div className="mt-6 flex justify-end gap-2">
+              <Dialog.Close className={buttonClass("secondary")}>Cancel</Dialog.Close>
+              <button type="submit" className={buttonClass("primary")}>
+                {submit}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
