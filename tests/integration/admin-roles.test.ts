@@ -581,6 +581,7 @@ describe("roles, declared once: every admin route and intent for every role", ()
     const publishesNothing: Record<string, string> = {
       "/admin/dashboard/history/:kind/:id unschedule": "cancels a schedule (and only a post's change has one)",
       "/admin/dashboard/team delete": "takes a member off the site; putting them back is Recently deleted's restore above",
+      "/admin/dashboard/team lawyer": "a member's booking settings (admins only, consultations.settings; the intent matrix refuses it to the editor): no text or member goes live",
     };
     // A shown member's new photo: a file upload (multipart), its stored address read from the answer.
     const jpeg = await sharp({ create: { width: 40, height: 50, channels: 3, background: { r: 20, g: 90, b: 160 } } }).jpeg().toBuffer();

@@ -215,7 +215,7 @@ describe("GET /api/consultations/slots (slotsApi)", () => {
     expect((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.98", api)).status).toBe(200);
   });
 
-  it("answers from the availability it read for a few seconds, but never offers a slot booked meanwhile", async () => {
+  it("answers from the availability it read for a few seconds, but follows this instance's own changes at once and never offers a slot booked meanwhile", async () => {
     let at = now().getTime();
     const api = slotsApi({ db, now: () => new Date(at) });
     const starts = async () => ((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.7", api)).body as { slots: Array<{ start: string }> }).slots.map((slot) => slot.start);
@@ -225,11 +225,17 @@ describe("GET /api/consultations/slots (slotsApi)", () => {
     // A booking shows at once: what is booked is read on every request.
     expect((await createBooking({ db, log, now }, form(good()), "198.51.100.77")).status).toBe(201);
     expect(await starts()).not.toContain(TUESDAY_TEN.toISOString());
-    // The firm closes Tuesdays: this instance follows within SLOTS_SETTINGS_TTL_MS.
+    // The firm closes Tuesdays on this instance: its next answer follows at once (decision 0110).
     await saveBookingSettings(db, { ...DEFAULT_BOOKING_SETTINGS, hours: DEFAULT_BOOKING_SETTINGS.hours.map((day, index) => (index === 2 ? null : day)) });
-    expect((await starts()).length).toBeGreaterThan(0);
-    at += SLOTS_SETTINGS_TTL_MS;
     expect(await starts()).toEqual([]);
+    // Another instance opens them again (written behind this one's back): followed within SLOTS_SETTINGS_TTL_MS.
+    await db.update(consultationSettings).set({ hours: DEFAULT_BOOKING_SETTINGS.hours });
+    expect(await starts()).toEqual([]);
+    at += SLOTS_SETTINGS_TTL_MS;
+    // Tuesday's other times are back; the booked one stays taken.
+    const reopened = await starts();
+    expect(reopened.length).toBeGreaterThan(0);
+    expect(reopened).not.toContain(TUESDAY_TEN.toISOString());
   });
 });
 
