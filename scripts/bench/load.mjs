@@ -1,5 +1,5 @@
 // `npm run bench:load [-- --seconds 5] [-- --rounds 3] [-- --duration 60] [-- --connections 10] [-- --path /team ...] [-- --fresh]
-//   [-- --encoding br|gzip] [-- --slots=false | --slots-only]`
+//   [-- --encoding br|gzip] [-- --slots=false | --slots-only] [-- --lawyers 10] [-- --slot-days 31]`
 // A cached public page of a production start vs a plain node:http server sending the same
 // bytes, both on loopback, each in its own process, measured by autocannon in this one, in
 // --rounds alternating runs of --seconds each (the ratio is the median of the rounds' ratios).
@@ -12,7 +12,9 @@
 // Then GET /api/consultations/slots (two weeks of free consultation slots, computed per request,
 // never cached; issue 33 asks p99 under 50 ms at 10 connections): --rounds runs of --seconds,
 // its per-address rate limit raised for the run; --slots=false leaves it out, --slots-only
-// measures only it.
+// measures only it. --lawyers N makes N bookable lawyers (own hours, languages, areas; issue 46)
+// in the data directory before the measured start, so "any lawyer" computes N calendars; the
+// request asks --slot-days days (default 14; the API takes at most 31).
 // Then floods (issue 44): 20 connections of random unknown paths for --seconds, then --connections
 // of /virtual-consultation (rendered per request; its per-address limit raised for the run), while
 // one connection in its own process (scripts/bench/probe.mjs) reads a cached page (--flood-page,
@@ -35,7 +37,7 @@ import { summarize } from "./cpu-profile.mjs";
 import { rawGet } from "./raw-get.mjs";
 import { freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
-const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "", env: [], slots: true, "slots-only": false, "user-agent": "", flood: true, "flood-only": false, "flood-page": "/about" });
+const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "", env: [], slots: true, "slots-only": false, "user-agent": "", flood: true, "flood-only": false, "flood-page": "/about", lawyers: 0, "slot-days": 14 });
 // The home page and the longest page (in bytes) unless pages are named.
 if (options.path.length === 0) options.path = ["/", "/fa/practice-areas/immigration"];
 if (!["", "br", "gzip"].includes(options.encoding)) {
@@ -105,6 +107,7 @@ if (!options.fresh) {
   console.log(`first start (creates and seeds the database): RSS ${first.memory().rssMB.toFixed(0)} MB, peak ${first.memory().peakMB.toFixed(0)} MB`);
   await first.stop();
 }
+if (options.lawyers > 0) await addBookableLawyers(dataDir, Number(options.lawyers));
 const profileDir = options.profile ? path.resolve(options.profile) : "";
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 const siteEnv = Object.fromEntries(options.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
@@ -214,11 +217,45 @@ if (profileDir) {
   }
 }
 
+/**
+ * N bookable lawyers written into the stopped server's embedded database: weekday hours that
+ * differ by lawyer, one or two languages, two practice areas, every meeting kind, a week off.
+ */
+async function addBookableLawyers(dataDir, count) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
+  const areas = ["civil-litigation", "immigration", "family-law", "professional-negligence"];
+  const languages = [["en"], ["en", "fa"], ["en", "zh"], ["fa"], ["zh", "en"]];
+  try {
+    for (let i = 0; i < count; i++) {
+      const open = `${String(8 + (i % 3)).padStart(2, "0")}:00`;
+      const close = `${String(15 + (i % 3)).padStart(2, "0")}:30`;
+      const hours = [null, ...Array.from({ length: 5 }, () => ({ open, close })), null];
+      const away = new Date(Date.now() + (7 + i) * 86_400_000).toISOString().slice(0, 10);
+      const awayTo = new Date(Date.now() + (13 + i) * 86_400_000).toISOString().slice(0, 10);
+      const { rows } = await db.query("insert into team_members (name, order_index, active) values ($1, $2, true) returning id", [`Bench Lawyer ${i + 1}`, 100 + i]);
+      await db.query("insert into bookable_lawyers (member_id, bookable, hours, time_off, areas, languages, kinds) values ($1, true, $2, $3, $4, $5, $6)", [
+        rows[0].id,
+        JSON.stringify(hours),
+        JSON.stringify([{ from: away, to: awayTo }]),
+        [areas[i % 4], areas[(i + 1) % 4]],
+        languages[i % languages.length],
+        ["video", "phone", "office"],
+      ]);
+    }
+  } finally {
+    await db.close();
+  }
+  console.log(`${count} bookable lawyers added`);
+}
+
 /** GET /api/consultations/slots for the next two weeks (Vancouver dates), --rounds runs of --seconds each. */
 async function benchSlots(site) {
   // The day before UTC's today is never after Vancouver's today (the API starts at its today): no zone needed.
   const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(Date.parse(`${today}T12:00:00Z`) + 13 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.parse(`${today}T12:00:00Z`) + (Number(options["slot-days"]) - 1) * 86_400_000).toISOString().slice(0, 10);
   const url = `${site.url}/api/consultations/slots?from=${today}&to=${to}`;
   const first = await fetch(url);
   const body = await first.json();
