@@ -105,6 +105,9 @@ export interface FirmClock {
   stamp(at: Date | string | number, options?: { seconds?: boolean }): string;
 }
 
+/** Days whose midnight a clock keeps (a few years of days; emptied when full). */
+const CHECKED_DAYS_MAX = 2_000;
+
 /** A firm clock on a set of rules (the server's, or the part of them a loader passed to the browser). */
 export function firmClockOn(rules: ZoneRules): FirmClock {
   const { untils, offsets } = rules;
@@ -129,10 +132,18 @@ export function firmClockOn(rules: ZoneRules): FirmClock {
   const fromWallMs = (wall: number): Date | null => {
     if (!(wall >= FIRST_INSTANT + DAY && wall < END_INSTANT - DAY)) throw new FirmTimeRangeError(new Date(wall).toISOString().slice(0, 16));
     // The offsets in force half a day either side cover any change near this wall time.
-    const candidates = new Set([offsetAt(wall - 14 * 3_600_000), offsetAt(wall + 14 * 3_600_000)]);
-    const instants = [...candidates].map((offset) => wall - offset * MINUTE).filter((instant) => wallMs(instant) === wall);
+    const before = offsetAt(wall - 14 * 3_600_000);
+    const after = offsetAt(wall + 14 * 3_600_000);
+    // Nearly always one offset (the booking grid asks thousands of times a request): no lists.
+    if (before === after) {
+      const instant = wall - before * MINUTE;
+      return wallMs(instant) === wall ? new Date(instant) : null;
+    }
+    const instants = [before, after].map((offset) => wall - offset * MINUTE).filter((instant) => wallMs(instant) === wall);
     return instants.length === 0 ? null : new Date(Math.min(...instants));
   };
+
+  const checkedDays = new Map<string, number>();
 
   const parts = (at: Date | string | number) => {
     const wall = new Date(wallMs(at));
@@ -158,8 +169,15 @@ export function firmClockOn(rules: ZoneRules): FirmClock {
       return at ? { ok: true, at } : { ok: false, reason: "gap" };
     },
     at(day, minuteOfDay) {
-      if (!isCalendarDay(day)) throw new RangeError(`Not a day: ${day}`);
-      return fromWallMs(Date.parse(`${day}T00:00:00Z`) + minuteOfDay * MINUTE);
+      // A day's midnight checked once: the booking grid asks for every slot of every lawyer's day.
+      let midnight = checkedDays.get(day);
+      if (midnight === undefined) {
+        if (!isCalendarDay(day)) throw new RangeError(`Not a day: ${day}`);
+        midnight = Date.parse(`${day}T00:00:00Z`);
+        if (checkedDays.size >= CHECKED_DAYS_MAX) checkedDays.clear();
+        checkedDays.set(day, midnight);
+      }
+      return fromWallMs(midnight + minuteOfDay * MINUTE);
     },
     startOfDay(day) {
       // Midnight may be skipped in some zone's history: the day then starts at the first instant after it.

@@ -61,7 +61,14 @@ export interface SlotRequest {
  * lawyer's own (their hours, time off, bookings and busy times), narrowed as asked, each naming
  * its lawyer (decision 0104); with none, the firm's one calendar (`lawyer` null, decision 0076).
  */
-export async function listFreeSlots(db: DbOrTx, request: SlotRequest, settings?: BookingSettings, lawyers?: ReadonlyArray<BookableLawyer>): Promise<Slot[]> {
+export async function listFreeSlots(
+  db: DbOrTx,
+  request: SlotRequest,
+  settings?: BookingSettings,
+  lawyers?: ReadonlyArray<BookableLawyer>,
+  /** The lawyers' calendar busy times when the caller keeps them (the slots API, for a few seconds). */
+  busy?: ReadonlyMap<number, Interval[]>,
+): Promise<Slot[]> {
   const current = settings ?? (await loadBookingSettings(db));
   if (request.kind && !current.kinds.includes(request.kind)) return [];
   const team = lawyers ?? (await loadBookableLawyers(db));
@@ -86,12 +93,12 @@ export async function listFreeSlots(db: DbOrTx, request: SlotRequest, settings?:
     if (request.lawyer != null) return [];
     return freeSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, taken });
   }
-  const busy = await lawyersBusy(db, chosen.map((lawyer) => lawyer.id), windowStart, windowEnd);
-  return lawyerSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, lawyers: chosen, taken, busy });
+  const busyTimes = busy ?? (await lawyersBusy(db, chosen.map((lawyer) => lawyer.id), windowStart, windowEnd));
+  return lawyerSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, lawyers: chosen, taken, busy: busyTimes });
 }
 
 /** Busy times from the lawyers' own calendars, keyed by member id as a number. */
-async function lawyersBusy(db: DbOrTx, ids: number[], from: Date, to: Date): Promise<Map<number, Interval[]>> {
+export async function lawyersBusy(db: DbOrTx, ids: number[], from: Date, to: Date): Promise<Map<number, Interval[]>> {
   if (ids.length === 0) return new Map();
   const found = await busyIntervals(db, ids, from, to);
   return new Map([...found].map(([id, spans]) => [Number(id), spans]));

@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client";
 import { isLang, type Lang } from "../i18n/languages";
 import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
-import { listFreeSlots, loadBookingSettings } from "./availability.server";
+import { lawyersBusy, listFreeSlots, loadBookingSettings } from "./availability.server";
+import type { Interval } from "./lawyer-slots.server";
 import { PRACTICE_AREAS } from "./booking-form";
 import { isMeetingKind, type BookingSettings } from "./settings";
 import { FIRM_ZONE } from "../../core/firm-time";
@@ -16,6 +17,7 @@ export const SLOTS_RATE_LIMIT = 60;
 export const SLOTS_RATE_WINDOW_MS = 60_000;
 /** How long one instance answers from the availability it read: a booking re-checks it fresh. */
 export const SLOTS_SETTINGS_TTL_MS = 5_000;
+const DAY_MS = 86_400_000;
 
 export interface SlotsAnswer {
   status: number;
@@ -36,19 +38,27 @@ export interface SlotsApiDeps {
  *
  * The answer is advice, the booking's POST decides (it reads the availability fresh and the
  * slot index settles races), so each instance keeps what costs most and matters least in
- * memory (decision 0076, 2026-11-26 addendum): the availability for SLOTS_SETTINGS_TTL_MS, and
+ * memory (decision 0076, 2026-11-26 addendum): the availability (the lawyers and their calendars'
+ * busy times included) for SLOTS_SETTINGS_TTL_MS, and
  * the per-address counts (a read-only answer needs no limit shared between instances). What is
  * booked is read on every request, so a taken slot is never offered.
  */
 export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Promise<SlotsAnswer> {
   const limiter = new AddressLimiter(deps.rateLimit ?? SLOTS_RATE_LIMIT, SLOTS_RATE_WINDOW_MS);
-  let settings: { value: Promise<{ settings: BookingSettings; lawyers: BookableLawyer[] }>; readAt: number; generation: number } | null = null;
+  let settings: { value: Promise<{ settings: BookingSettings; lawyers: BookableLawyer[]; busy: Map<number, Interval[]> }>; readAt: number; generation: number } | null = null;
 
   const currentSettings = (now: number) => {
     // Read afresh after a change of the availability or the lawyers on this instance (slotGridChanged).
     if (!settings || now - settings.readAt >= SLOTS_SETTINGS_TTL_MS || settings.generation !== slotGridChanges()) {
       const generation = slotGridChanges();
-      const value = Promise.all([loadBookingSettings(deps.db), loadBookableLawyers(deps.db)]).then(([settings, lawyers]) => ({ settings, lawyers }));
+      const value = Promise.all([loadBookingSettings(deps.db), loadBookableLawyers(deps.db)]).then(async ([settings, lawyers]) => {
+        // The lawyers' calendar busy times are availability too (read from their calendars every
+        // 10 minutes, decision 0105): kept with it, over the whole horizon and a day either side.
+        const from = new Date(now - 2 * DAY_MS);
+        const to = new Date(now + (settings.horizonDays + 3) * DAY_MS);
+        const busy = await lawyersBusy(deps.db, lawyers.map((lawyer) => lawyer.id), from, to);
+        return { settings, lawyers, busy };
+      });
       settings = { value, readAt: now, generation };
       // A failed read is not kept: the next request tries again.
       value.catch(() => (settings = null));
@@ -79,14 +89,21 @@ export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Pr
     const lawyerId = lawyer === null ? null : Number(lawyer);
     if (lawyerId !== null && !current.lawyers.some((entry) => entry.id === lawyerId)) return refuse(400, "bad-lawyer", "lawyer must be the id of a bookable lawyer.");
     // Each bookable lawyer's slots, narrowed by lawyer, kind, area and language (decision 0104).
-    const slots = await listFreeSlots(deps.db, { from, to, kind, now, lawyer: lawyerId, area, lang: lang as Lang | null }, current.settings, current.lawyers);
+    const slots = await listFreeSlots(deps.db, { from, to, kind, now, lawyer: lawyerId, area, lang: lang as Lang | null }, current.settings, current.lawyers, current.busy);
+    // Lawyers free at one time share its start and end: each instant is written out once.
+    const written = new Map<number, string>();
+    const isoOf = (at: Date) => {
+      let text = written.get(at.getTime());
+      if (text === undefined) written.set(at.getTime(), (text = at.toISOString()));
+      return text;
+    };
     return {
       status: 200,
       body: {
         // The API names the zone its dates are in; nothing is computed with it here.
         // eslint-disable-next-line firm-clock/no-time-zone
         timeZone: FIRM_ZONE,
-        slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString(), lawyer: slot.lawyer })),
+        slots: slots.map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end), lawyer: slot.lawyer })),
       },
     };
   };

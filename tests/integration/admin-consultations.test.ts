@@ -299,8 +299,10 @@ describe("the Consultations tab against a running server", () => {
     expect(filtered).toContain("Visa");
     expect(filtered).toContain("Matched later by booking #");
 
-    const [message] = await withDb((db) => db.select().from(contactSubmissions).where(eq(contactSubmissions.name, "Garcia Maria")));
-    const matches = await withDb((db) => db.select().from(conflictMatches).where(eq(conflictMatches.contactId, message.id)));
+    const matches = await withDb(async (db) => {
+      const [message] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.name, "Garcia Maria"));
+      return db.select().from(conflictMatches).where(eq(conflictMatches.contactId, message.id));
+    });
     expect(matches.map((m) => m.source).sort()).toEqual(["booking", "contact"]);
   });
 
