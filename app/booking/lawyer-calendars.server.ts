@@ -14,6 +14,7 @@ import { refuse } from "../changes/errors.server";
 import { defineMessages } from "../changes/refusal";
 import { loadBookingSettings } from "./booking-settings.server";
 import { busyFromIcs, NotACalendar } from "./calendar-busy.server";
+import { slotGridChanged } from "./slot-grid-changes.server";
 
 /** A lawyer's calendar address's refusals (decision 0101). */
 const M = defineMessages("booking.lawyer-calendars", {
@@ -115,6 +116,8 @@ export async function removeCalendar(db: Db, actor: Actor, memberId: MemberId): 
     if (removed.length === 0) throw refuse("not-found", M.noAddress);
     return { result: undefined, audit: { ...auditFrom(actor), action: "delete", entity: "lawyer_calendar", entityId: memberId, details: { host: removed[0].host } } };
   });
+  // Its busy times no longer count: the booking pages and the slots API read afresh.
+  slotGridChanged();
 }
 
 // ---------------------------------------------------------------- the state the tab shows
@@ -258,7 +261,11 @@ export async function readCalendar(deps: ReaderDeps, memberId: MemberId): Promis
   }
   const stored = clock.now();
   const same = and(eq(lawyerCalendars.memberId, memberId), eq(lawyerCalendars.address, row.address));
-  if (busy) await db.update(lawyerCalendars).set({ busy, busyUntil: until, readAt: stored, triedAt: stored, error: null, updatedAt: stored }).where(same);
+  if (busy) {
+    await db.update(lawyerCalendars).set({ busy, busyUntil: until, readAt: stored, triedAt: stored, error: null, updatedAt: stored }).where(same);
+    // New busy times: this instance's booking pages and slots API read afresh (others within 5 s).
+    slotGridChanged();
+  }
   else if (!outcome.ok) await db.update(lawyerCalendars).set({ triedAt: stored, error: outcome.error, updatedAt: stored }).where(same);
   return outcome;
 }
