@@ -143,6 +143,12 @@ export async function waitForPageScript(page: Page): Promise<void> {
 
 /** axe-core on the page as it is: WCAG 2.1 A/AA rules and best practices. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // axe reads colours as painted: a toast still fading in is not yet in its own colours.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toast]")].every(
+      (toast) => getComputedStyle(toast).opacity === "1" || toast.getAttribute("data-visible") === "false" || toast.getAttribute("data-removed") === "true",
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
   expect(summary).toEqual([]);
