@@ -32,6 +32,15 @@ interface FieldProps {
   children: (control: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
 }
 
+/** A field's error sentence under it, when there is one; `id` is what the control's aria-describedby names. */
+export function FieldError({ id, message }: { id?: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** Label + control + hint/error, wired for assistive technology. */
 export function Field({ label, id: givenId, error, hint, className = "", children }: FieldProps) {
   const generatedId = useId();
@@ -48,11 +57,7 @@ export function Field({ label, id: givenId, error, hint, className = "", childre
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { useResultToast } from "~/admin/kit/hooks";
 import { MEETING_KINDS, type BookingSettings } from "~/booking/settings";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/field";
+import { FieldError, Input, Label } from "~/components/ui/field";
 import type { ConsultationsResult } from "../actions.server";
 import { KIND_LABELS, NUMBER_FIELDS, WEEKDAY_NAMES, WEEKDAY_ORDER } from "../settings-form";
 
@@ -12,14 +12,6 @@ interface Props {
   holidays: Array<{ year: number; days: ReadonlyArray<{ date: string; name: string }> }>;
   /** Admins change the availability; other roles see it. */
   editable: boolean;
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
 }
 
 /** Availability: office hours per weekday, slot length, buffer, notice, horizon, kinds; closed dates; statutory holidays. */

@@ -7,7 +7,7 @@ import { PRACTICE_AREAS } from "~/booking/page-filters";
 import { DEFAULT_LAWYER_SETTINGS, WEEKDAY_NAMES, formatOverrides, formatTimeOff, type LawyerSettingsView } from "~/booking/lawyer-form";
 import { MEETING_KINDS } from "~/booking/settings";
 import { Button } from "~/components/ui/button";
-import { Field, Input, Textarea } from "~/components/ui/field";
+import { Field, FieldError, Input, Textarea } from "~/components/ui/field";
 import type { TeamActionResult } from "~/admin/team/actions.server";
 
 /** What the Team Management tab's loader gives whoever may change the availability (decision 0110). */
@@ -20,14 +20,6 @@ export interface LawyerEditorData {
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 const KIND_NAMES = { video: "Video call", phone: "Phone call", office: "In person at the office" } as const;
 const areaName = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(1).replaceAll("-", " ");
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
 
 /**
  * "Bookable for consultations" of one member (issue 46, decision 0104): its own form and intent
