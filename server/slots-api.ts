@@ -19,8 +19,14 @@ export function slotsRoute(services: Services): RequestHandler {
       const result = await answer(url, client);
       if (result.status === 429) logRefusal(services.log, client, "slots rate limit reached");
       // Free slots change with every booking: never stored by a browser or a shared cache.
-      res.status(result.status).set({ "Cache-Control": "no-store", ...(result.status === 429 ? { "Retry-After": "60" } : {}) });
-      res.json(result.body);
+      res.status(result.status).set({
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": String(Buffer.byteLength(result.json)),
+        "Cache-Control": "no-store",
+        ...(result.status === 429 ? { "Retry-After": "60" } : {}),
+      });
+      // Sent as made: never stored, so no ETag to compute over the whole answer.
+      res.end(result.json);
     } catch (error) {
       next(error);
     }

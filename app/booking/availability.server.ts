@@ -4,7 +4,7 @@ import { consultationBookings, consultationClosedDates, consultationSettings } f
 import { holidayDatesBetween } from "./holidays.server";
 import { LIVE_STATUSES } from "./status";
 import { bookingSettingsSchema, type BookingSettings, type MeetingKind } from "./settings";
-import { addDays, freeSlots, parseDate, type Slot } from "./slots.server";
+import { addDays, blockedBy, freeSlots, parseDate, type Slot, type TakenSpan } from "./slots.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
 import { loadBookingSettings } from "./booking-settings.server";
 import { lawyerSlots, matches, type Interval, type LawyerAvailability } from "./lawyer-slots.server";
@@ -66,35 +66,70 @@ export async function listFreeSlots(
   request: SlotRequest,
   settings?: BookingSettings,
   lawyers?: ReadonlyArray<BookableLawyer>,
-  /** The lawyers' calendar busy times when the caller keeps them (the slots API, for a few seconds). */
-  busy?: ReadonlyMap<number, Interval[]>,
+  /** The lawyers' calendar busy times when the caller keeps them (the booking pages and the slots API, for a few seconds). */
+  busy?: ReadonlyMap<number, ReadonlyArray<Interval>>,
 ): Promise<Slot[]> {
   const current = settings ?? (await loadBookingSettings(db));
-  if (request.kind && !current.kinds.includes(request.kind)) return [];
   const team = lawyers ?? (await loadBookableLawyers(db));
-  const closed = holidayDatesBetween(request.from, request.to);
-  for (const day of current.closedDates) closed.add(day);
-  // A day either side covers every offset Vancouver has, plus a buffer reaching across midnight.
-  const windowStart = new Date(`${addDays(request.from, -1)}T00:00:00Z`);
-  const windowEnd = new Date(`${addDays(request.to, 2)}T00:00:00Z`);
+  const chosen = chosenLawyers(request, current, team);
+  if (chosen === null) return [];
+  const taken = await takenFor(db, request);
+  const window = bookingWindow(request);
+  const busyTimes = busy ?? (await lawyersBusy(db, chosen.map((lawyer) => lawyer.id), window.start, window.end));
+  return withoutTaken(openSlots(request, current, chosen, busyTimes), taken, current.bufferMinutes);
+}
+
+/** The lawyers a request is for ([]: the firm's one calendar), or null when nobody can be booked as asked. */
+function chosenLawyers<T extends LawyerAvailability>(request: SlotRequest, settings: BookingSettings, team: ReadonlyArray<T>): T[] | null {
+  if (request.kind && !settings.kinds.includes(request.kind)) return null;
+  if (team.length === 0) return request.lawyer != null ? null : [];
   const chosen = team.filter((lawyer) => matches(lawyer, request));
-  if (team.length > 0 && chosen.length === 0) return [];
-  const taken = await db
+  return chosen.length === 0 ? null : chosen;
+}
+
+/** The bookings that can touch a range's slots: a day either side covers every offset Vancouver has, plus a buffer reaching across midnight. */
+function bookingWindow(request: Pick<SlotRequest, "from" | "to">): { start: Date; end: Date } {
+  return { start: new Date(`${addDays(request.from, -1)}T00:00:00Z`), end: new Date(`${addDays(request.to, 2)}T00:00:00Z`) };
+}
+
+/** The live bookings that can touch a range's slots, as they stand now (the slots API reads them on every request). */
+export async function takenFor(db: DbOrTx, request: Pick<SlotRequest, "from" | "to">): Promise<TakenSpan[]> {
+  const window = bookingWindow(request);
+  return db
     .select({ start: consultationBookings.startsAt, end: consultationBookings.endsAt, lawyer: consultationBookings.lawyerId })
     .from(consultationBookings)
-    .where(
-      and(
-        inArray(consultationBookings.status, [...LIVE_STATUSES]),
-        lt(consultationBookings.startsAt, windowEnd),
-        gte(consultationBookings.endsAt, windowStart),
-      ),
-    );
-  if (team.length === 0) {
-    if (request.lawyer != null) return [];
-    return freeSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, taken });
-  }
-  const busyTimes = busy ?? (await lawyersBusy(db, chosen.map((lawyer) => lawyer.id), windowStart, windowEnd));
-  return lawyerSlots({ settings: current, from: request.from, to: request.to, now: request.now, closed, lawyers: chosen, taken, busy: busyTimes });
+    .where(and(inArray(consultationBookings.status, [...LIVE_STATUSES]), lt(consultationBookings.startsAt, window.end), gte(consultationBookings.endsAt, window.start)));
+}
+
+/**
+ * A range's slots as if nothing were booked: the hours, overrides, time off, closed dates and
+ * holidays, the lawyers' calendar busy times, the notice and the horizon, narrowed as asked. What
+ * is booked comes off with withoutTaken, so callers may keep this for a few seconds and read only
+ * the bookings afresh.
+ */
+export function openSlots(request: SlotRequest, settings: BookingSettings, team: ReadonlyArray<LawyerAvailability>, busy: ReadonlyMap<number, ReadonlyArray<Interval>>): Slot[] {
+  const chosen = chosenLawyers(request, settings, team);
+  if (chosen === null) return [];
+  const closed = holidayDatesBetween(request.from, request.to);
+  for (const day of settings.closedDates) closed.add(day);
+  const input = { settings, from: request.from, to: request.to, now: request.now, closed, taken: [] };
+  return chosen.length === 0 ? freeSlots(input) : lawyerSlots({ ...input, lawyers: chosen, busy });
+}
+
+/**
+ * The slots that no live booking covers, with the buffer around each: a lawyer's booking blocks
+ * their own slots, one without a lawyer (made before lawyers were bookable) blocks everyone's, and
+ * any booking blocks the firm's one calendar. Keeps the order.
+ */
+export function withoutTaken<T extends Slot>(slots: ReadonlyArray<T>, taken: ReadonlyArray<TakenSpan>, bufferMinutes: number): T[] {
+  if (taken.length === 0) return [...slots];
+  const blockers = new Map<number | null, ReturnType<typeof blockedBy>>();
+  const blockerOf = (lawyer: number | null) => {
+    let blocked = blockers.get(lawyer);
+    if (!blocked) blockers.set(lawyer, (blocked = blockedBy(lawyer === null ? taken : taken.filter((span) => span.lawyer === null || span.lawyer === lawyer), bufferMinutes)));
+    return blocked;
+  };
+  return slots.filter((slot) => !blockerOf(slot.lawyer)(slot.start, slot.end));
 }
 
 /** Busy times from the lawyers' own calendars, keyed by member id as a number. */
@@ -106,8 +141,5 @@ export async function lawyersBusy(db: DbOrTx, ids: number[], from: Date, to: Dat
 
 /** The day's grid of these lawyers (or the firm's) as if nothing were booked: tells "not a slot" (400) from "taken" (409). */
 export function gridWithoutBookings(day: string, now: Date, settings: BookingSettings, lawyers: ReadonlyArray<LawyerAvailability>): Slot[] {
-  const closed = holidayDatesBetween(day, day);
-  for (const date of settings.closedDates) closed.add(date);
-  if (lawyers.length === 0) return freeSlots({ settings, from: day, to: day, now, closed, taken: [] });
-  return lawyerSlots({ settings, from: day, to: day, now, closed, lawyers, taken: [], busy: new Map() });
+  return openSlots({ from: day, to: day, now }, settings, lawyers, new Map());
 }

@@ -13,7 +13,8 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
 import { AddressLimiter } from "../../core/address-limit";
-import { listFreeSlots, loadBookingSettings, type SlotRequest } from "./availability.server";
+import { lawyersBusy, listFreeSlots, loadBookingSettings, type SlotRequest } from "./availability.server";
+import type { Interval } from "./lawyer-slots.server";
 import type { BookingSettings } from "./settings";
 import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
 import type { Slot } from "./slots.server";
@@ -23,6 +24,7 @@ import { slotGridChanges } from "./slot-grid-changes.server";
 export const SLOT_GRID_TTL_MS = 5_000;
 /** Grids kept (each key is a date range and kind; a page asks for two or three). */
 const MAX_GRIDS = 200;
+const DAY_MS = 86_400_000;
 
 interface Stored<T> {
   value: Promise<T>;
@@ -34,7 +36,7 @@ const grids = new WeakMap<Db, LRUCache<string, Stored<Slot[]>>>();
 
 /** Reused while nothing changed on this instance since it was read, for at most SLOT_GRID_TTL_MS. */
 function fresh<T>(stored: Stored<T> & { generation?: number }, now: number): boolean {
-  return stored.generation === slotGridChanges() && now - stored.readAt < SLOT_GRID_TTL_MS;
+  return stored.generation === slotGridChanges() && now >= stored.readAt && now - stored.readAt < SLOT_GRID_TTL_MS;
 }
 
 /** Reads `read()` unless a fresh answer to it is stored; stores it only if nothing changed meanwhile. */
@@ -51,24 +53,45 @@ function reuse<T>(get: () => (Stored<T> & { generation?: number }) | undefined, 
   return value;
 }
 
-/** A reader of `load` per database, its answer reused as `reuse` says. */
-function reusedPerDatabase<T>(load: (db: Db) => Promise<T>): (db: Db, now: Date) => Promise<T> {
-  const stored = new WeakMap<Db, Stored<T>>();
-  return (db, now) =>
-    reuse(
-      () => stored.get(db),
-      (entry) => stored.set(db, entry),
-      () => stored.delete(db),
-      () => load(db),
-      now.getTime(),
-    );
+/**
+ * What the free slots are computed from, apart from what is booked: the availability, the
+ * bookable lawyers and their calendars' busy times (read from their calendars every 10 minutes,
+ * decision 0105) over the whole horizon and a day either side.
+ */
+export interface Availability {
+  settings: BookingSettings;
+  lawyers: BookableLawyer[];
+  busy: Map<number, Interval[]>;
 }
 
-/** The availability as the booking pages show it, read at most every SLOT_GRID_TTL_MS. */
-export const gridSettings = reusedPerDatabase(loadBookingSettings);
+async function loadAvailability(db: Db, now: Date): Promise<Availability> {
+  const [settings, lawyers] = [await loadBookingSettings(db), await loadBookableLawyers(db)];
+  const from = new Date(now.getTime() - 2 * DAY_MS);
+  const to = new Date(now.getTime() + (settings.horizonDays + 3) * DAY_MS);
+  return { settings, lawyers, busy: await lawyersBusy(db, lawyers.map((lawyer) => lawyer.id), from, to) };
+}
 
-/** The bookable lawyers as the booking pages show them (decision 0104), read at most every SLOT_GRID_TTL_MS. */
-export const gridLawyers = reusedPerDatabase(loadBookableLawyers);
+const availabilities = new WeakMap<Db, Stored<Availability>>();
+
+/**
+ * The availability as the booking pages and the slots API use it: one reader for both, read at
+ * most every SLOT_GRID_TTL_MS and at once after a change on this instance.
+ */
+export function gridAvailability(db: Db, now: Date): Promise<Availability> {
+  return reuse(
+    () => availabilities.get(db),
+    (entry) => availabilities.set(db, entry),
+    () => availabilities.delete(db),
+    () => loadAvailability(db, now),
+    now.getTime(),
+  );
+}
+
+/** The availability as the booking pages show it. */
+export const gridSettings = async (db: Db, now: Date): Promise<BookingSettings> => (await gridAvailability(db, now)).settings;
+
+/** The bookable lawyers as the booking pages show them (decision 0104). */
+export const gridLawyers = async (db: Db, now: Date): Promise<BookableLawyer[]> => (await gridAvailability(db, now)).lawyers;
 
 /** The free slots of a range for a page, as listFreeSlots gives them, reused for at most SLOT_GRID_TTL_MS. */
 export async function gridFreeSlots(db: Db, request: SlotRequest, settings: BookingSettings, lawyers: ReadonlyArray<BookableLawyer>): Promise<Slot[]> {
@@ -80,7 +103,7 @@ export async function gridFreeSlots(db: Db, request: SlotRequest, settings: Book
     () => cache.get(key),
     (entry) => cache.set(key, entry),
     () => cache.delete(key),
-    () => listFreeSlots(db, request, settings, lawyers),
+    async () => listFreeSlots(db, request, settings, lawyers, (await gridAvailability(db, request.now)).busy),
     now,
   );
   // Read a few seconds ago: what has come within the notice since is no longer offered.

@@ -1,14 +1,13 @@
 import type { Db } from "../../db/client";
 import { isLang, type Lang } from "../i18n/languages";
-import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
-import { lawyersBusy, listFreeSlots, loadBookingSettings } from "./availability.server";
-import type { Interval } from "./lawyer-slots.server";
+import { LRUCache } from "lru-cache";
+import { openSlots, takenFor, withoutTaken, type SlotRequest } from "./availability.server";
 import { PRACTICE_AREAS } from "./booking-form";
-import { isMeetingKind, type BookingSettings } from "./settings";
+import { isMeetingKind } from "./settings";
 import { FIRM_ZONE } from "../../core/firm-time";
-import { addDays, parseDate } from "./slots.server";
+import { addDays, parseDate, vancouverDate, type Slot } from "./slots.server";
 import { AddressLimiter } from "../../core/address-limit";
-import { slotGridChanges } from "./slot-grid-changes.server";
+import { gridAvailability, SLOT_GRID_TTL_MS, type Availability } from "./slot-grid.server";
 
 /** The longest range one request may ask for (inclusive days): bounds the work per request. */
 export const SLOTS_MAX_DAYS = 31;
@@ -16,15 +15,17 @@ export const SLOTS_MAX_DAYS = 31;
 export const SLOTS_RATE_LIMIT = 60;
 export const SLOTS_RATE_WINDOW_MS = 60_000;
 /** How long one instance answers from the availability it read: a booking re-checks it fresh. */
-export const SLOTS_SETTINGS_TTL_MS = 5_000;
-const DAY_MS = 86_400_000;
+export const SLOTS_SETTINGS_TTL_MS = SLOT_GRID_TTL_MS;
 
 export interface SlotsAnswer {
   status: number;
   body: { timeZone: string; slots: Array<{ start: string; end: string; lawyer: number | null }> } | { error: string; message: string };
+  /** The body as JSON text, as sent. */
+  json: string;
 }
 
-const refuse = (status: number, error: string, message: string): SlotsAnswer => ({ status, body: { error, message } });
+const answer = (status: number, body: SlotsAnswer["body"]): SlotsAnswer => ({ status, body, json: JSON.stringify(body) });
+const refuse = (status: number, error: string, message: string): SlotsAnswer => answer(status, { error, message });
 
 export interface SlotsApiDeps {
   db: Db;
@@ -32,38 +33,47 @@ export interface SlotsApiDeps {
   rateLimit?: number;
 }
 
+/** A slot as the API writes it: its instants written out once per grid, not once per answer. */
+type ApiSlot = Slot & { written: { start: string; end: string; lawyer: number | null } };
+
+/** One range's open slots, computed from `source`, and the last answer made from them with the bookings it found. */
+interface OpenGrid {
+  source: Availability;
+  slots: ApiSlot[];
+  last: { inputs: string; answer: SlotsAnswer } | null;
+}
+
+/** Open slots kept (counted in slots, across the grids kept): bounds the memory a spread of ranges can take. */
+const MAX_KEPT_SLOTS = 100_000;
+
 /**
  * GET /api/consultations/slots?from=YYYY-MM-DD&to=YYYY-MM-DD[&lawyer=ID][&area=SLUG][&kind=video|phone|office][&lang=en|fa|zh]
  * (issue 33's contract). Public, rate-limited per address, at most SLOTS_MAX_DAYS days.
  *
  * The answer is advice, the booking's POST decides (it reads the availability fresh and the
  * slot index settles races), so each instance keeps what costs most and matters least in
- * memory (decision 0076, 2026-11-26 addendum): the availability (the lawyers and their calendars'
- * busy times included) for SLOTS_SETTINGS_TTL_MS, and
- * the per-address counts (a read-only answer needs no limit shared between instances). What is
- * booked is read on every request, so a taken slot is never offered.
+ * memory (decision 0076, 2026-11-26 addendum; decision 0114): the availability (the lawyers and
+ * their calendars' busy times included) as the booking pages read it, for SLOTS_SETTINGS_TTL_MS,
+ * the open slots computed from it for each range asked, and the per-address counts (a read-only
+ * answer needs no limit shared between instances). What is booked is read on every request, so
+ * a taken slot is never offered.
  */
 export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Promise<SlotsAnswer> {
   const limiter = new AddressLimiter(deps.rateLimit ?? SLOTS_RATE_LIMIT, SLOTS_RATE_WINDOW_MS);
-  let settings: { value: Promise<{ settings: BookingSettings; lawyers: BookableLawyer[]; busy: Map<number, Interval[]> }>; readAt: number; generation: number } | null = null;
+  // Keyed by the request (and today's date: the horizon moves at midnight); valid while the availability they came from is the current one.
+  const grids = new LRUCache<string, OpenGrid>({ maxSize: MAX_KEPT_SLOTS, sizeCalculation: (grid) => grid.slots.length + 1 });
 
-  const currentSettings = (now: number) => {
-    // Read afresh after a change of the availability or the lawyers on this instance (slotGridChanged).
-    if (!settings || now - settings.readAt >= SLOTS_SETTINGS_TTL_MS || settings.generation !== slotGridChanges()) {
-      const generation = slotGridChanges();
-      const value = Promise.all([loadBookingSettings(deps.db), loadBookableLawyers(deps.db)]).then(async ([settings, lawyers]) => {
-        // The lawyers' calendar busy times are availability too (read from their calendars every
-        // 10 minutes, decision 0105): kept with it, over the whole horizon and a day either side.
-        const from = new Date(now - 2 * DAY_MS);
-        const to = new Date(now + (settings.horizonDays + 3) * DAY_MS);
-        const busy = await lawyersBusy(deps.db, lawyers.map((lawyer) => lawyer.id), from, to);
-        return { settings, lawyers, busy };
-      });
-      settings = { value, readAt: now, generation };
-      // A failed read is not kept: the next request tries again.
-      value.catch(() => (settings = null));
-    }
-    return settings.value;
+  const openFor = (request: SlotRequest, current: Availability): OpenGrid => {
+    const key = [vancouverDate(request.now), request.from, request.to, request.kind, request.lawyer, request.area, request.lang].map((part) => part ?? "").join(" ");
+    const kept = grids.get(key);
+    if (kept && kept.source === current) return kept;
+    const slots = openSlots(request, current.settings, current.lawyers, current.busy).map((slot) => ({
+      ...slot,
+      written: { start: slot.start.toISOString(), end: slot.end.toISOString(), lawyer: slot.lawyer },
+    }));
+    const grid: OpenGrid = { source: current, slots, last: null };
+    grids.set(key, grid);
+    return grid;
   };
 
   return async (url, clientIp) => {
@@ -85,26 +95,25 @@ export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Pr
     const now = deps.now();
     if (!limiter.allow(clientIp, now.getTime())) return refuse(429, "rate-limited", "Too many requests; try again in a minute.");
 
-    const current = await currentSettings(now.getTime());
+    const current = await gridAvailability(deps.db, now);
     const lawyerId = lawyer === null ? null : Number(lawyer);
     if (lawyerId !== null && !current.lawyers.some((entry) => entry.id === lawyerId)) return refuse(400, "bad-lawyer", "lawyer must be the id of a bookable lawyer.");
     // Each bookable lawyer's slots, narrowed by lawyer, kind, area and language (decision 0104).
-    const slots = await listFreeSlots(deps.db, { from, to, kind, now, lawyer: lawyerId, area, lang: lang as Lang | null }, current.settings, current.lawyers, current.busy);
-    // Lawyers free at one time share its start and end: each instant is written out once.
-    const written = new Map<number, string>();
-    const isoOf = (at: Date) => {
-      let text = written.get(at.getTime());
-      if (text === undefined) written.set(at.getTime(), (text = at.toISOString()));
-      return text;
-    };
-    return {
-      status: 200,
-      body: {
-        // The API names the zone its dates are in; nothing is computed with it here.
-        // eslint-disable-next-line firm-clock/no-time-zone
-        timeZone: FIRM_ZONE,
-        slots: slots.map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end), lawyer: slot.lawyer })),
-      },
-    };
+    const request: SlotRequest = { from, to, kind, now, lawyer: lawyerId, area, lang: lang as Lang | null };
+    const grid = openFor(request, current);
+    const taken = grid.slots.length > 0 ? await takenFor(deps.db, request) : [];
+    // Kept a few seconds: what has come within the notice since is no longer offered.
+    const earliest = now.getTime() + current.settings.minNoticeHours * 3_600_000;
+    const first = grid.slots.findIndex((slot) => slot.start.getTime() >= earliest);
+    const open = first === 0 ? grid.slots : grid.slots.slice(first === -1 ? grid.slots.length : first);
+    // Most requests find the same bookings as the one before: its answer is sent again, not re-made.
+    const inputs = `${open.length} ${taken.map((span) => `${span.start.getTime()}-${span.end.getTime()}-${span.lawyer}`).join(" ")}`;
+    if (grid.last?.inputs !== inputs) {
+      const slots = withoutTaken(open, taken, current.settings.bufferMinutes).map((slot) => slot.written);
+      // The API names the zone its dates are in; nothing is computed with it here.
+      // eslint-disable-next-line firm-clock/no-time-zone
+      grid.last = { inputs, answer: answer(200, { timeZone: FIRM_ZONE, slots }) };
+    }
+    return grid.last.answer;
   };
 }

@@ -237,6 +237,33 @@ describe("GET /api/consultations/slots (slotsApi)", () => {
     expect(reopened.length).toBeGreaterThan(0);
     expect(reopened).not.toContain(TUESDAY_TEN.toISOString());
   });
+  it("never offers a slot another instance booked, though it keeps the open slots it computed", async () => {
+    const api = slotsApi({ db, now });
+    const starts = async () => ((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.9", api)).body as { slots: Array<{ start: string }> }).slots.map((slot) => slot.start);
+    expect((await createBooking({ db, log, now }, form(good()), "198.51.100.79")).status).toBe(201);
+    const eleven = vancouverMoment("2027-01-12", 11 * 60)!;
+    expect(await starts()).not.toContain(TUESDAY_TEN.toISOString());
+    expect(await starts()).toContain(eleven.toISOString());
+    // Moved by another instance (written behind this one's back): the very next answer follows.
+    await db.update(consultationBookings).set({ startsAt: eleven, endsAt: new Date(eleven.getTime() + 30 * 60_000) });
+    const after = await starts();
+    expect(after).toContain(TUESDAY_TEN.toISOString());
+    expect(after).not.toContain(eleven.toISOString());
+  });
+
+  it("drops a slot that comes within the notice while it keeps the open slots it computed", async () => {
+    await saveBookingSettings(db, DEFAULT_BOOKING_SETTINGS);
+    const nine = vancouverMoment("2027-01-12", 9 * 60)!;
+    // One second before Tuesday 9:00 comes within the 24 hours' notice.
+    let at = nine.getTime() - DEFAULT_BOOKING_SETTINGS.minNoticeHours * 3_600_000 - 1_000;
+    const api = slotsApi({ db, now: () => new Date(at) });
+    const starts = async () => ((await ask("from=2027-01-12&to=2027-01-12", "192.0.2.8", api)).body as { slots: Array<{ start: string }> }).slots.map((slot) => slot.start);
+    expect(await starts()).toContain(nine.toISOString());
+    at += 2_000;
+    const later = await starts();
+    expect(later).not.toContain(nine.toISOString());
+    expect(later).toContain(vancouverMoment("2027-01-12", 9 * 60 + 30)!.toISOString());
+  });
 });
 
 describe("the booking pages' free-slot grid (issue 44)", () => {

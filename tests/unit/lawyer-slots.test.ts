@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_SETTINGS } from "~/booking/settings";
 import { lawyerSlots, matches, roundRobinOrder, speakersFirst, unionOfStarts, type LawyerAvailability } from "~/booking/lawyer-slots.server";
-import type { TakenSpan } from "~/booking/slots.server";
+import { freeSlots, type TakenSpan } from "~/booking/slots.server";
+import { withoutTaken } from "~/booking/availability.server";
 
 const NOW = new Date("2027-01-01T00:00:00Z");
 const DAY = "2027-01-12"; // a Tuesday
@@ -101,6 +102,32 @@ describe("per-lawyer slots", () => {
     expect(starts).toContain(at("09:30").getTime());
     expect(starts).toContain(at("12:00").getTime());
     expect(of(list, 2)).toHaveLength(16);
+  });
+});
+
+describe("the open grid kept apart from the bookings (the slots API, decision 0114)", () => {
+  const settings = { ...DEFAULT_BOOKING_SETTINGS, bufferMinutes: 10 };
+  const input = { settings, from: DAY, to: "2027-01-14", now: NOW, closed: new Set<string>() };
+  const taken: TakenSpan[] = [
+    { start: at("10:00"), end: at("10:30"), lawyer: 1 },
+    { start: at("11:50"), end: at("12:20"), lawyer: 2 },
+    { start: at("14:00"), end: at("14:30"), lawyer: null },
+    { start: new Date("2027-01-13T16:40:00Z"), end: new Date("2027-01-13T17:10:00Z"), lawyer: 3 },
+  ];
+
+  it("minus what is booked is the grid computed with the bookings: per lawyer, with the buffer", () => {
+    const team = [lawyer(1), lawyer(2, { hours: [null, null, { open: "11:00", close: "16:00" }, null, null, null, null] }), lawyer(3)];
+    const busy = new Map([[3, [{ start: at("09:00"), end: at("09:40") }]]]);
+    const withBookings = lawyerSlots({ ...input, lawyers: team, taken, busy });
+    const open = lawyerSlots({ ...input, lawyers: team, taken: [], busy });
+    expect(open.length).toBeGreaterThan(withBookings.length);
+    expect(withoutTaken(open, taken, settings.bufferMinutes)).toEqual(withBookings);
+  });
+
+  it("the firm's one calendar: any booking blocks it", () => {
+    const withBookings = freeSlots({ ...input, taken });
+    expect(withoutTaken(freeSlots({ ...input, taken: [] }), taken, settings.bufferMinutes)).toEqual(withBookings);
+    expect(withBookings.some((slot) => slot.start.getTime() === at("12:00").getTime())).toBe(false);
   });
 });
 
