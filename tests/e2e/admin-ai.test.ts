@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAdminSite, type AdminSite } from "../helpers/admin-site";
-import { expectNoAxeViolations } from "../helpers/browser";
+import { expectNoAxeViolations, waitForHydration } from "../helpers/browser";
 import type { SiteServer } from "../helpers/server";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
 
@@ -106,6 +106,8 @@ describe("admin: AI writing and translation", () => {
     const leave = page.getByRole("alertdialog").getByRole("button", { name: "Discard and leave" });
     if (await leave.isVisible().catch(() => false)) await leave.click();
     await page.getByRole("heading", { name: "Blog Posts" }).waitFor();
+    // A click before React has hydrated the button does nothing.
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Regenerate All with AI" }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText(/600-800 word articles/).waitFor();

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
 import { HTTP_IMAGE_REFUSED } from "~/blog/post-schema";
 import { firmClock } from "../../core/firm-clock.server";
 
@@ -38,6 +38,8 @@ const field = (label: string) => page.getByLabel(label, { exact: true });
 async function openEditor(): Promise<void> {
   await page.goto(`${baseUrl}/admin/dashboard/blog/${postId}`, { waitUntil: "networkidle" });
   await field("Title").waitFor();
+  // A click before React has hydrated the form would post it without script (no toast).
+  await waitForHydration(page);
 }
 
 async function save(): Promise<void> {

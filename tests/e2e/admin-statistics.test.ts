@@ -18,9 +18,12 @@ let browser: Browser;
 let admin: Page;
 let errors: string[];
 
+// Each visit from its own address, so that five visits are five visitors (two random ones could be one).
+const firstAddress = randomInt(1, 240);
+let visits = 0;
 const visit = async (path: string, referer?: string) => {
   const response = await fetch(`${baseUrl}${path}`, {
-    headers: { "User-Agent": CHROME, "X-Forwarded-For": `203.0.113.${randomInt(1, 254)}`, ...(referer ? { Referer: referer } : {}) },
+    headers: { "User-Agent": CHROME, "X-Forwarded-For": `203.0.113.${firstAddress + visits++}`, ...(referer ? { Referer: referer } : {}) },
   });
   expect(response.status).toBe(200);
   await response.arrayBuffer();
