@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { DEFAULT_LANG, isLang } from "./i18n/languages";
 import { readDay, readWeek } from "./booking/week";
-import { readArea, readLawyer, readSpeaks } from "./booking/page-filters";
+import { readArea, readKind, readLawyer, readSpeaks } from "./booking/page-filters";
 
 /** Every public page, by its unprefixed path; each is also served under /fa and /zh. */
 export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, file: string]> = [
@@ -44,6 +44,8 @@ export const PAGE_QUERY_PARAMETERS: Readonly<
   lawyer: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readLawyer(raw) },
   area: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readArea(raw) },
   speaks: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readSpeaks(raw) },
+  // The same page: the times of the lawyers who meet the visitor this way.
+  kind: { pages: ["/virtual-consultation"], languages: ["en", "fa", "zh"], value: (raw) => readKind(raw) },
 };
 
 /**

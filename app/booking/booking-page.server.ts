@@ -25,7 +25,7 @@ import { speakersFirst, unionOfStarts } from "./lawyer-slots.server";
 export const bookedPath = (reference: string, lang: Lang) => localizePath(`${BOOKING_PAGE_PATH}/booked/${reference}`, lang);
 export const weekHref = (week: string, lang: Lang, filter: PageFilter = NO_FILTER) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}${filterQuery(filter)}`;
 const dayHref = (week: string, day: string, lang: Lang, filter: PageFilter) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}&${DAY_PARAMETER}=${day}${filterQuery(filter)}`;
-const NO_FILTER: PageFilter = { lawyer: null, area: null, speaks: null };
+const NO_FILTER: PageFilter = { lawyer: null, area: null, speaks: null, kind: null };
 /** The same, relative to the page itself: the day and weeks buttons' `formaction` (the page's HTML budget). */
 const relative = (href: string) => href.slice(href.indexOf("?"));
 
@@ -73,8 +73,12 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date, asked
   const settings = await gridSettings(db, now);
   const team = await gridLawyers(db, now);
   // Without bookable lawyers nothing narrows (the firm's one calendar), so the addresses stay as before.
-  const filter: PageFilter = team.length === 0 ? NO_FILTER : { ...asked, lawyer: team.some((lawyer) => lawyer.id === asked.lawyer) ? asked.lawyer : null };
-  const narrow = { lawyer: filter.lawyer, area: filter.area, lang: filter.speaks };
+  const filter: PageFilter =
+    team.length === 0
+      ? NO_FILTER
+      : { ...asked, lawyer: team.some((lawyer) => lawyer.id === asked.lawyer) ? asked.lawyer : null, kind: asked.kind && settings.kinds.includes(asked.kind) ? asked.kind : null };
+  // The times of the lawyers who meet the visitor the way the form has chosen (its default: the firm's first way), so a time shown can be booked that way.
+  const narrow = { lawyer: filter.lawyer, area: filter.area, lang: filter.speaks, kind: team.length === 0 ? null : (filter.kind ?? settings.kinds[0] ?? null) };
   // One time per start: "any lawyer" offers the union; who gets it is decided when booking.
   const free = async (from: string, to: string) => unionOfStarts(await gridFreeSlots(db, { from, to, now, ...narrow }, settings, team));
   const today = vancouverDate(now);

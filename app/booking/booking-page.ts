@@ -51,26 +51,36 @@ form?.addEventListener("click", (event) => {
   void showPage(form, button);
 });
 
+// Another way of meeting shows the times of the lawyers who meet that way (decision 0104), as "Show times" does.
+form?.addEventListener("change", (event) => {
+  const target = event.target as Element;
+  const narrow = form.querySelector<HTMLButtonElement>('button[name="show"][value="filter"]');
+  // The focus stays on the radio button: arrow keys move through the ways without leaving the group.
+  if (narrow && target instanceof HTMLInputElement && target.name === "kind") void showPage(form, narrow, false);
+});
+
 /**
- * The button's page, narrowed by the lawyer, practice area and language chosen in the form now
- * (decision 0104; the server drew the button before they were chosen). Without bookable lawyers
- * the form has no lawyer field and nothing narrows.
+ * The button's page, narrowed by the lawyer, practice area, language and way of meeting chosen in
+ * the form now (decision 0104; the server drew the button before they were chosen). Without
+ * bookable lawyers the form has no lawyer field and nothing narrows.
  */
 function pageAddress(form: HTMLFormElement, button: HTMLButtonElement): string {
   const href = button.getAttribute("formaction") ?? "";
   if (!(form.elements.namedItem("lawyer") instanceof HTMLSelectElement)) return href;
   const url = new URL(href, location.href);
-  for (const name of ["lawyer", "area", "speaks"]) {
+  for (const name of ["lawyer", "area", "speaks", "kind"]) {
     const field = form.elements.namedItem(name);
-    if (!(field instanceof HTMLSelectElement)) continue;
-    if (field.value) url.searchParams.set(name, field.value);
+    // The selects, and the way of meeting's radio buttons (a RadioNodeList's value is the checked one's).
+    const value = field instanceof HTMLSelectElement || field instanceof RadioNodeList ? field.value : null;
+    if (value === null) continue;
+    if (value) url.searchParams.set(name, value);
     else url.searchParams.delete(name);
   }
   return url.pathname + url.search + url.hash;
 }
 
 /** Put the days and times of the button's page in place of these; on any failure, post as without script. */
-async function showPage(form: HTMLFormElement, button: HTMLButtonElement): Promise<void> {
+async function showPage(form: HTMLFormElement, button: HTMLButtonElement, moveFocus = true): Promise<void> {
   const href = pageAddress(form, button);
   try {
     const response = await fetch(href, { credentials: "same-origin" });
@@ -84,7 +94,7 @@ async function showPage(form: HTMLFormElement, button: HTMLButtonElement): Promi
     history.replaceState(history.state, "", href.replace(/#.*/, "") + "#book");
     showLocalTimes(fresh);
     const target = button.value === "day" ? "#booking-times-title" : "#booking-days-title";
-    fresh.querySelector<HTMLElement>(target)?.focus();
+    if (moveFocus) fresh.querySelector<HTMLElement>(target)?.focus();
   } catch {
     form.requestSubmit(button);
   }

@@ -4,8 +4,9 @@ import * as z from "zod/mini";
  * The firm's consultation availability (issue 33, decision 0076): what the slot generator reads
  * and the admin's Consultations tab will edit. Times of day are Vancouver wall-clock "HH:MM".
  */
-export const MEETING_KINDS = ["video", "phone", "office"] as const;
-export type MeetingKind = (typeof MEETING_KINDS)[number];
+import { MEETING_KINDS, type MeetingKind } from "./meeting-kinds";
+
+export { isMeetingKind, MEETING_KINDS, type MeetingKind } from "./meeting-kinds";
 
 /** Weekday numbers as Date's getUTCDay gives them: 0 Sunday … 6 Saturday. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -79,4 +80,3 @@ export const bookingSettingsSchema = z.object({
     .check(z.maxLength(SETTINGS_LIMITS.closedDates, "booking.settings.too-many-dates")),
 });
 
-export const isMeetingKind = (value: unknown): value is MeetingKind => typeof value === "string" && (MEETING_KINDS as readonly string[]).includes(value);

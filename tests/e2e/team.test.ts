@@ -289,6 +289,13 @@ describe("team page with the firm's own members", () => {
     await page.waitForLoadState("networkidle");
     const form = page.getByRole("region", { name: text("booking-form-title", "fa") });
     expect(await form.locator('select[name="lawyer"]').inputValue()).toBe(String(darya));
+    // Darya meets by video only: a phone call shows none of her times, and video brings them back,
+    // the focus staying on the way chosen (decision 0104).
+    await form.getByLabel(text("booking-kind-phone", "fa"), { exact: true }).check();
+    await expect.poll(() => form.locator('input[name="start"]').count()).toBe(0);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe("phone");
+    await form.getByLabel(text("booking-kind-video", "fa"), { exact: true }).check();
+    await expect.poll(() => form.locator('input[name="start"]').count()).toBeGreaterThan(0);
     const chosen = (await form.locator('input[name="start"]').first().getAttribute("value"))!;
     await form.locator('input[name="start"]').first().check();
     await form.getByLabel(text("booking-name-label", "fa")).fill("مریم احمدی");

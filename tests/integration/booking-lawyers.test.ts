@@ -9,7 +9,9 @@ import { openTestDatabase } from "../helpers/db";
 import { bookableLawyers, consultationBookings, rateLimits, teamMembers } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { createBooking } from "../../app/booking/bookings.server";
+import { slotGridChanged } from "../../app/booking/slot-grid-changes.server";
 import { slotsApi } from "../../app/booking/slots-api.server";
+import { bookingWeek } from "../../app/booking/booking-page.server";
 import { vancouverMoment } from "../../app/booking/slots.server";
 import { issueManageToken } from "../../app/booking/manage-tokens.server";
 import { loadManagePage, manageBooking } from "../../app/booking/manage.server";
@@ -46,6 +48,8 @@ beforeEach(async () => {
     { memberId: ids.english, bookable: true, languages: ["en"] },
     { memberId: ids.chinese, bookable: false, languages: ["zh"] },
   ]);
+  // Written behind the instance's back: what the booking pages and the slots API reuse is read again.
+  slotGridChanged();
 });
 
 const form = (values: Record<string, string>) => {
@@ -100,6 +104,28 @@ describe("refusals store nothing", () => {
     const result = await createBooking(deps(), form({ lawyer: String(ids.farsi), kind: "office" }), "10.0.4.2");
     expect(result).toEqual({ status: 400, errors: { kind: "booking.validation.lawyer-kind" } });
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("the booking page's times follow the way of meeting chosen", () => {
+  const timesOn = async (query: string) => {
+    const week = await bookingWeek(db, new URL(`http://site.test/virtual-consultation?week=2027-01-11&day=2027-01-12${query}`), "en", NOW);
+    return { week, starts: (week.chosen?.slots ?? []).map((slot) => slot.start) };
+  };
+
+  it("lists only times a lawyer who meets that way is free, and keeps the way in the day and week links", async () => {
+    // Eve (every way) is booked at 10:00: only Dara, who meets by video only, is free then.
+    expect((await createBooking(deps(), form({ lawyer: String(ids.english), kind: "office" }), "10.0.6.1")).status).toBe(201);
+    const office = await timesOn("&kind=office");
+    expect(office.starts).not.toContain(TEN.toISOString());
+    expect(office.starts).toContain(vancouverMoment("2027-01-12", 10 * 60 + 30)!.toISOString());
+    expect(office.week.filter.kind).toBe("office");
+    expect(office.week.days[0]!.href).toContain("kind=office");
+    // By video (and with no way asked, the firm's first: video), Dara's 10:00 is offered.
+    expect((await timesOn("&kind=video")).starts).toContain(TEN.toISOString());
+    const first = await timesOn("");
+    expect(first.starts).toContain(TEN.toISOString());
+    expect(first.week.filter.kind).toBeNull();
   });
 });
 

@@ -36,6 +36,8 @@ beforeEach(async () => {
   await db.delete(consultationSettings);
   await db.delete(consultationClosedDates);
   await db.delete(rateLimits);
+  // Written behind the instance's back: what the booking pages and the slots API reuse is read again.
+  slotGridChanged();
 });
 
 const form = (values: Record<string, string>) => {
