@@ -20,7 +20,7 @@ import type { MeetingKind } from "./settings";
 import { addDays, vancouverDate, type Slot } from "./slots.server";
 import { DAY_PARAMETER, mondayOf, readDay, readWeek, WEEK_PARAMETER } from "./week";
 import { filterQuery, readPageFilter, type PageFilter } from "./page-filters";
-import { speakersFirst, unionOfStarts } from "./lawyer-slots.server";
+import { matches, offersKind, speakersFirst, unionOfStarts } from "./lawyer-slots.server";
 
 export const bookedPath = (reference: string, lang: Lang) => localizePath(`${BOOKING_PAGE_PATH}/booked/${reference}`, lang);
 export const weekHref = (week: string, lang: Lang, filter: PageFilter = NO_FILTER) => `${localizePath(BOOKING_PAGE_PATH, lang)}?${WEEK_PARAMETER}=${week}${filterQuery(filter)}`;
@@ -57,6 +57,8 @@ export interface BookingWeek {
   /** The page of the form's own post: these two weeks and the chosen day. */
   action: string;
   kinds: MeetingKind[];
+  /** The way of meeting the times are for (the form's choice by default); null when the firm books as one calendar. */
+  kind: MeetingKind | null;
   /** The bookable lawyers, those speaking the page's language first; empty when the firm books as one calendar. */
   lawyers: Array<{ id: number; name: string }>;
   /** What the times are narrowed by (a lawyer no longer bookable reads as any lawyer). */
@@ -77,10 +79,14 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date, asked
     team.length === 0
       ? NO_FILTER
       : { ...asked, lawyer: team.some((lawyer) => lawyer.id === asked.lawyer) ? asked.lawyer : null, kind: asked.kind && settings.kinds.includes(asked.kind) ? asked.kind : null };
-  // The times of the lawyers who meet the visitor the way the form has chosen (its default: the firm's first way), so a time shown can be booked that way.
-  const narrow = { lawyer: filter.lawyer, area: filter.area, lang: filter.speaks, kind: team.length === 0 ? null : (filter.kind ?? settings.kinds[0] ?? null) };
+  // The times of the lawyers who meet the visitor the way the form has chosen, so a time shown can
+  // be booked that way. Its default: the firm's first way that one of the lawyers asked for meets
+  // (a phone-only lawyer's "Book with …" link shows their times).
+  const narrow = { lawyer: filter.lawyer, area: filter.area, lang: filter.speaks };
+  const pool = team.filter((lawyer) => matches(lawyer, narrow));
+  const kind = team.length === 0 ? null : (filter.kind ?? settings.kinds.find((way) => pool.some((lawyer) => offersKind(lawyer, way))) ?? settings.kinds[0] ?? null);
   // One time per start: "any lawyer" offers the union; who gets it is decided when booking.
-  const free = async (from: string, to: string) => unionOfStarts(await gridFreeSlots(db, { from, to, now, ...narrow }, settings, team));
+  const free = async (from: string, to: string) => unionOfStarts(await gridFreeSlots(db, { from, to, now, ...narrow, kind }, settings, team));
   const today = vancouverDate(now);
   const thisWeek = mondayOf(today);
   const lastDay = addDays(today, settings.horizonDays);
@@ -107,6 +113,7 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date, asked
     chosen,
     action: chosen ? dayHref(week, chosen.date, lang, filter) : weekHref(week, lang, filter),
     kinds: settings.kinds,
+    kind,
     lawyers: speakersFirst(team, lang).map((lawyer) => ({ id: lawyer.id, name: lawyer.name })),
     filter,
   };

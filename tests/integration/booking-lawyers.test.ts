@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import pino from "pino";
+import { eq } from "drizzle-orm";
 import { openTestDatabase } from "../helpers/db";
 import { bookableLawyers, consultationBookings, rateLimits, teamMembers } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -126,6 +127,16 @@ describe("the booking page's times follow the way of meeting chosen", () => {
     const first = await timesOn("");
     expect(first.starts).toContain(TEN.toISOString());
     expect(first.week.filter.kind).toBeNull();
+  });
+
+  it("with no way asked, one lawyer's page is for the firm's first way they meet", async () => {
+    await db.update(bookableLawyers).set({ kinds: ["office"] }).where(eq(bookableLawyers.memberId, ids.farsi));
+    slotGridChanged();
+    const office = await timesOn(`&lawyer=${ids.farsi}`);
+    expect(office.week.kind).toBe("office");
+    expect(office.starts).toContain(TEN.toISOString());
+    // Asked for a way they do not meet: none of their times.
+    expect((await timesOn(`&lawyer=${ids.farsi}&kind=video`)).starts).toEqual([]);
   });
 });
 

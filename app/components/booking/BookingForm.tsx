@@ -66,8 +66,8 @@ export function BookingForm({
     [hint, errors[field] ? errorId(field) : undefined]
       .filter(Boolean)
       .join(" ") || undefined;
-  // The way the times are narrowed by (decision 0104): the one posted, else the address's, else the firm's first.
-  const kind = values.kind || booking.filter.kind || booking.kinds[0];
+  // The way the times are for (decision 0104): the one posted, else the page's.
+  const kind = values.kind || booking.kind || booking.kinds[0];
 
   const fieldError = (field: BookingField) =>
     errors[field] ? (
