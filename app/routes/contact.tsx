@@ -3,11 +3,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 import { seoSiteFor } from "~/seo/site.server";
 import { addJsonLd } from "~/document/json-ld.server";
 import { breadcrumbList, contactPage, type SeoSite } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { BandHero } from "~/components/site/BandHero";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
@@ -49,14 +50,8 @@ function contactJsonLd(base: SeoSite, texts: Record<string, string>) {
   ];
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  const texts = page?.texts ?? {};
-  return pageMeta(matches, {
-    title: texts["contact-page-title"] ?? "",
-    description: texts["contact-meta-description"] ?? "",
-    path: "/contact",
-  });
-};
+export const meta: Route.MetaFunction = ({ data: page, matches }) =>
+  textsPageMeta(matches, page?.texts, "/contact");
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -65,10 +60,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     <>
       <Breadcrumbs items={[{ label: t("contact-breadcrumb") }]} />
 
-      <section className="bg-brand-900 px-4 py-16 text-center text-white sm:py-20">
-        <h1 className="mx-auto max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t("contact-hero-title")}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{t("contact-hero-subtitle")}</p>
-      </section>
+      <BandHero title={t("contact-hero-title")} subtitle={t("contact-hero-subtitle")} />
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8 lg:py-16">
         <div className="lg:col-span-2">
