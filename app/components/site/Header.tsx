@@ -3,15 +3,9 @@ import { Menu, Scale, Video, X } from "lucide-react";
 import { useLocalizePath, useT } from "~/i18n/hooks";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { LocalizedLink } from "./LocalizedLink";
+import { pageLinks } from "./site-links";
 
-export const NAV_ITEMS = [
-  { path: "/", key: "nav-home" },
-  { path: "/practice-areas", key: "nav-practice-areas" },
-  { path: "/team", key: "nav-team" },
-  { path: "/about", key: "nav-about" },
-  { path: "/blog", key: "nav-blog" },
-  { path: "/contact", key: "nav-contact" },
-] as const;
+const NAV_ITEMS = pageLinks(["home", "practice-areas", "team", "about", "blog", "contact"], "nav-");
 
 const linkClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
