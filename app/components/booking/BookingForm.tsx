@@ -2,6 +2,7 @@ import { AlertCircle } from "lucide-react";
 import { useLang, useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { BOOKING_FORM_ANCHOR } from "~/components/contact/BookingLink";
+import { FieldLabel, RequiredMark } from "~/components/contact/FormParts";
 import { HONEYPOT_FIELD } from "~/contact/fields";
 import {
   BOOKING_FIELDS,
@@ -38,6 +39,40 @@ const EMPTY: BookingValues = Object.fromEntries(
 ) as BookingValues;
 const fieldId = (field: BookingField) => `booking-${field}`;
 const errorId = (field: BookingField) => `booking-${field}-error`;
+
+/**
+ * The visitor's details, one input each (label booking-<field>-label); the email and phone are
+ * written left to right in every language, with their own keyboards.
+ */
+const CONTACT_INPUTS = [
+  {
+    field: "name",
+    type: "text",
+    autoComplete: "name",
+    required: true,
+    ltr: false,
+  },
+  {
+    field: "email",
+    type: "email",
+    autoComplete: "email",
+    required: true,
+    ltr: true,
+  },
+  {
+    field: "phone",
+    type: "tel",
+    autoComplete: "tel",
+    required: false,
+    ltr: true,
+  },
+] as const;
+
+/** The two free texts, each with its hint (booking-<field>-hint) under the label. */
+const TEXT_AREAS = [
+  { field: "description", rows: 4 },
+  { field: "parties", rows: 3 },
+] as const;
 
 /**
  * The built-in booking form (issue 33, decision 0078): server HTML that works without JavaScript.
@@ -80,14 +115,13 @@ export function BookingForm({
     ) : null;
 
   const label = (field: BookingField, key: string, required: boolean) => (
-    <label htmlFor={fieldId(field)} className="booking-label">
+    <FieldLabel
+      htmlFor={fieldId(field)}
+      className="booking-label"
+      required={required}
+    >
       {t(key)}
-      {required ? (
-        <span aria-hidden="true" className="ms-0.5 text-red-700">
-          *
-        </span>
-      ) : null}
-    </label>
+    </FieldLabel>
   );
 
   return (
@@ -238,9 +272,7 @@ export function BookingForm({
           >
             <legend className={legendClass}>
               {t("booking-slot-label")}
-              <span aria-hidden="true" className="ms-0.5 text-red-700">
-                *
-              </span>
+              <RequiredMark />
             </legend>
             <p id="booking-zone-note" className="mb-3 text-sm text-slate-600">
               {t("booking-slot-zone-note")}
@@ -342,97 +374,55 @@ export function BookingForm({
           </fieldset>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              {label("name", "booking-name-label", true)}
-              <input
-                id={fieldId("name")}
-                name="name"
-                type="text"
-                autoComplete="name"
-                maxLength={BOOKING_LIMITS.name}
-                defaultValue={values.name}
-                aria-required
-                aria-invalid={invalid("name")}
-                aria-describedby={describedBy("name")}
-                className={inputClass}
-              />
-              {fieldError("name")}
-            </div>
-            <div>
-              {label("email", "booking-email-label", true)}
-              <input
-                id={fieldId("email")}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                dir="ltr"
-                maxLength={BOOKING_LIMITS.email}
-                defaultValue={values.email}
-                aria-required
-                aria-invalid={invalid("email")}
-                aria-describedby={describedBy("email")}
-                className={`${inputClass} text-start rtl:text-end`}
-              />
-              {fieldError("email")}
-            </div>
-            <div>
-              {label("phone", "booking-phone-label", false)}
-              <input
-                id={fieldId("phone")}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                dir="ltr"
-                maxLength={BOOKING_LIMITS.phone}
-                defaultValue={values.phone}
-                aria-invalid={invalid("phone")}
-                aria-describedby={describedBy("phone")}
-                className={`${inputClass} text-start rtl:text-end`}
-              />
-              {fieldError("phone")}
-            </div>
+            {CONTACT_INPUTS.map((spec) => (
+              <div key={spec.field}>
+                {label(
+                  spec.field,
+                  `booking-${spec.field}-label`,
+                  spec.required,
+                )}
+                <input
+                  id={fieldId(spec.field)}
+                  name={spec.field}
+                  type={spec.type}
+                  autoComplete={spec.autoComplete}
+                  inputMode={spec.ltr ? spec.type : undefined}
+                  dir={spec.ltr ? "ltr" : undefined}
+                  maxLength={BOOKING_LIMITS[spec.field]}
+                  defaultValue={values[spec.field]}
+                  aria-required={spec.required || undefined}
+                  aria-invalid={invalid(spec.field)}
+                  aria-describedby={describedBy(spec.field)}
+                  className={
+                    spec.ltr
+                      ? `${inputClass} text-start rtl:text-end`
+                      : inputClass
+                  }
+                />
+                {fieldError(spec.field)}
+              </div>
+            ))}
           </div>
 
-          <div>
-            {label("description", "booking-description-label", false)}
-            <p id="booking-description-hint" className="booking-hint">
-              {t("booking-description-hint")}
-            </p>
-            <textarea
-              id={fieldId("description")}
-              name="description"
-              rows={4}
-              maxLength={BOOKING_LIMITS.description}
-              defaultValue={values.description}
-              aria-invalid={invalid("description")}
-              aria-describedby={describedBy(
-                "description",
-                "booking-description-hint",
-              )}
-              className={`${inputClass} resize-y`}
-            />
-            {fieldError("description")}
-          </div>
-
-          <div>
-            {label("parties", "booking-parties-label", false)}
-            <p id="booking-parties-hint" className="booking-hint">
-              {t("booking-parties-hint")}
-            </p>
-            <textarea
-              id={fieldId("parties")}
-              name="parties"
-              rows={3}
-              maxLength={BOOKING_LIMITS.parties}
-              defaultValue={values.parties}
-              aria-invalid={invalid("parties")}
-              aria-describedby={describedBy("parties", "booking-parties-hint")}
-              className={`${inputClass} resize-y`}
-            />
-            {fieldError("parties")}
-          </div>
+          {TEXT_AREAS.map(({ field, rows }) => (
+            <div key={field}>
+              {label(field, `booking-${field}-label`, false)}
+              <p id={`booking-${field}-hint`} className="booking-hint">
+                {t(`booking-${field}-hint`)}
+              </p>
+              <textarea
+                id={fieldId(field)}
+                name={field}
+                rows={rows}
+                maxLength={BOOKING_LIMITS[field]}
+                defaultValue={values[field]}
+                aria-invalid={invalid(field)}
+                aria-describedby={describedBy(field, `booking-${field}-hint`)}
+                className={`${inputClass} resize-y`}
+              />
+              {fieldError(field)}
+            </div>
+          ))}
 
           <div className="space-y-3 rounded-md bg-slate-50 p-4">
             <p id="booking-privacy-notice" className="text-sm text-slate-700">
@@ -464,9 +454,7 @@ export function BookingForm({
                 className="text-sm text-slate-800"
               >
                 {t("booking-consent-label")}
-                <span aria-hidden="true" className="ms-0.5 text-red-700">
-                  *
-                </span>
+                <RequiredMark />
               </label>
             </div>
             {fieldError("consent")}
