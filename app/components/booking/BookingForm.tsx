@@ -3,6 +3,7 @@ import { useLang, useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { BOOKING_FORM_ANCHOR } from "~/components/contact/BookingLink";
 import { FieldLabel, RequiredMark } from "~/components/contact/FormParts";
+import { Options, type Choice } from "~/components/ui/options";
 import { HONEYPOT_FIELD } from "~/contact/fields";
 import {
   BOOKING_FIELDS,
@@ -124,6 +125,30 @@ export function BookingForm({
     </FieldLabel>
   );
 
+  /** One of the selects that narrow the times (area, lawyer, language): "any" first, then the choices. */
+  const filterSelect = (
+    field: "area" | "lawyer" | "speaks",
+    defaultValue: string,
+    any: string,
+    choices: Choice[],
+  ) => (
+    <div>
+      {label(field, `booking-${field}-label`, false)}
+      <select
+        id={fieldId(field)}
+        name={field}
+        defaultValue={defaultValue}
+        aria-invalid={invalid(field)}
+        aria-describedby={describedBy(field)}
+        className={inputClass}
+      >
+        <option value="">{any}</option>
+        <Options choices={choices} />
+      </select>
+      {fieldError(field)}
+    </div>
+  );
+
   return (
     <section
       id={BOOKING_FORM_ANCHOR}
@@ -162,70 +187,36 @@ export function BookingForm({
           </p>
 
           <div className="booking-filters">
-            <div>
-              {label("area", "booking-area-label", false)}
-              <select
-                id={fieldId("area")}
-                name="area"
-                defaultValue={values.area || (booking.filter.area ?? "")}
-                aria-invalid={invalid("area")}
-                aria-describedby={describedBy("area")}
-                className={inputClass}
-              >
-                <option value="">{t("booking-area-unsure")}</option>
-                {PRACTICE_AREAS.map((area) => (
-                  <option key={area} value={area}>
-                    {t(`booking-area-${area}`)}
-                  </option>
-                ))}
-              </select>
-              {fieldError("area")}
-            </div>
+            {filterSelect(
+              "area",
+              values.area || (booking.filter.area ?? ""),
+              t("booking-area-unsure"),
+              PRACTICE_AREAS.map((area) => ({
+                value: area,
+                label: t(`booking-area-${area}`),
+              })),
+            )}
 
             {booking.lawyers.length > 0 ? (
               <>
-                <div>
-                  {label("lawyer", "booking-lawyer-label", false)}
-                  <select
-                    id={fieldId("lawyer")}
-                    name="lawyer"
-                    defaultValue={
-                      values.lawyer || String(booking.filter.lawyer ?? "")
-                    }
-                    aria-invalid={invalid("lawyer")}
-                    aria-describedby={describedBy("lawyer")}
-                    className={inputClass}
-                  >
-                    <option value="">{t("booking-lawyer-any")}</option>
-                    {booking.lawyers.map((lawyer) => (
-                      <option key={lawyer.id} value={lawyer.id}>
-                        {lawyer.name}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldError("lawyer")}
-                </div>
-                <div>
-                  {label("speaks", "booking-speaks-label", false)}
-                  <select
-                    id={fieldId("speaks")}
-                    name="speaks"
-                    defaultValue={
-                      values.speaks || (booking.filter.speaks ?? "")
-                    }
-                    aria-invalid={invalid("speaks")}
-                    aria-describedby={describedBy("speaks")}
-                    className={inputClass}
-                  >
-                    <option value="">{t("booking-speaks-any")}</option>
-                    {SPEAKS.map((language) => (
-                      <option key={language} value={language}>
-                        {t(`booking-speaks-${language}`)}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldError("speaks")}
-                </div>
+                {filterSelect(
+                  "lawyer",
+                  values.lawyer || String(booking.filter.lawyer ?? ""),
+                  t("booking-lawyer-any"),
+                  booking.lawyers.map((lawyer) => ({
+                    value: lawyer.id,
+                    label: lawyer.name,
+                  })),
+                )}
+                {filterSelect(
+                  "speaks",
+                  values.speaks || (booking.filter.speaks ?? ""),
+                  t("booking-speaks-any"),
+                  SPEAKS.map((language) => ({
+                    value: language,
+                    label: t(`booking-speaks-${language}`),
+                  })),
+                )}
                 {/* The times of the lawyer, area and language chosen; with script the lists change on their own. */}
                 <button
                   type="submit"
