@@ -17,7 +17,7 @@ import type {
   BookingWeek,
 } from "~/booking/booking-page.server";
 import { SHOW_FIELD, type SlotDay } from "~/booking/booking-view";
-import { SPEAKS } from "~/booking/page-filters";
+import { SPEAKS, type PageFilter } from "~/booking/page-filters";
 import bookingScript from "~/booking/booking-page.ts?standalone";
 
 /**
@@ -125,10 +125,19 @@ export function BookingForm({
     </FieldLabel>
   );
 
-  /** One of the selects that narrow the times (area, lawyer, language): "any" first, then the choices. */
+  /** Choices whose texts are booking-<field>-<value>. */
+  const namedChoices = (field: string, choiceValues: readonly string[]) =>
+    choiceValues.map((value) => ({
+      value,
+      label: t(`booking-${field}-${value}`),
+    }));
+
+  /**
+   * One of the selects that narrow the times (area, lawyer, language): "any" first,
+   * then the choices; it shows what was posted, else the page's own filter.
+   */
   const filterSelect = (
-    field: "area" | "lawyer" | "speaks",
-    defaultValue: string,
+    field: keyof PageFilter,
     any: string,
     choices: Choice[],
   ) => (
@@ -137,7 +146,7 @@ export function BookingForm({
       <select
         id={fieldId(field)}
         name={field}
-        defaultValue={defaultValue}
+        defaultValue={values[field] || String(booking.filter[field] ?? "")}
         aria-invalid={invalid(field)}
         aria-describedby={describedBy(field)}
         className={inputClass}
@@ -189,33 +198,24 @@ export function BookingForm({
           <div className="booking-filters">
             {filterSelect(
               "area",
-              values.area || (booking.filter.area ?? ""),
               t("booking-area-unsure"),
-              PRACTICE_AREAS.map((area) => ({
-                value: area,
-                label: t(`booking-area-${area}`),
-              })),
+              namedChoices("area", PRACTICE_AREAS),
             )}
 
             {booking.lawyers.length > 0 ? (
               <>
                 {filterSelect(
                   "lawyer",
-                  values.lawyer || String(booking.filter.lawyer ?? ""),
                   t("booking-lawyer-any"),
-                  booking.lawyers.map((lawyer) => ({
-                    value: lawyer.id,
-                    label: lawyer.name,
+                  booking.lawyers.map(({ id, name }) => ({
+                    value: id,
+                    label: name,
                   })),
                 )}
                 {filterSelect(
                   "speaks",
-                  values.speaks || (booking.filter.speaks ?? ""),
                   t("booking-speaks-any"),
-                  SPEAKS.map((language) => ({
-                    value: language,
-                    label: t(`booking-speaks-${language}`),
-                  })),
+                  namedChoices("speaks", SPEAKS),
                 )}
                 {/* The times of the lawyer, area and language chosen; with script the lists change on their own. */}
                 <button

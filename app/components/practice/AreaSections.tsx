@@ -66,6 +66,8 @@ export function AreaExtra({ extra, tint }: { extra: ExtraSection; tint: boolean 
 
 function ExtraBody({ extra }: { extra: ExtraSection }) {
   const t = useT();
+  // An item's -title and -description texts (area-pages.ts: unless the kind says otherwise).
+  const itemText = (item: string, n: number) => <ItemText title={t(`${itemKey(item, n)}-title`)} text={t(`${itemKey(item, n)}-description`)} />;
   switch (extra.kind) {
     case "steps":
       return (
@@ -75,7 +77,7 @@ function ExtraBody({ extra }: { extra: ExtraSection }) {
               <span aria-hidden="true" className="mb-4 inline-flex size-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-gold-300">
                 {n}
               </span>
-              <ItemText title={t(`${itemKey(extra.item, n)}-title`)} text={t(`${itemKey(extra.item, n)}-description`)} />
+              {itemText(extra.item, n)}
             </li>
           ))}
         </ol>
@@ -90,7 +92,7 @@ function ExtraBody({ extra }: { extra: ExtraSection }) {
                 <span className="mb-4 inline-flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
-                <ItemText title={t(`${itemKey(extra.item, n)}-title`)} text={t(`${itemKey(extra.item, n)}-description`)} />
+                {itemText(extra.item, n)}
               </li>
             );
           })}
