@@ -9,6 +9,7 @@ import { addJsonLd } from "~/document/json-ld.server";
 import { breadcrumbList, contactPage, type SeoSite } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { BandHero } from "~/components/site/BandHero";
+import { HeadedSection } from "~/components/site/HeadedSection";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
@@ -68,31 +69,37 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="space-y-8 lg:col-span-3">
-          <section aria-labelledby="contact-form-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-brand-800">
-              {t("contact-form-title")}
-            </h2>
+          <HeadedSection
+            id="contact-form-title"
+            title={t("contact-form-title")}
+            className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            headingClassName="mb-4 text-2xl font-bold text-brand-800"
+          >
             <ContactForm />
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="contact-booking-title" className="rounded-lg bg-brand-50 p-6 sm:p-8">
-            <h2 id="contact-booking-title" className="text-xl font-bold text-brand-800">
-              {t("contact-booking-title")}
-            </h2>
+          <HeadedSection
+            id="contact-booking-title"
+            title={t("contact-booking-title")}
+            className="rounded-lg bg-brand-50 p-6 sm:p-8"
+            headingClassName="text-xl font-bold text-brand-800"
+          >
             <p className="mt-2 text-slate-700">{t("contact-booking-description")}</p>
             <BookingLink label={t("contact-booking-button")} className="mt-5 bg-brand-700 text-white hover:bg-brand-800" />
-          </section>
+          </HeadedSection>
         </div>
       </div>
 
-      <section aria-labelledby="contact-map-title" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
-        <h2 id="contact-map-title" className="mb-4 text-2xl font-bold text-brand-800">
-          {t("contact-map-title")}
-        </h2>
+      <HeadedSection
+        id="contact-map-title"
+        title={t("contact-map-title")}
+        className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8"
+        headingClassName="mb-4 text-2xl font-bold text-brand-800"
+      >
         <div className="aspect-[4/3] overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:aspect-[16/7]">
           <MapFrame src={mapEmbedUrl} title={t("contact-map-title")} />
         </div>
-      </section>
+      </HeadedSection>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { pageTexts } from "~/i18n/page.server";
 import { textsPageMeta } from "~/components/site/page-meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { BandHero } from "~/components/site/BandHero";
+import { HeadedSection } from "~/components/site/HeadedSection";
 import { VideoMeeting } from "~/components/video/VideoMeeting";
 import { data, redirect, useActionData } from "react-router";
 import { readForm } from "~/form-data.server";
@@ -70,10 +71,12 @@ export default function VideoConsultation() {
         <VideoMeeting error={posted?.error} />
       </div>
 
-      <section aria-labelledby="video-steps-title" className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
-        <h2 id="video-steps-title" className="text-center text-3xl font-bold text-brand-800">
-          {t("videoConsultation.instructionsTitle")}
-        </h2>
+      <HeadedSection
+        id="video-steps-title"
+        title={t("videoConsultation.instructionsTitle")}
+        className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8"
+        headingClassName="text-center text-3xl font-bold text-brand-800"
+      >
         <ol className="mt-10 grid gap-6 sm:grid-cols-2">
           {STEPS.map((n) => (
             <li key={n} className="flex gap-4">
@@ -96,7 +99,7 @@ export default function VideoConsultation() {
             <p className="mt-1 text-slate-700">{t("videoConsultation.note")}</p>
           </div>
         </div>
-      </section>
+      </HeadedSection>
     </>
   );
 }

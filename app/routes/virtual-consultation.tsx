@@ -6,6 +6,7 @@ import { pageTexts } from "~/i18n/page.server";
 import { textsPageMeta } from "~/components/site/page-meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { BandHero } from "~/components/site/BandHero";
+import { HeadedSection } from "~/components/site/HeadedSection";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { readForm } from "~/form-data.server";
@@ -88,10 +89,12 @@ export default function VirtualConsultation({ loaderData, actionData }: Route.Co
         </div>
       </BandHero>
 
-      <section aria-labelledby="expect-title" className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8 lg:py-20">
-        <h2 id="expect-title" className="text-center text-3xl font-bold text-brand-800">
-          {t("virtual-consultation-expect-title")}
-        </h2>
+      <HeadedSection
+        id="expect-title"
+        title={t("virtual-consultation-expect-title")}
+        className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8 lg:py-20"
+        headingClassName="text-center text-3xl font-bold text-brand-800"
+      >
         {/* Styled by `.booking-expect` (app/booking/booking-page.css): the page's HTML budget. */}
         <ul className="booking-expect mt-10 grid gap-6 sm:grid-cols-3">
           {EXPECT_ITEMS.map(({ n, icon: Icon }) => (
@@ -104,7 +107,7 @@ export default function VirtualConsultation({ loaderData, actionData }: Route.Co
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
       {booking ? <BookingForm booking={booking} posted={actionData} /> : null}
     </>
