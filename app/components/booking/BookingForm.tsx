@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { AlertCircle } from "lucide-react";
 import { useLang, useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
@@ -158,6 +159,22 @@ export function BookingForm({
     </div>
   );
 
+  /** The previous or next weeks (a submit button, back at the times); an empty place keeps the row's layout. */
+  const weekButton = (href: string | null, label: ReactNode) =>
+    href ? (
+      <button
+        type="submit"
+        name={SHOW_FIELD}
+        value="weeks"
+        formAction={`${href}#${fieldId("start")}`}
+        className={linkClass}
+      >
+        {label}
+      </button>
+    ) : (
+      <span />
+    );
+
   return (
     <section
       id={BOOKING_FORM_ANCHOR}
@@ -275,19 +292,12 @@ export function BookingForm({
               aria-label={t("booking-weeks-label")}
               className="mb-3 flex flex-wrap items-center justify-between gap-2"
             >
-              {booking.previous ? (
-                <button
-                  type="submit"
-                  name={SHOW_FIELD}
-                  value="weeks"
-                  formAction={`${booking.previous}#${fieldId("start")}`}
-                  className={linkClass}
-                >
+              {weekButton(
+                booking.previous,
+                <>
                   <span aria-hidden="true">‹</span>
                   {t("booking-week-previous")}
-                </button>
-              ) : (
-                <span />
+                </>,
               )}
               <p
                 id="booking-days-title"
@@ -296,19 +306,12 @@ export function BookingForm({
               >
                 {t("booking-week-of", { date: booking.weekLabel })}
               </p>
-              {booking.next ? (
-                <button
-                  type="submit"
-                  name={SHOW_FIELD}
-                  value="weeks"
-                  formAction={`${booking.next}#${fieldId("start")}`}
-                  className={linkClass}
-                >
+              {weekButton(
+                booking.next,
+                <>
                   {t("booking-week-next")}
                   <span aria-hidden="true">›</span>
-                </button>
-              ) : (
-                <span />
+                </>,
               )}
             </nav>
             {booking.days.length === 0 ? (
