@@ -11,6 +11,7 @@
  *   kept; a send that never arrives (offline) says the form's error.
  */
 import { showToast } from "../document/toast";
+import { setButtonBusy } from "./busy-button";
 import type { ContactField, ContactValues } from "./fields";
 import type { validateContact } from "./schema";
 
@@ -67,10 +68,7 @@ function enhance(form: HTMLFormElement): void {
   let sending = false;
   const setSending = (on: boolean) => {
     sending = on;
-    button.disabled = on;
-    button.querySelector("[data-sending-icon]")?.classList.toggle("hidden", !on);
-    button.querySelector("[data-idle-icon]")?.classList.toggle("hidden", on);
-    button.querySelector("[data-label]")!.textContent = text(on ? "contact-form-sending" : "contact-form-submit");
+    setButtonBusy(button, on, text(on ? "contact-form-sending" : "contact-form-submit"));
   };
 
   form.addEventListener("submit", (event) => {

@@ -15,7 +15,7 @@ import { NewsletterSignup } from "~/components/blog/NewsletterSignup";
 import { useLocalizePath, useT } from "~/i18n/hooks";
 import { langFromPath } from "~/i18n/languages";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 import { logRefusal } from "../../core/log";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // pageMeta also links this language's RSS feed (rel="alternate" type="application/rss+xml").
 export const meta: Route.MetaFunction = ({ data: page, matches }) =>
-  pageMeta(matches, { title: page?.texts["blog-page-title"] ?? "Blog", description: page?.texts["blog-meta-description"] ?? "", path: "/blog", breadcrumbs: [{ name: page?.texts["blog-breadcrumb"] ?? "Blog", path: "/blog" }] });
+  textsPageMeta(matches, page?.texts, "/blog", { breadcrumb: "blog-breadcrumb", fallback: { title: "Blog", breadcrumb: "Blog" } });
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const t = useT();

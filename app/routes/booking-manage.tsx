@@ -4,6 +4,7 @@ import type { Route } from "./+types/booking-manage";
 import { managePageAction, managePageData, type DayChoices } from "~/booking/manage-page.server";
 import { limitBookingPage } from "~/booking/booking-page.server";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
+import { Options } from "~/components/ui/options";
 import { bookingScript } from "~/components/booking/BookingForm";
 import { useT } from "~/i18n/hooks";
 import { siteFacts } from "~/seo/meta";
@@ -57,6 +58,20 @@ function SlotChoices({ days }: { days: DayChoices[] }) {
         </fieldset>
       ))}
     </>
+  );
+}
+
+/** One select of the form that narrows the times shown, its label above it. */
+function NarrowSelect({ id, name, label, defaultValue, children }: { id: string; name: string; label: string; defaultValue: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className={selectClass}>
+        {children}
+      </select>
+    </div>
   );
 }
 
@@ -192,46 +207,19 @@ export default function BookingManage({ loaderData, actionData }: Route.Componen
       {/* A GET form: the lawyer, the way of meeting and the day narrow the times shown (with or without script). */}
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" aria-label={t("booking-manage-narrow-label")}>
         {hasLawyers ? (
-          <div>
-            <label htmlFor="manage-lawyer" className="block font-semibold">
-              {t("booking-lawyer-label")}
-            </label>
-            <select id="manage-lawyer" name="lawyer" defaultValue={choice.lawyer} className={selectClass}>
-              {booking.lawyer ? <option value="same">{t("booking-manage-same-lawyer", { name: booking.lawyer })}</option> : null}
-              <option value="any">{t("booking-lawyer-any")}</option>
-              {lawyers.map((lawyer) => (
-                <option key={lawyer.value} value={lawyer.value}>
-                  {lawyer.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <NarrowSelect id="manage-lawyer" name="lawyer" label={t("booking-lawyer-label")} defaultValue={choice.lawyer}>
+            {booking.lawyer ? <option value="same">{t("booking-manage-same-lawyer", { name: booking.lawyer })}</option> : null}
+            <option value="any">{t("booking-lawyer-any")}</option>
+            <Options choices={lawyers} />
+          </NarrowSelect>
         ) : null}
-        <div>
-          <label htmlFor="manage-kind" className="block font-semibold">
-            {t("booking-kind-label")}
-          </label>
-          <select id="manage-kind" name="kind" defaultValue={choice.kind} className={selectClass}>
-            {kinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`booking-kind-${kind}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NarrowSelect id="manage-kind" name="kind" label={t("booking-kind-label")} defaultValue={choice.kind}>
+          <Options choices={kinds.map((kind) => ({ value: kind, label: t(`booking-kind-${kind}`) }))} />
+        </NarrowSelect>
         {dayOptions.length > 0 ? (
-          <div>
-            <label htmlFor="manage-day" className="block font-semibold">
-              {t("booking-manage-day-label")}
-            </label>
-            <select id="manage-day" name="day" defaultValue={choice.day ?? ""} className={selectClass}>
-              {dayOptions.map((day) => (
-                <option key={day.value} value={day.value}>
-                  {day.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <NarrowSelect id="manage-day" name="day" label={t("booking-manage-day-label")} defaultValue={choice.day ?? ""}>
+            <Options choices={dayOptions} />
+          </NarrowSelect>
         ) : null}
         <button type="submit" className="min-h-11 rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50">
           {t("booking-narrow")}

@@ -3,11 +3,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 import { seoSiteFor } from "~/seo/site.server";
 import { addJsonLd } from "~/document/json-ld.server";
 import { breadcrumbList, contactPage, type SeoSite } from "~/seo/jsonld";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { BandHero } from "~/components/site/BandHero";
+import { HeadedSection } from "~/components/site/HeadedSection";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { ContactInfo } from "~/components/contact/ContactInfo";
 import { BookingLink } from "~/components/contact/BookingLink";
@@ -49,14 +51,8 @@ function contactJsonLd(base: SeoSite, texts: Record<string, string>) {
   ];
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  const texts = page?.texts ?? {};
-  return pageMeta(matches, {
-    title: texts["contact-page-title"] ?? "",
-    description: texts["contact-meta-description"] ?? "",
-    path: "/contact",
-  });
-};
+export const meta: Route.MetaFunction = ({ data: page, matches }) =>
+  textsPageMeta(matches, page?.texts, "/contact");
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -65,10 +61,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     <>
       <Breadcrumbs items={[{ label: t("contact-breadcrumb") }]} />
 
-      <section className="bg-brand-900 px-4 py-16 text-center text-white sm:py-20">
-        <h1 className="mx-auto max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t("contact-hero-title")}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{t("contact-hero-subtitle")}</p>
-      </section>
+      <BandHero title={t("contact-hero-title")} subtitle={t("contact-hero-subtitle")} />
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8 lg:py-16">
         <div className="lg:col-span-2">
@@ -76,31 +69,37 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="space-y-8 lg:col-span-3">
-          <section aria-labelledby="contact-form-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-brand-800">
-              {t("contact-form-title")}
-            </h2>
+          <HeadedSection
+            id="contact-form-title"
+            title={t("contact-form-title")}
+            className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            headingClassName="mb-4 text-2xl font-bold text-brand-800"
+          >
             <ContactForm />
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="contact-booking-title" className="rounded-lg bg-brand-50 p-6 sm:p-8">
-            <h2 id="contact-booking-title" className="text-xl font-bold text-brand-800">
-              {t("contact-booking-title")}
-            </h2>
+          <HeadedSection
+            id="contact-booking-title"
+            title={t("contact-booking-title")}
+            className="rounded-lg bg-brand-50 p-6 sm:p-8"
+            headingClassName="text-xl font-bold text-brand-800"
+          >
             <p className="mt-2 text-slate-700">{t("contact-booking-description")}</p>
             <BookingLink label={t("contact-booking-button")} className="mt-5 bg-brand-700 text-white hover:bg-brand-800" />
-          </section>
+          </HeadedSection>
         </div>
       </div>
 
-      <section aria-labelledby="contact-map-title" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
-        <h2 id="contact-map-title" className="mb-4 text-2xl font-bold text-brand-800">
-          {t("contact-map-title")}
-        </h2>
+      <HeadedSection
+        id="contact-map-title"
+        title={t("contact-map-title")}
+        className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8"
+        headingClassName="mb-4 text-2xl font-bold text-brand-800"
+      >
         <div className="aspect-[4/3] overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:aspect-[16/7]">
           <MapFrame src={mapEmbedUrl} title={t("contact-map-title")} />
         </div>
-      </section>
+      </HeadedSection>
     </>
   );
 }

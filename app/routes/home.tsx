@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 import { seoSiteFor } from "~/seo/site.server";
 import { addJsonLd } from "~/document/json-ld.server";
 import { legalService } from "~/seo/jsonld";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.texts["home-page-title"] ?? "", description: data?.texts["home-meta-description"] ?? "", path: "/" });
+  textsPageMeta(matches, data?.texts, "/");
 
 export default function Home() {
   return (

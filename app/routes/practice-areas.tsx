@@ -1,7 +1,7 @@
 import type { Route } from "./+types/practice-areas";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { PageHero } from "~/components/practice/ui";
 import { NotSureSection, PracticeAreaCards } from "~/components/practice/OverviewSections";
@@ -12,12 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, {
-    title: data?.texts["practice-areas-page-title"] ?? "",
-    description: data?.texts["practice-areas-meta-description"] ?? "",
-    path: "/practice-areas",
-    breadcrumbs: [{ name: data?.texts["practice-areas-breadcrumb"] ?? "", path: "/practice-areas" }],
-  });
+  textsPageMeta(matches, data?.texts, "/practice-areas", { breadcrumb: "practice-areas-breadcrumb" });
 
 export default function PracticeAreas() {
   const t = useT();

@@ -3,7 +3,7 @@ import { Paragraphs } from "~/components/blog/RichText";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await pageTexts(request, context, { categories: ["privacy"] });
@@ -14,12 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) =>
-  pageMeta(matches, {
-    title: page?.texts["privacy-page-title"] ?? "Privacy Policy",
-    description: page?.texts["privacy-meta-description"] ?? "",
-    path: "/privacy",
-    breadcrumbs: [{ name: page?.texts["privacy-title"] ?? "", path: "/privacy" }],
-  });
+  textsPageMeta(matches, page?.texts, "/privacy", { breadcrumb: "privacy-title", fallback: { title: "Privacy Policy" } });
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const t = useT();

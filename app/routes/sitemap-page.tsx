@@ -4,30 +4,17 @@ import { listPublishedPosts, localizePostSummary } from "~/blog/posts.server";
 import { textLangProps } from "~/components/blog/PostCards";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
+import { pageLinks, practiceAreaLinks, type SiteLink } from "~/components/site/site-links";
 import { useLang, useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 
-/** The site's pages, by unprefixed path and the key of their link text. */
-const SITEMAP_PAGES = [
-  { path: "/", key: "sitemap-link-home" },
-  { path: "/team", key: "sitemap-link-team" },
-  { path: "/about", key: "sitemap-link-about" },
-  { path: "/blog", key: "sitemap-link-blog" },
-  { path: "/contact", key: "sitemap-link-contact" },
-  { path: "/virtual-consultation", key: "sitemap-link-virtual-consultation" },
-  { path: "/video-consultation", key: "sitemap-link-video-consultation" },
-  { path: "/privacy", key: "sitemap-link-privacy" },
-  { path: "/sitemap", key: "sitemap-link-sitemap" },
-] as const;
-
-const SITEMAP_PRACTICE_AREAS = [
-  { path: "/practice-areas", key: "sitemap-link-practice-areas" },
-  { path: "/practice-areas/civil-litigation", key: "sitemap-link-civil-litigation" },
-  { path: "/practice-areas/immigration", key: "sitemap-link-immigration" },
-  { path: "/practice-areas/family", key: "sitemap-link-family" },
-  { path: "/practice-areas/professional-negligence", key: "sitemap-link-professional-negligence" },
-] as const;
+/** The site's pages and the practice areas (the overview first), with the site map's link texts. */
+const SITEMAP_PAGES = pageLinks(
+  ["home", "team", "about", "blog", "contact", "virtual-consultation", "video-consultation", "privacy", "sitemap"],
+  "sitemap-link-",
+);
+const SITEMAP_PRACTICE_AREAS = [...pageLinks(["practice-areas"], "sitemap-link-"), ...practiceAreaLinks("sitemap-link-")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = context.services;
@@ -46,12 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) =>
-  pageMeta(matches, {
-    title: page?.texts["sitemap-page-title"] ?? "Site Map",
-    description: page?.texts["sitemap-meta-description"] ?? "",
-    path: "/sitemap",
-    breadcrumbs: [{ name: page?.texts["sitemap-page-title"] ?? "", path: "/sitemap" }],
-  });
+  textsPageMeta(matches, page?.texts, "/sitemap", { breadcrumb: "sitemap-page-title", fallback: { title: "Site Map" } });
 
 const linkClass = "text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";
 
@@ -72,7 +54,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { posts } = loaderData;
   const iconClass = "size-5 text-gold-500";
-  const pageLink = (item: { path: string; key: string }) => (
+  const pageLink = (item: SiteLink) => (
     <li key={item.path}>
       <LocalizedLink to={item.path} className={linkClass} aria-current={item.path === "/sitemap" ? "page" : undefined}>
         {t(item.key)}

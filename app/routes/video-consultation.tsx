@@ -2,8 +2,10 @@ import { Info, Laptop, MessagesSquare, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/video-consultation";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { BandHero } from "~/components/site/BandHero";
+import { HeadedSection } from "~/components/site/HeadedSection";
 import { VideoMeeting } from "~/components/video/VideoMeeting";
 import { data, redirect, useActionData } from "react-router";
 import { readForm } from "~/form-data.server";
@@ -29,11 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, {
-    title: data?.texts["videoConsultation.pageTitle"] ?? "",
-    description: data?.texts["videoConsultation.metaDescription"] ?? "",
-    path: "/video-consultation",
-    breadcrumbs: [{ name: data?.texts["videoConsultation.breadcrumb"] ?? "", path: "/video-consultation" }],
+  textsPageMeta(matches, data?.texts, "/video-consultation", {
+    keys: { title: "videoConsultation.pageTitle", description: "videoConsultation.metaDescription" },
+    breadcrumb: "videoConsultation.breadcrumb",
   });
 
 const FEATURES = [
@@ -51,10 +51,7 @@ export default function VideoConsultation() {
     <>
       <Breadcrumbs items={[{ label: t("videoConsultation.breadcrumb") }]} />
 
-      <section className="bg-brand-900 px-4 py-16 text-center text-white sm:py-20">
-        <h1 className="mx-auto max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t("videoConsultation.heroTitle")}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{t("videoConsultation.heroSubtitle")}</p>
-      </section>
+      <BandHero title={t("videoConsultation.heroTitle")} subtitle={t("videoConsultation.heroSubtitle")} />
 
       <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <ul className="grid gap-6 md:grid-cols-3">
@@ -74,10 +71,12 @@ export default function VideoConsultation() {
         <VideoMeeting error={posted?.error} />
       </div>
 
-      <section aria-labelledby="video-steps-title" className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
-        <h2 id="video-steps-title" className="text-center text-3xl font-bold text-brand-800">
-          {t("videoConsultation.instructionsTitle")}
-        </h2>
+      <HeadedSection
+        id="video-steps-title"
+        title={t("videoConsultation.instructionsTitle")}
+        className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8"
+        headingClassName="text-center text-3xl font-bold text-brand-800"
+      >
         <ol className="mt-10 grid gap-6 sm:grid-cols-2">
           {STEPS.map((n) => (
             <li key={n} className="flex gap-4">
@@ -100,7 +99,7 @@ export default function VideoConsultation() {
             <p className="mt-1 text-slate-700">{t("videoConsultation.note")}</p>
           </div>
         </div>
-      </section>
+      </HeadedSection>
     </>
   );
 }

@@ -3,8 +3,10 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/virtual-consultation";
 import { useT } from "~/i18n/hooks";
 import { pageTexts } from "~/i18n/page.server";
-import { pageMeta } from "~/seo/meta";
+import { textsPageMeta } from "~/components/site/page-meta";
 import { Breadcrumbs } from "~/components/site/Breadcrumbs";
+import { BandHero } from "~/components/site/BandHero";
+import { HeadedSection } from "~/components/site/HeadedSection";
 import { BookingLink } from "~/components/contact/BookingLink";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { readForm } from "~/form-data.server";
@@ -65,12 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, {
-    title: data?.texts["virtual-consultation-page-title"] ?? "",
-    description: data?.texts["virtual-consultation-meta-description"] ?? "",
-    path: "/virtual-consultation",
-    breadcrumbs: [{ name: data?.texts["virtual-consultation-breadcrumb"] ?? "", path: "/virtual-consultation" }],
-  });
+  textsPageMeta(matches, data?.texts, "/virtual-consultation", { breadcrumb: "virtual-consultation-breadcrumb" });
 
 const EXPECT_ITEMS = [
   { n: 1, icon: Clock },
@@ -85,19 +82,19 @@ export default function VirtualConsultation({ loaderData, actionData }: Route.Co
     <>
       <Breadcrumbs items={[{ label: t("virtual-consultation-breadcrumb") }]} />
 
-      <section className="bg-brand-900 px-4 py-16 text-center text-white sm:py-20">
-        <h1 className="mx-auto max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t("virtual-consultation-title")}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{t("virtual-consultation-subtitle")}</p>
+      <BandHero title={t("virtual-consultation-title")} subtitle={t("virtual-consultation-subtitle")}>
         <div className="mt-8 flex flex-col items-center gap-3">
           <BookingLink label={t("virtual-consultation-button")} samePage className="bg-gold-400 text-brand-900 hover:bg-gold-300" />
           <p className="text-sm text-slate-300">{t(booking ? "virtual-consultation-button-note-form" : "virtual-consultation-button-note")}</p>
         </div>
-      </section>
+      </BandHero>
 
-      <section aria-labelledby="expect-title" className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8 lg:py-20">
-        <h2 id="expect-title" className="text-center text-3xl font-bold text-brand-800">
-          {t("virtual-consultation-expect-title")}
-        </h2>
+      <HeadedSection
+        id="expect-title"
+        title={t("virtual-consultation-expect-title")}
+        className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8 lg:py-20"
+        headingClassName="text-center text-3xl font-bold text-brand-800"
+      >
         {/* Styled by `.booking-expect` (app/booking/booking-page.css): the page's HTML budget. */}
         <ul className="booking-expect mt-10 grid gap-6 sm:grid-cols-3">
           {EXPECT_ITEMS.map(({ n, icon: Icon }) => (
@@ -110,7 +107,7 @@ export default function VirtualConsultation({ loaderData, actionData }: Route.Co
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
       {booking ? <BookingForm booking={booking} posted={actionData} /> : null}
     </>

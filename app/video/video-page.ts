@@ -8,6 +8,7 @@
 import { loadJitsiApi, type JitsiMeetApi } from "./jitsi";
 import { JITSI_FRAME_HEIGHT, JITSI_TOOLBAR_BUTTONS } from "./meet";
 import { interpolate } from "../i18n/lookup";
+import { setButtonBusy } from "../contact/busy-button";
 
 const form = document.querySelector<HTMLFormElement>("form[data-video-form]");
 if (form) enhance(form);
@@ -31,10 +32,7 @@ function enhance(form: HTMLFormElement): void {
 
   const setStarting = (on: boolean) => {
     starting = on;
-    joinButton.disabled = on;
-    joinButton.querySelector("[data-sending-icon]")?.classList.toggle("hidden", !on);
-    joinButton.querySelector("[data-idle-icon]")?.classList.toggle("hidden", on);
-    joinButton.querySelector("[data-label]")!.textContent = text(on ? "videoConsultation.starting" : "videoConsultation.joinButton");
+    setButtonBusy(joinButton, on, text(on ? "videoConsultation.starting" : "videoConsultation.joinButton"));
   };
 
   const showMeeting = (on: boolean) => {

@@ -1,8 +1,9 @@
-import { Award, CircleCheck, HeartHandshake, Mail, MapPin, Phone, ShieldCheck, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Award, CircleCheck, HeartHandshake, Mail, MapPin, Phone, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 import { useLang, useT } from "~/i18n/hooks";
 import { telHref } from "~/components/site/Footer";
 import { numbered } from "~/components/practice/areas";
-import { PageHero, Section, SectionHeading } from "~/components/practice/ui";
+import { ItemText, PageHero, Section, SectionHeading, TitledSection } from "~/components/practice/ui";
 
 /** A quiet outline of mountains and towers along the hero's bottom edge: decoration only. */
 function Skyline() {
@@ -49,8 +50,7 @@ const VALUE_ICONS = [Award, Users, ShieldCheck, HeartHandshake];
 export function AboutValues() {
   const t = useT();
   return (
-    <Section id="about-values-heading" tint>
-      <SectionHeading id="about-values-heading" title={t("about-values-title")} />
+    <TitledSection id="about-values-heading" tint title={t("about-values-title")}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {numbered(4).map((n, index) => {
           const Icon = VALUE_ICONS[index];
@@ -59,33 +59,43 @@ export function AboutValues() {
               <span className="mb-5 inline-flex size-12 items-center justify-center rounded-lg bg-brand-800 text-gold-300">
                 <Icon aria-hidden="true" className="size-6" />
               </span>
-              <h3 className="text-lg font-semibold text-brand-800">{t(`about-value-${n}-title`)}</h3>
-              <p className="mt-3 leading-relaxed text-slate-600">{t(`about-value-${n}-description`)}</p>
+              <ItemText title={t(`about-value-${n}-title`)} text={t(`about-value-${n}-description`)} gap="mt-3" />
             </li>
           );
         })}
       </ul>
-    </Section>
+    </TitledSection>
   );
 }
 
 export function AboutWhy() {
   const t = useT();
   return (
-    <Section id="about-why-heading">
-      <SectionHeading id="about-why-heading" title={t("about-why-title")} />
+    <TitledSection id="about-why-heading" title={t("about-why-title")}>
       <ul className="mx-auto grid max-w-5xl gap-x-10 gap-y-8 md:grid-cols-2">
         {numbered(5).map((n) => (
           <li key={n} className="flex gap-4">
             <CircleCheck aria-hidden="true" className="mt-1 size-6 shrink-0 text-gold-500" />
             <div>
-              <h3 className="text-lg font-semibold text-brand-800">{t(`about-why-${n}-title`)}</h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{t(`about-why-${n}-description`)}</p>
+              <ItemText title={t(`about-why-${n}-title`)} text={t(`about-why-${n}-description`)} />
             </div>
           </li>
         ))}
       </ul>
-    </Section>
+    </TitledSection>
+  );
+}
+
+/** One line of the office's details: its icon, its label, then the value. */
+function LocationRow({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <p className="flex gap-4">
+      <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-gold-500" />
+      <span>
+        <span className="block text-sm font-semibold tracking-wide text-slate-600 uppercase">{label}</span>
+        {children}
+      </span>
+    </p>
   );
 }
 
@@ -96,9 +106,6 @@ export function AboutLocation() {
   const email = t("contact-email");
   // Addresses, numbers and emails are Latin text: keep them left-to-right inside Farsi pages.
   const ltr = (text: string) => (rtl ? <bdi dir="ltr">{text}</bdi> : text);
-  const row = "flex gap-4";
-  const icon = "mt-0.5 size-6 shrink-0 text-gold-500";
-  const label = "block text-sm font-semibold tracking-wide text-slate-600 uppercase";
   return (
     <Section id="about-location-heading" tint>
       <div className="grid items-start gap-10 lg:grid-cols-2">
@@ -108,31 +115,19 @@ export function AboutLocation() {
           <p className="mt-4 text-lg leading-relaxed text-slate-700">{t("about-location-description")}</p>
         </div>
         <address className="space-y-6 rounded-xl border border-slate-200 bg-white p-6 not-italic shadow-sm sm:p-8">
-          <p className={row}>
-            <MapPin aria-hidden="true" className={icon} />
-            <span>
-              <span className={label}>{t("about-location-address-label")}</span>
-              <span className="mt-1 block text-lg text-slate-800">{ltr(t("contact-office-address"))}</span>
-            </span>
-          </p>
-          <p className={row}>
-            <Phone aria-hidden="true" className={icon} />
-            <span>
-              <span className={label}>{t("about-location-phone-label")}</span>
-              <a href={telHref(phone)} className="mt-1 block text-lg font-medium text-brand-700 underline-offset-4 hover:underline">
-                {ltr(phone)}
-              </a>
-            </span>
-          </p>
-          <p className={row}>
-            <Mail aria-hidden="true" className={icon} />
-            <span>
-              <span className={label}>{t("about-location-email-label")}</span>
-              <a href={`mailto:${email}`} className="mt-1 block text-lg font-medium break-all text-brand-700 underline-offset-4 hover:underline">
-                {ltr(email)}
-              </a>
-            </span>
-          </p>
+          <LocationRow icon={MapPin} label={t("about-location-address-label")}>
+            <span className="mt-1 block text-lg text-slate-800">{ltr(t("contact-office-address"))}</span>
+          </LocationRow>
+          <LocationRow icon={Phone} label={t("about-location-phone-label")}>
+            <a href={telHref(phone)} className="mt-1 block text-lg font-medium text-brand-700 underline-offset-4 hover:underline">
+              {ltr(phone)}
+            </a>
+          </LocationRow>
+          <LocationRow icon={Mail} label={t("about-location-email-label")}>
+            <a href={`mailto:${email}`} className="mt-1 block text-lg font-medium break-all text-brand-700 underline-offset-4 hover:underline">
+              {ltr(email)}
+            </a>
+          </LocationRow>
         </address>
       </div>
     </Section>

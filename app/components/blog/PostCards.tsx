@@ -75,6 +75,29 @@ export function Byline({
   );
 }
 
+/** A card's title, linking to the post. */
+function TitleLink({ post }: { post: PostCardData }) {
+  return (
+    <LocalizedLink to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">
+      {post.title.text}
+    </LocalizedLink>
+  );
+}
+
+/** A card's 'Read' link to the post; the post's title follows for screen readers, in its own language. */
+function ReadLink({ post, label, className }: { post: PostCardData; label: string; className: string }) {
+  const lang = useLang();
+  return (
+    <LocalizedLink to={`/blog/${post.slug}`} className={className}>
+      {label}
+      <span className="sr-only" {...textLangProps(post.title, lang)}>
+        : {post.title.text}
+      </span>
+      <ArrowRight aria-hidden="true" className="flip-rtl size-4" />
+    </LocalizedLink>
+  );
+}
+
 /** The newest post, large, with 'Read Article'. */
 export function FeaturedPostCard({ post }: { post: PostCardData }) {
   const t = useT();
@@ -95,9 +118,7 @@ export function FeaturedPostCard({ post }: { post: PostCardData }) {
           </span>
         </p>
         <h2 id={`post-${post.id}-title`} className="text-2xl font-bold text-brand-900 sm:text-3xl" {...textLangProps(post.title, lang)}>
-          <LocalizedLink to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">
-            {post.title.text}
-          </LocalizedLink>
+          <TitleLink post={post} />
         </h2>
         {post.excerpt.text ? (
           <p className="text-lg leading-7 text-slate-700" {...textLangProps(post.excerpt, lang)}>
@@ -106,16 +127,11 @@ export function FeaturedPostCard({ post }: { post: PostCardData }) {
         ) : null}
         <Byline post={post} />
         <p>
-          <LocalizedLink
-            to={`/blog/${post.slug}`}
+          <ReadLink
+            post={post}
+            label={t("blog-read-article")}
             className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
-            {t("blog-read-article")}
-            <span className="sr-only" {...textLangProps(post.title, lang)}>
-              : {post.title.text}
-            </span>
-            <ArrowRight aria-hidden="true" className="flip-rtl size-4" />
-          </LocalizedLink>
+          />
         </p>
       </div>
     </article>
@@ -136,9 +152,7 @@ export function PostCard({ post }: { post: PostCardData }) {
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 id={`post-${post.id}-title`} className="text-lg font-semibold leading-snug text-brand-900" {...textLangProps(post.title, lang)}>
-          <LocalizedLink to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">
-            {post.title.text}
-          </LocalizedLink>
+          <TitleLink post={post} />
         </h3>
         {post.excerpt.text ? (
           <p className="line-clamp-4 text-slate-700" {...textLangProps(post.excerpt, lang)}>
@@ -147,13 +161,11 @@ export function PostCard({ post }: { post: PostCardData }) {
         ) : null}
         <div className="mt-auto flex flex-col gap-3 pt-2">
           <Byline post={post} />
-          <LocalizedLink to={`/blog/${post.slug}`} className="inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900 hover:underline">
-            {t("blog-read-more")}
-            <span className="sr-only" {...textLangProps(post.title, lang)}>
-              : {post.title.text}
-            </span>
-            <ArrowRight aria-hidden="true" className="flip-rtl size-4" />
-          </LocalizedLink>
+          <ReadLink
+            post={post}
+            label={t("blog-read-more")}
+            className="inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+          />
         </div>
       </div>
     </article>

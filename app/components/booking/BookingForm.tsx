@@ -1,7 +1,10 @@
+import type { ReactNode } from "react";
 import { AlertCircle } from "lucide-react";
 import { useLang, useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
 import { BOOKING_FORM_ANCHOR } from "~/components/contact/BookingLink";
+import { FieldLabel, RequiredMark } from "~/components/contact/FormParts";
+import { Options, type Choice } from "~/components/ui/options";
 import { HONEYPOT_FIELD } from "~/contact/fields";
 import {
   BOOKING_FIELDS,
@@ -15,7 +18,7 @@ import type {
   BookingWeek,
 } from "~/booking/booking-page.server";
 import { SHOW_FIELD, type SlotDay } from "~/booking/booking-view";
-import { SPEAKS } from "~/booking/page-filters";
+import { SPEAKS, type PageFilter } from "~/booking/page-filters";
 import bookingScript from "~/booking/booking-page.ts?standalone";
 
 /**
@@ -38,6 +41,40 @@ const EMPTY: BookingValues = Object.fromEntries(
 ) as BookingValues;
 const fieldId = (field: BookingField) => `booking-${field}`;
 const errorId = (field: BookingField) => `booking-${field}-error`;
+
+/**
+ * The visitor's details, one input each (label booking-<field>-label); the email and phone are
+ * written left to right in every language, with their own keyboards.
+ */
+const CONTACT_INPUTS = [
+  {
+    field: "name",
+    type: "text",
+    autoComplete: "name",
+    required: true,
+    ltr: false,
+  },
+  {
+    field: "email",
+    type: "email",
+    autoComplete: "email",
+    required: true,
+    ltr: true,
+  },
+  {
+    field: "phone",
+    type: "tel",
+    autoComplete: "tel",
+    required: false,
+    ltr: true,
+  },
+] as const;
+
+/** The two free texts, each with its hint (booking-<field>-hint) under the label. */
+const TEXT_AREAS = [
+  { field: "description", rows: 4 },
+  { field: "parties", rows: 3 },
+] as const;
 
 /**
  * The built-in booking form (issue 33, decision 0078): server HTML that works without JavaScript.
@@ -81,15 +118,63 @@ export function BookingForm({
     ) : null;
 
   const label = (field: BookingField, key: string, required: boolean) => (
-    <label htmlFor={fieldId(field)} className="booking-label">
+    <FieldLabel
+      htmlFor={fieldId(field)}
+      className="booking-label"
+      required={required}
+    >
       {t(key)}
-      {required ? (
-        <span aria-hidden="true" className="ms-0.5 text-red-700">
-          *
-        </span>
-      ) : null}
-    </label>
+    </FieldLabel>
   );
+
+  /** Choices whose texts are booking-<field>-<value>. */
+  const namedChoices = (field: string, choiceValues: readonly string[]) =>
+    choiceValues.map((value) => ({
+      value,
+      label: t(`booking-${field}-${value}`),
+    }));
+
+  /**
+   * One of the selects that narrow the times (area, lawyer, language): "any" first,
+   * then the choices; it shows what was posted, else the page's own filter.
+   */
+  const filterSelect = (
+    field: keyof PageFilter,
+    any: string,
+    choices: Choice[],
+  ) => (
+    <div>
+      {label(field, `booking-${field}-label`, false)}
+      <select
+        id={fieldId(field)}
+        name={field}
+        defaultValue={values[field] || String(booking.filter[field] ?? "")}
+        aria-invalid={invalid(field)}
+        aria-describedby={describedBy(field)}
+        className={inputClass}
+      >
+        <option value="">{any}</option>
+        <Options choices={choices} />
+      </select>
+      {fieldError(field)}
+    </div>
+  );
+
+  /** The previous or next weeks (a submit button, back at the times); an empty place keeps the row's layout. */
+  const weekButton = (href: string | null, label: ReactNode) =>
+    href ? (
+      <button
+        type="submit"
+        name={SHOW_FIELD}
+        value="weeks"
+        formAction={`${href}#${fieldId("start")}`}
+        className={linkClass}
+      >
+        {label}
+      </button>
+    ) : (
+      <span />
+    );
 
   return (
     <section
@@ -129,70 +214,27 @@ export function BookingForm({
           </p>
 
           <div className="booking-filters">
-            <div>
-              {label("area", "booking-area-label", false)}
-              <select
-                id={fieldId("area")}
-                name="area"
-                defaultValue={values.area || (booking.filter.area ?? "")}
-                aria-invalid={invalid("area")}
-                aria-describedby={describedBy("area")}
-                className={inputClass}
-              >
-                <option value="">{t("booking-area-unsure")}</option>
-                {PRACTICE_AREAS.map((area) => (
-                  <option key={area} value={area}>
-                    {t(`booking-area-${area}`)}
-                  </option>
-                ))}
-              </select>
-              {fieldError("area")}
-            </div>
+            {filterSelect(
+              "area",
+              t("booking-area-unsure"),
+              namedChoices("area", PRACTICE_AREAS),
+            )}
 
             {booking.lawyers.length > 0 ? (
               <>
-                <div>
-                  {label("lawyer", "booking-lawyer-label", false)}
-                  <select
-                    id={fieldId("lawyer")}
-                    name="lawyer"
-                    defaultValue={
-                      values.lawyer || String(booking.filter.lawyer ?? "")
-                    }
-                    aria-invalid={invalid("lawyer")}
-                    aria-describedby={describedBy("lawyer")}
-                    className={inputClass}
-                  >
-                    <option value="">{t("booking-lawyer-any")}</option>
-                    {booking.lawyers.map((lawyer) => (
-                      <option key={lawyer.id} value={lawyer.id}>
-                        {lawyer.name}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldError("lawyer")}
-                </div>
-                <div>
-                  {label("speaks", "booking-speaks-label", false)}
-                  <select
-                    id={fieldId("speaks")}
-                    name="speaks"
-                    defaultValue={
-                      values.speaks || (booking.filter.speaks ?? "")
-                    }
-                    aria-invalid={invalid("speaks")}
-                    aria-describedby={describedBy("speaks")}
-                    className={inputClass}
-                  >
-                    <option value="">{t("booking-speaks-any")}</option>
-                    {SPEAKS.map((language) => (
-                      <option key={language} value={language}>
-                        {t(`booking-speaks-${language}`)}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldError("speaks")}
-                </div>
+                {filterSelect(
+                  "lawyer",
+                  t("booking-lawyer-any"),
+                  booking.lawyers.map(({ id, name }) => ({
+                    value: id,
+                    label: name,
+                  })),
+                )}
+                {filterSelect(
+                  "speaks",
+                  t("booking-speaks-any"),
+                  namedChoices("speaks", SPEAKS),
+                )}
                 {/* The times of the lawyer, area and language chosen; with script the lists change on their own. */}
                 <button
                   type="submit"
@@ -239,9 +281,7 @@ export function BookingForm({
           >
             <legend className={legendClass}>
               {t("booking-slot-label")}
-              <span aria-hidden="true" className="ms-0.5 text-red-700">
-                *
-              </span>
+              <RequiredMark />
             </legend>
             <p id="booking-zone-note" className="mb-3 text-sm text-slate-600">
               {t("booking-slot-zone-note")}
@@ -253,19 +293,12 @@ export function BookingForm({
               aria-label={t("booking-weeks-label")}
               className="mb-3 flex flex-wrap items-center justify-between gap-2"
             >
-              {booking.previous ? (
-                <button
-                  type="submit"
-                  name={SHOW_FIELD}
-                  value="weeks"
-                  formAction={`${booking.previous}#${fieldId("start")}`}
-                  className={linkClass}
-                >
+              {weekButton(
+                booking.previous,
+                <>
                   <span aria-hidden="true">‹</span>
                   {t("booking-week-previous")}
-                </button>
-              ) : (
-                <span />
+                </>,
               )}
               <p
                 id="booking-days-title"
@@ -274,19 +307,12 @@ export function BookingForm({
               >
                 {t("booking-week-of", { date: booking.weekLabel })}
               </p>
-              {booking.next ? (
-                <button
-                  type="submit"
-                  name={SHOW_FIELD}
-                  value="weeks"
-                  formAction={`${booking.next}#${fieldId("start")}`}
-                  className={linkClass}
-                >
+              {weekButton(
+                booking.next,
+                <>
                   {t("booking-week-next")}
                   <span aria-hidden="true">›</span>
-                </button>
-              ) : (
-                <span />
+                </>,
               )}
             </nav>
             {booking.days.length === 0 ? (
@@ -343,97 +369,55 @@ export function BookingForm({
           </fieldset>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              {label("name", "booking-name-label", true)}
-              <input
-                id={fieldId("name")}
-                name="name"
-                type="text"
-                autoComplete="name"
-                maxLength={BOOKING_LIMITS.name}
-                defaultValue={values.name}
-                aria-required
-                aria-invalid={invalid("name")}
-                aria-describedby={describedBy("name")}
-                className={inputClass}
-              />
-              {fieldError("name")}
-            </div>
-            <div>
-              {label("email", "booking-email-label", true)}
-              <input
-                id={fieldId("email")}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                dir="ltr"
-                maxLength={BOOKING_LIMITS.email}
-                defaultValue={values.email}
-                aria-required
-                aria-invalid={invalid("email")}
-                aria-describedby={describedBy("email")}
-                className={`${inputClass} text-start rtl:text-end`}
-              />
-              {fieldError("email")}
-            </div>
-            <div>
-              {label("phone", "booking-phone-label", false)}
-              <input
-                id={fieldId("phone")}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                dir="ltr"
-                maxLength={BOOKING_LIMITS.phone}
-                defaultValue={values.phone}
-                aria-invalid={invalid("phone")}
-                aria-describedby={describedBy("phone")}
-                className={`${inputClass} text-start rtl:text-end`}
-              />
-              {fieldError("phone")}
-            </div>
+            {CONTACT_INPUTS.map((spec) => (
+              <div key={spec.field}>
+                {label(
+                  spec.field,
+                  `booking-${spec.field}-label`,
+                  spec.required,
+                )}
+                <input
+                  id={fieldId(spec.field)}
+                  name={spec.field}
+                  type={spec.type}
+                  autoComplete={spec.autoComplete}
+                  inputMode={spec.ltr ? spec.type : undefined}
+                  dir={spec.ltr ? "ltr" : undefined}
+                  maxLength={BOOKING_LIMITS[spec.field]}
+                  defaultValue={values[spec.field]}
+                  aria-required={spec.required || undefined}
+                  aria-invalid={invalid(spec.field)}
+                  aria-describedby={describedBy(spec.field)}
+                  className={
+                    spec.ltr
+                      ? `${inputClass} text-start rtl:text-end`
+                      : inputClass
+                  }
+                />
+                {fieldError(spec.field)}
+              </div>
+            ))}
           </div>
 
-          <div>
-            {label("description", "booking-description-label", false)}
-            <p id="booking-description-hint" className="booking-hint">
-              {t("booking-description-hint")}
-            </p>
-            <textarea
-              id={fieldId("description")}
-              name="description"
-              rows={4}
-              maxLength={BOOKING_LIMITS.description}
-              defaultValue={values.description}
-              aria-invalid={invalid("description")}
-              aria-describedby={describedBy(
-                "description",
-                "booking-description-hint",
-              )}
-              className={`${inputClass} resize-y`}
-            />
-            {fieldError("description")}
-          </div>
-
-          <div>
-            {label("parties", "booking-parties-label", false)}
-            <p id="booking-parties-hint" className="booking-hint">
-              {t("booking-parties-hint")}
-            </p>
-            <textarea
-              id={fieldId("parties")}
-              name="parties"
-              rows={3}
-              maxLength={BOOKING_LIMITS.parties}
-              defaultValue={values.parties}
-              aria-invalid={invalid("parties")}
-              aria-describedby={describedBy("parties", "booking-parties-hint")}
-              className={`${inputClass} resize-y`}
-            />
-            {fieldError("parties")}
-          </div>
+          {TEXT_AREAS.map(({ field, rows }) => (
+            <div key={field}>
+              {label(field, `booking-${field}-label`, false)}
+              <p id={`booking-${field}-hint`} className="booking-hint">
+                {t(`booking-${field}-hint`)}
+              </p>
+              <textarea
+                id={fieldId(field)}
+                name={field}
+                rows={rows}
+                maxLength={BOOKING_LIMITS[field]}
+                defaultValue={values[field]}
+                aria-invalid={invalid(field)}
+                aria-describedby={describedBy(field, `booking-${field}-hint`)}
+                className={`${inputClass} resize-y`}
+              />
+              {fieldError(field)}
+            </div>
+          ))}
 
           <div className="space-y-3 rounded-md bg-slate-50 p-4">
             <p id="booking-privacy-notice" className="text-sm text-slate-700">
@@ -465,9 +449,7 @@ export function BookingForm({
                 className="text-sm text-slate-800"
               >
                 {t("booking-consent-label")}
-                <span aria-hidden="true" className="ms-0.5 text-red-700">
-                  *
-                </span>
+                <RequiredMark />
               </label>
             </div>
             {fieldError("consent")}

@@ -1,6 +1,7 @@
 import { useActionData } from "react-router";
-import { CheckCircle2, AlertCircle, Loader2, Send } from "lucide-react";
+import { CheckCircle2, AlertCircle, Send } from "lucide-react";
 import { useT } from "~/i18n/hooks";
+import { FieldLabel, SendButton } from "./FormParts";
 import { CONTACT_FIELDS, CONTACT_SCRIPT_TEXTS, HONEYPOT_FIELD, emptyContactValues, type ContactField } from "~/contact/fields";
 import type { ContactActionData } from "~/contact/contact.server";
 import contactScript from "~/contact/contact-page.ts?standalone";
@@ -53,14 +54,9 @@ export function ContactForm() {
   );
 
   const label = (spec: { name: ContactField; labelKey: string; required: boolean }) => (
-    <label htmlFor={`contact-${spec.name}`} className="mb-1.5 block text-sm font-semibold text-slate-800">
+    <FieldLabel htmlFor={`contact-${spec.name}`} className="mb-1.5 block text-sm font-semibold text-slate-800" required={spec.required}>
       {t(spec.labelKey)}
-      {spec.required ? (
-        <span aria-hidden="true" className="ms-0.5 text-red-700">
-          *
-        </span>
-      ) : null}
-    </label>
+    </FieldLabel>
   );
 
   return (
@@ -125,14 +121,12 @@ export function ContactForm() {
 
       <div className="space-y-3">
         {/* The sending state (the script's): disabled, the spinner and the sending label. */}
-        <button
-          type="submit"
+        <SendButton
           className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:opacity-75 sm:w-auto"
-        >
-          <Loader2 aria-hidden="true" data-sending-icon="" className="hidden size-5 animate-spin motion-reduce:animate-none" />
-          <Send aria-hidden="true" data-idle-icon="" className="flip-rtl size-5" />
-          <span data-label="">{t("contact-form-submit")}</span>
-        </button>
+          icon={Send}
+          iconClassName="flip-rtl size-5"
+          label={t("contact-form-submit")}
+        />
         <p className="text-sm text-slate-600">{t("contact-form-disclaimer")}</p>
       </div>
     </form>

@@ -1,8 +1,8 @@
 import { ArrowRight, Handshake, MessagesSquare, Quote, Scale, Target, Trophy } from "lucide-react";
 import { useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
-import { PRACTICE_AREAS, areaPath, areaTitleKey, numbered } from "~/components/practice/areas";
-import { buttonClass, CallToAction, heroBackground, Section, SectionHeading } from "~/components/practice/ui";
+import { PRACTICE_AREAS, areaTitleKey, numbered } from "~/components/practice/areas";
+import { AreaLink, buttonClass, CallToAction, heroBackground, ItemText, TitledSection } from "~/components/practice/ui";
 
 /** 90vh hero, painted by CSS alone so the headline is the first and largest thing on screen. */
 export function HomeHero() {
@@ -44,8 +44,7 @@ export function HomeHero() {
 export function HomePracticeAreas() {
   const t = useT();
   return (
-    <Section id="home-practice-areas-heading">
-      <SectionHeading id="home-practice-areas-heading" title={t("home-practice-areas-title")} intro={t("home-practice-areas-intro")} />
+    <TitledSection id="home-practice-areas-heading" title={t("home-practice-areas-title")} intro={t("home-practice-areas-intro")}>
       <ul className="grid gap-6 md:grid-cols-2">
         {PRACTICE_AREAS.map((area) => {
           const Icon = area.icon;
@@ -56,16 +55,12 @@ export function HomePracticeAreas() {
               </span>
               <h3 className="text-xl font-semibold text-brand-800">{t(areaTitleKey(area))}</h3>
               <p className="mt-3 flex-1 leading-relaxed text-slate-600">{t(area.descriptionKey)}</p>
-              <LocalizedLink to={areaPath(area)} className={`${buttonClass.link} mt-5`}>
-                {t("home-learn-more")}
-                <span className="sr-only">: {t(areaTitleKey(area))}</span>
-                <ArrowRight aria-hidden="true" className="flip-rtl size-4" />
-              </LocalizedLink>
+              <AreaLink area={area} label={t("home-learn-more")} className={`${buttonClass.link} mt-5`} arrowSize="size-4" />
             </li>
           );
         })}
       </ul>
-    </Section>
+    </TitledSection>
   );
 }
 
@@ -74,8 +69,7 @@ const WHY_ICONS = [Target, MessagesSquare, Trophy, Handshake];
 export function HomeWhyChoose() {
   const t = useT();
   return (
-    <Section id="why-choose-heading" tint>
-      <SectionHeading id="why-choose-heading" title={t("why-choose-section-title")} intro={t("why-choose-section-subtitle")} />
+    <TitledSection id="why-choose-heading" tint title={t("why-choose-section-title")} intro={t("why-choose-section-subtitle")}>
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         {numbered(4).map((n, index) => {
           const Icon = WHY_ICONS[index];
@@ -84,8 +78,7 @@ export function HomeWhyChoose() {
               <span className="mx-auto mb-5 inline-flex size-14 items-center justify-center rounded-full bg-brand-800 text-gold-300">
                 <Icon aria-hidden="true" className="size-7" />
               </span>
-              <h3 className="text-lg font-semibold text-brand-800">{t(`why-choose-point-${n}-title`)}</h3>
-              <p className="mt-3 leading-relaxed text-slate-600">{t(`why-choose-point-${n}`)}</p>
+              <ItemText title={t(`why-choose-point-${n}-title`)} text={t(`why-choose-point-${n}`)} gap="mt-3" />
             </li>
           );
         })}
@@ -96,15 +89,14 @@ export function HomeWhyChoose() {
           <ArrowRight aria-hidden="true" className="flip-rtl size-5" />
         </LocalizedLink>
       </div>
-    </Section>
+    </TitledSection>
   );
 }
 
 export function HomeTestimonials() {
   const t = useT();
   return (
-    <Section id="testimonials-heading">
-      <SectionHeading id="testimonials-heading" title={t("home-testimonials-title")} intro={t("home-testimonials-subtitle")} />
+    <TitledSection id="testimonials-heading" title={t("home-testimonials-title")} intro={t("home-testimonials-subtitle")}>
       <ul className="grid gap-6 md:grid-cols-2">
         {numbered(4).map((n) => (
           <li key={n}>
@@ -121,7 +113,7 @@ export function HomeTestimonials() {
           </li>
         ))}
       </ul>
-    </Section>
+    </TitledSection>
   );
 }
 

@@ -5,7 +5,7 @@ import { areaImageAltKey, numbered } from "./areas";
 import { itemKey, type AreaPage, type ExtraSection } from "./area-pages";
 import { FaqAccordion, type FaqItem } from "./FaqAccordion";
 import { PracticeImage } from "./PracticeImage";
-import { buttonClass, CallToAction, Section, SectionHeading } from "./ui";
+import { buttonClass, CallToAction, ItemText, Section, SectionHeading, TitledSection } from "./ui";
 
 const card = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm";
 
@@ -40,67 +40,67 @@ export function AreaServices({ page, tint }: { page: AreaPage; tint: boolean }) 
   const t = useT();
   const id = "services-heading";
   return (
-    <Section id={id} tint={tint}>
-      <SectionHeading id={id} title={t(`${page.prefix}-services-heading`)} />
+    <TitledSection id={id} tint={tint} title={t(`${page.prefix}-services-heading`)}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {numbered(page.serviceCount).map((n) => (
           <li key={n} className={card}>
             <Check aria-hidden="true" className="mb-4 size-6 text-gold-500" />
-            <h3 className="text-lg font-semibold text-brand-800">{t(`${page.prefix}-service-${n}-title`)}</h3>
-            <p className="mt-2 leading-relaxed text-slate-600">{t(`${page.prefix}-service-${n}-description`)}</p>
+            <ItemText title={t(`${page.prefix}-service-${n}-title`)} text={t(`${page.prefix}-service-${n}-description`)} />
           </li>
         ))}
       </ul>
-    </Section>
+    </TitledSection>
   );
 }
 
-/** One of a page's extra sections, drawn from its configuration. */
+/** One of a page's extra sections, drawn from its configuration: its heading (and intro), then its kind's body. */
 export function AreaExtra({ extra, tint }: { extra: ExtraSection; tint: boolean }) {
   const t = useT();
-  const id = `${extra.id}-heading`;
+  const intro = "intro" in extra && extra.intro ? t(extra.intro) : undefined;
+  return (
+    <TitledSection id={`${extra.id}-heading`} tint={tint} title={t(extra.heading)} intro={intro}>
+      <ExtraBody extra={extra} />
+    </TitledSection>
+  );
+}
+
+function ExtraBody({ extra }: { extra: ExtraSection }) {
+  const t = useT();
+  // An item's -title and -description texts (area-pages.ts: unless the kind says otherwise).
+  const itemText = (item: string, n: number) => <ItemText title={t(`${itemKey(item, n)}-title`)} text={t(`${itemKey(item, n)}-description`)} />;
   switch (extra.kind) {
     case "steps":
       return (
-        <Section id={id} tint={tint}>
-          <SectionHeading id={id} title={t(extra.heading)} />
-          <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {numbered(extra.count).map((n) => (
-              <li key={n} className={`${card} relative`}>
-                <span aria-hidden="true" className="mb-4 inline-flex size-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-gold-300">
-                  {n}
-                </span>
-                <h3 className="text-lg font-semibold text-brand-800">{t(`${itemKey(extra.item, n)}-title`)}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{t(`${itemKey(extra.item, n)}-description`)}</p>
-              </li>
-            ))}
-          </ol>
-        </Section>
+        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {numbered(extra.count).map((n) => (
+            <li key={n} className={`${card} relative`}>
+              <span aria-hidden="true" className="mb-4 inline-flex size-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-gold-300">
+                {n}
+              </span>
+              {itemText(extra.item, n)}
+            </li>
+          ))}
+        </ol>
       );
     case "cards":
       return (
-        <Section id={id} tint={tint}>
-          <SectionHeading id={id} title={t(extra.heading)} intro={extra.intro ? t(extra.intro) : undefined} />
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {numbered(extra.count).map((n, index) => {
-              const Icon = extra.icons[index % extra.icons.length];
-              return (
-                <li key={n} className={card}>
-                  <span className="mb-4 inline-flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <h3 className="text-lg font-semibold text-brand-800">{t(`${itemKey(extra.item, n)}-title`)}</h3>
-                  <p className="mt-2 leading-relaxed text-slate-600">{t(`${itemKey(extra.item, n)}-description`)}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </Section>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {numbered(extra.count).map((n, index) => {
+            const Icon = extra.icons[index % extra.icons.length];
+            return (
+              <li key={n} className={card}>
+                <span className="mb-4 inline-flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
+                {itemText(extra.item, n)}
+              </li>
+            );
+          })}
+        </ul>
       );
     case "stories":
       return (
-        <Section id={id} tint={tint}>
-          <SectionHeading id={id} title={t(extra.heading)} intro={t(extra.intro)} />
+        <>
           <ul className="grid gap-6 lg:grid-cols-3">
             {numbered(extra.count).map((n) => {
               const key = itemKey(extra.item, n);
@@ -123,53 +123,47 @@ export function AreaExtra({ extra, tint }: { extra: ExtraSection; tint: boolean 
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>{t(extra.disclaimer)}</span>
           </p>
-        </Section>
+        </>
       );
     case "claim-groups":
       return (
-        <Section id={id} tint={tint}>
-          <SectionHeading id={id} title={t(extra.heading)} />
-          <div className="grid gap-6 lg:grid-cols-3">
-            {extra.groups.map((group) => {
-              const Icon = group.icon;
-              const titleId = `${group.stem}-title`;
-              return (
-                <article key={group.stem} aria-labelledby={titleId} className={`${card} flex flex-col`}>
-                  <span className="mb-4 inline-flex size-12 items-center justify-center rounded-lg bg-brand-800 text-gold-300">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <h3 id={titleId} className="text-xl font-semibold text-brand-800">
-                    {t(`${group.stem}-title`)}
-                  </h3>
-                  <p className="mt-3 leading-relaxed text-slate-600">{t(`${group.stem}-description`)}</p>
-                  <p className="mt-5 font-semibold text-slate-800">{t(extra.claimsLabel)}</p>
-                  <ul className="mt-3 space-y-2">
-                    {numbered(group.count).map((n) => (
-                      <li key={n} className="flex gap-2.5 text-slate-700">
-                        <CircleAlert aria-hidden="true" className="mt-1 size-4 shrink-0 text-red-700" />
-                        <span>{t(`${group.stem}-claim-${n}`)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              );
-            })}
-          </div>
-        </Section>
+        <div className="grid gap-6 lg:grid-cols-3">
+          {extra.groups.map((group) => {
+            const Icon = group.icon;
+            const titleId = `${group.stem}-title`;
+            return (
+              <article key={group.stem} aria-labelledby={titleId} className={`${card} flex flex-col`}>
+                <span className="mb-4 inline-flex size-12 items-center justify-center rounded-lg bg-brand-800 text-gold-300">
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
+                <h3 id={titleId} className="text-xl font-semibold text-brand-800">
+                  {t(`${group.stem}-title`)}
+                </h3>
+                <p className="mt-3 leading-relaxed text-slate-600">{t(`${group.stem}-description`)}</p>
+                <p className="mt-5 font-semibold text-slate-800">{t(extra.claimsLabel)}</p>
+                <ul className="mt-3 space-y-2">
+                  {numbered(group.count).map((n) => (
+                    <li key={n} className="flex gap-2.5 text-slate-700">
+                      <CircleAlert aria-hidden="true" className="mt-1 size-4 shrink-0 text-red-700" />
+                      <span>{t(`${group.stem}-claim-${n}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            );
+          })}
+        </div>
       );
     case "checklist":
       return (
-        <Section id={id} tint={tint}>
-          <SectionHeading id={id} title={t(extra.heading)} intro={t(extra.intro)} />
-          <ul className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-2">
-            {numbered(extra.count).map((n) => (
-              <li key={n} className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
-                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-500" />
-                <span className="text-slate-800">{t(itemKey(extra.item, n))}</span>
-              </li>
-            ))}
-          </ul>
-        </Section>
+        <ul className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-2">
+          {numbered(extra.count).map((n) => (
+            <li key={n} className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
+              <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-500" />
+              <span className="text-slate-800">{t(itemKey(extra.item, n))}</span>
+            </li>
+          ))}
+        </ul>
       );
   }
 }
@@ -178,12 +172,11 @@ export function AreaFaq({ page, items, tint }: { page: AreaPage; items: FaqItem[
   const t = useT();
   const id = "faq-heading";
   return (
-    <Section id={id} tint={tint}>
-      <SectionHeading id={id} title={t(`${page.prefix}-faq-heading`)} />
+    <TitledSection id={id} tint={tint} title={t(`${page.prefix}-faq-heading`)}>
       <div className="mx-auto max-w-3xl">
         <FaqAccordion items={items} group={`faq-${page.slug}`} />
       </div>
-    </Section>
+    </TitledSection>
   );
 }
 

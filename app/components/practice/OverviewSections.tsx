@@ -1,9 +1,9 @@
-import { ArrowRight, CalendarCheck, Check, ExternalLink } from "lucide-react";
+import { CalendarCheck, Check, ExternalLink } from "lucide-react";
 import { useT } from "~/i18n/hooks";
 import { LocalizedLink } from "~/components/site/LocalizedLink";
-import { CARD_SERVICE_COUNT, PRACTICE_AREAS, areaCardServiceKey, areaImageAltKey, areaPath, areaTitleKey, numbered } from "./areas";
+import { CARD_SERVICE_COUNT, PRACTICE_AREAS, areaCardServiceKey, areaImageAltKey, areaTitleKey, numbered } from "./areas";
 import { PracticeImage } from "./PracticeImage";
-import { buttonClass, heroBackground } from "./ui";
+import { AreaLink, buttonClass, heroBackground } from "./ui";
 
 /** The four areas as cards: illustration, description, five key services and a link to the area's page. */
 export function PracticeAreaCards() {
@@ -39,11 +39,7 @@ export function PracticeAreaCards() {
                     </li>
                   ))}
                 </ul>
-                <LocalizedLink to={areaPath(area)} className={`${buttonClass.brand} mt-8 self-start`}>
-                  {t("practice-areas-learn-more")}
-                  <span className="sr-only">: {t(areaTitleKey(area))}</span>
-                  <ArrowRight aria-hidden="true" className="flip-rtl size-5" />
-                </LocalizedLink>
+                <AreaLink area={area} label={t("practice-areas-learn-more")} className={`${buttonClass.brand} mt-8 self-start`} arrowSize="size-5" />
               </div>
             </article>
           );

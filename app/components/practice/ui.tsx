@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
-import type { LucideIcon } from "lucide-react";
+import { ArrowRight, type LucideIcon } from "lucide-react";
+import { useT } from "~/i18n/hooks";
+import { LocalizedLink } from "~/components/site/LocalizedLink";
+import { areaPath, areaTitleKey, type PracticeArea } from "./areas";
 
 /** Button looks shared by the public pages. */
 export const buttonClass = {
@@ -85,6 +88,38 @@ export function Section({ id, tint, children, className = "" }: { id: string; ti
     <section aria-labelledby={id} className={`${tint ? "bg-brand-50" : "bg-white"} py-16 sm:py-20 ${className}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
     </section>
+  );
+}
+
+/** A Section opened by its centred SectionHeading: one id ties the section's label to the heading. */
+export function TitledSection({ id, tint, title, intro, children }: { id: string; tint?: boolean; title: string; intro?: string; children: ReactNode }) {
+  return (
+    <Section id={id} tint={tint}>
+      <SectionHeading id={id} title={title} intro={intro} />
+      {children}
+    </Section>
+  );
+}
+
+/** An item's title and text in a card or list of a section (a value, a service, a step, a reason). */
+export function ItemText({ title, text, gap = "mt-2" }: { title: string; text: string; gap?: "mt-2" | "mt-3" }) {
+  return (
+    <>
+      <h3 className="text-lg font-semibold text-brand-800">{title}</h3>
+      <p className={`${gap} leading-relaxed text-slate-600`}>{text}</p>
+    </>
+  );
+}
+
+/** "Learn more" to an area's page, the area's name after it for screen readers (a link read alone still says where). */
+export function AreaLink({ area, label, className, arrowSize }: { area: PracticeArea; label: string; className: string; arrowSize: "size-4" | "size-5" }) {
+  const t = useT();
+  return (
+    <LocalizedLink to={areaPath(area)} className={className}>
+      {label}
+      <span className="sr-only">: {t(areaTitleKey(area))}</span>
+      <ArrowRight aria-hidden="true" className={`flip-rtl ${arrowSize}`} />
+    </LocalizedLink>
   );
 }
 

@@ -1,20 +1,11 @@
 import { Mail, MapPin, Phone, Scale } from "lucide-react";
 import { useT } from "~/i18n/hooks";
 import { LocalizedLink } from "./LocalizedLink";
+import { pageLinks, practiceAreaLinks, type SiteLink } from "./site-links";
 
-const QUICK_LINKS = [
-  { path: "/practice-areas", key: "nav-practice-areas" },
-  { path: "/team", key: "nav-team" },
-  { path: "/about", key: "nav-about" },
-  { path: "/blog", key: "nav-blog" },
-] as const;
-
-const PRACTICE_LINKS = [
-  { path: "/practice-areas/civil-litigation", key: "footer-link-civil-litigation" },
-  { path: "/practice-areas/immigration", key: "footer-link-immigration" },
-  { path: "/practice-areas/family", key: "footer-link-family" },
-  { path: "/practice-areas/professional-negligence", key: "footer-link-professional-negligence" },
-] as const;
+// The quick links read the header's texts (nav-*); the areas have the footer's own.
+const QUICK_LINKS = pageLinks(["practice-areas", "team", "about", "blog"], "nav-");
+const PRACTICE_LINKS = practiceAreaLinks("footer-link-");
 
 /** Digits and a leading plus only, for tel: links. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -23,7 +14,7 @@ const headingClass = "text-sm font-semibold uppercase tracking-wider text-gold-3
 const linkClass = "text-slate-200 hover:text-white hover:underline";
 
 /** One titled column of site links. */
-function LinkList({ id, title, links }: { id: string; title: string; links: readonly { path: string; key: string }[] }) {
+function LinkList({ id, title, links }: { id: string; title: string; links: readonly SiteLink[] }) {
   const t = useT();
   return (
     <nav aria-labelledby={id}>

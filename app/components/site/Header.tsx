@@ -3,40 +3,39 @@ import { Menu, Scale, Video, X } from "lucide-react";
 import { useLocalizePath, useT } from "~/i18n/hooks";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { LocalizedLink } from "./LocalizedLink";
+import { pageLinks } from "./site-links";
 
-export const NAV_ITEMS = [
-  { path: "/", key: "nav-home" },
-  { path: "/practice-areas", key: "nav-practice-areas" },
-  { path: "/team", key: "nav-team" },
-  { path: "/about", key: "nav-about" },
-  { path: "/blog", key: "nav-blog" },
-  { path: "/contact", key: "nav-contact" },
-] as const;
+const NAV_ITEMS = pageLinks(["home", "practice-areas", "team", "about", "blog", "contact"], "nav-");
 
 const linkClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
     isActive ? "text-brand-700 underline decoration-gold-500 decoration-2 underline-offset-8" : "text-slate-700"
   }`;
 
-/** The main links; the current section's is marked (a page under it counts, except for home). */
-function NavLinks() {
+/**
+ * The main navigation (the wide header's and the menu's: one name, the same links); the current
+ * section's link is marked (a page under it counts, except for home).
+ */
+function MainNav({ className, listClassName }: { className?: string; listClassName: string }) {
   const t = useT();
   const localize = useLocalizePath();
   const { pathname } = useLocation();
   return (
-    <>
-      {NAV_ITEMS.map((item) => {
-        const to = localize(item.path);
-        const active = pathname === to || (item.path !== "/" && pathname.startsWith(`${to}/`));
-        return (
-          <li key={item.path}>
-            <a href={to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
-              {t(item.key)}
-            </a>
-          </li>
-        );
-      })}
-    </>
+    <nav aria-label={t("nav-main-label")} className={className}>
+      <ul className={listClassName}>
+        {NAV_ITEMS.map((item) => {
+          const to = localize(item.path);
+          const active = pathname === to || (item.path !== "/" && pathname.startsWith(`${to}/`));
+          return (
+            <li key={item.path}>
+              <a href={to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+                {t(item.key)}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 
@@ -74,11 +73,7 @@ export function Header() {
             <span className="sr-only"> {t("nav-home-link-label")}</span>
           </span>
         </LocalizedLink>
-        <nav aria-label={t("nav-main-label")} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            <NavLinks />
-          </ul>
-        </nav>
+        <MainNav className="hidden lg:block" listClassName="flex items-center gap-1" />
         <div className="hidden items-center gap-2 lg:flex">
           <LanguageSwitcher />
           <CallToActions />
@@ -94,11 +89,7 @@ export function Header() {
             <X aria-hidden="true" className="hidden size-6 group-open:block" />
           </summary>
           <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg">
-            <nav aria-label={t("nav-main-label")}>
-              <ul className="flex flex-col gap-1">
-                <NavLinks />
-              </ul>
-            </nav>
+            <MainNav listClassName="flex flex-col gap-1" />
             <div className="mt-4 flex flex-col gap-2">
               <CallToActions />
               <LanguageSwitcher />

@@ -1,4 +1,5 @@
-import { Loader2, PhoneOff, Video } from "lucide-react";
+import { PhoneOff, Video } from "lucide-react";
+import { SendButton } from "~/components/contact/FormParts";
 import { useLang, useT } from "~/i18n/hooks";
 import { useSite } from "~/components/site/use-site";
 import { jitsiLang, meetOrigin } from "~/video/meet";
@@ -16,6 +17,12 @@ const SCRIPT_TEXTS = [
   "videoConsultation.guest",
   "videoConsultation.starting",
   "videoConsultation.joinButton",
+] as const;
+
+/** The join form's two fields; `text` names their label and placeholder (videoConsultation.nameLabel, ...). */
+const JOIN_FIELDS = [
+  { id: "video-display-name", name: "displayName", autoComplete: "name", text: "name", required: false },
+  { id: "video-room-name", name: "roomName", autoComplete: "off", text: "room", required: true },
 ] as const;
 
 /**
@@ -51,39 +58,26 @@ export function VideoMeeting({ error }: { error?: string }) {
               {t(error)}
             </p>
           ) : null}
-          <div>
-            <label htmlFor="video-display-name" className="mb-1.5 block text-sm font-semibold text-slate-800">
-              {t("videoConsultation.nameLabel")}
-            </label>
-            <input
-              id="video-display-name"
-              name="displayName"
-              autoComplete="name"
-              placeholder={t("videoConsultation.namePlaceholder")}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="video-room-name" className="mb-1.5 block text-sm font-semibold text-slate-800">
-              {t("videoConsultation.roomLabel")}
-            </label>
-            <input
-              id="video-room-name"
-              name="roomName"
-              autoComplete="off"
-              aria-required
-              placeholder={t("videoConsultation.roomPlaceholder")}
-              className={inputClass}
-            />
-          </div>
-          <button
-            type="submit"
+          {JOIN_FIELDS.map((field) => (
+            <div key={field.name}>
+              <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold text-slate-800">
+                {t(`videoConsultation.${field.text}Label`)}
+              </label>
+              <input
+                id={field.id}
+                name={field.name}
+                autoComplete={field.autoComplete}
+                aria-required={field.required || undefined}
+                placeholder={t(`videoConsultation.${field.text}Placeholder`)}
+                className={inputClass}
+              />
+            </div>
+          ))}
+          <SendButton
             className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-red-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-red-800 disabled:cursor-wait disabled:opacity-75"
-          >
-            <Loader2 aria-hidden="true" data-sending-icon="" className="hidden size-5 animate-spin motion-reduce:animate-none" />
-            <Video aria-hidden="true" data-idle-icon="" className="size-5" />
-            <span data-label="">{t("videoConsultation.joinButton")}</span>
-          </button>
+            icon={Video}
+            label={t("videoConsultation.joinButton")}
+          />
         </form>
       </section>
 

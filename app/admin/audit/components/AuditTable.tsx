@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AdminTab } from "~/admin/kit/AdminTab";
@@ -10,6 +11,7 @@ import {
 import type { AuditOptions, AuditRow } from "~/audit/log.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Options, type Choice } from "~/components/ui/options";
 
 interface AuditTableProps {
   options: AuditOptions;
@@ -55,98 +57,38 @@ function historyHref(row: AuditRow): string | null {
   return record ? `/admin/dashboard/audit${auditQuery({ record })}` : null;
 }
 
-function Select({
-  id,
-  label,
-  name,
-  value,
-  all,
-  choices,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string | undefined;
-  all: string;
-  choices: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={SELECT}>
-        <option value="">{all}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** The record and client filters (decision 0091): who has seen, or changed, this person's records. */
-function TextInput({
-  id,
-  label,
-  name,
-  value,
-  placeholder,
-  type = "text",
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string | undefined;
-  placeholder?: string;
-  type?: "text" | "email";
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input id={id} type={type} name={name} defaultValue={value ?? ""} placeholder={placeholder} dir="ltr" className={`${SELECT} w-56`} />
-    </div>
-  );
-}
-
-function DateInput({
-  id,
-  label,
-  name,
-  value,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string | undefined;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        name={name}
-        defaultValue={value ?? ""}
-        className={SELECT}
-      />
-    </div>
-  );
-}
-
-/** A GET form: the filters are in the address, so they work without JavaScript and can be bookmarked. */
+/**
+ * A GET form: the filters are in the address, so they work without JavaScript and can be bookmarked.
+ * Each filter's control is named as its query parameter, has the id audit-<name> and shows the value in force.
+ */
 function Filters({
   options,
   values,
 }: Pick<AuditTableProps, "options" | "values">) {
   const asChoices = (list: string[]) =>
     list.map((value) => ({ value, label: value }));
+  const filter = (name: string, label: string, control: ReactNode) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`audit-${name}`} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {control}
+    </div>
+  );
+  const select = (name: string, label: string, all: string, choices: Choice[]) =>
+    filter(
+      name,
+      label,
+      <select id={`audit-${name}`} name={name} defaultValue={values[name] ?? ""} className={SELECT}>
+        <option value="">{all}</option>
+        <Options choices={choices} />
+      </select>,
+    );
+  // The record and client filters (decision 0091): who has seen, or changed, this person's records.
+  const text = (name: string, label: string, type: "text" | "email", placeholder?: string) =>
+    filter(name, label, <input id={`audit-${name}`} type={type} name={name} defaultValue={values[name] ?? ""} placeholder={placeholder} dir="ltr" className={`${SELECT} w-56`} />);
+  const date = (name: string, label: string) =>
+    filter(name, label, <input id={`audit-${name}`} type="date" name={name} defaultValue={values[name] ?? ""} className={SELECT} />);
   return (
     // A key per filter set: after a navigation the fields show the filters in force.
     <Form
@@ -155,56 +97,13 @@ function Filters({
       className="flex flex-wrap items-end gap-3 p-4"
       aria-label="Filter the audit log"
     >
-      <Select
-        id="audit-person"
-        label="Person"
-        name="person"
-        value={values.person}
-        all="Everyone"
-        choices={options.people}
-      />
-      <TextInput
-        id="audit-record"
-        label="Client record (e.g. contact:12)"
-        name="record"
-        value={values.record}
-        placeholder="contact:12"
-      />
-      <TextInput
-        id="audit-client"
-        label="Client e-mail"
-        name="client"
-        value={values.client}
-        type="email"
-      />
-      <Select
-        id="audit-action"
-        label="Action"
-        name="action"
-        value={values.action}
-        all="All actions"
-        choices={asChoices(options.actions)}
-      />
-      <Select
-        id="audit-entity"
-        label="Kind of item"
-        name="entity"
-        value={values.entity}
-        all="All kinds"
-        choices={asChoices(options.entities)}
-      />
-      <DateInput
-        id="audit-from"
-        label="From (Vancouver day)"
-        name="from"
-        value={values.from}
-      />
-      <DateInput
-        id="audit-to"
-        label="To (Vancouver day)"
-        name="to"
-        value={values.to}
-      />
+      {select("person", "Person", "Everyone", options.people)}
+      {text("record", "Client record (e.g. contact:12)", "text", "contact:12")}
+      {text("client", "Client e-mail", "email")}
+      {select("action", "Action", "All actions", asChoices(options.actions))}
+      {select("entity", "Kind of item", "All kinds", asChoices(options.entities))}
+      {date("from", "From (Vancouver day)")}
+      {date("to", "To (Vancouver day)")}
       <Button type="submit" variant="primary" size="sm" className="h-9">
         Filter
       </Button>
