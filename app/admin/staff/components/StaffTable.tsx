@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { ROLES } from "~/auth/roles";
 import type { StaffMember } from "~/staff/staff.server";
 import type { StaffActionResult } from "../actions.server";
-import { TableHead } from "~/admin/kit/TableHead";
+import { AdminTable } from "~/admin/kit/AdminTable";
 
 type Row = StaffMember & { lastSeenText: string };
 
@@ -133,16 +133,11 @@ export function StaffTable({ staff, me }: { staff: Row[]; me: string }) {
       description="Change a role, disable or enable an account, or end its sessions. Disabling an account signs it out everywhere at once. The last enabled admin cannot be disabled or demoted."
     >
       <Card>
-        <div className="overflow-x-auto">
-          <table className="w-full text-start text-sm">
-            <TableHead columns={COLUMNS} />
-            <tbody className="divide-y divide-slate-200">
-              {staff.map((member) => (
-                <StaffRow key={member.id} member={member} me={me} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={COLUMNS}>
+          {staff.map((member) => (
+            <StaffRow key={member.id} member={member} me={me} />
+          ))}
+        </AdminTable>
       </Card>
     </AdminTab>
   );
