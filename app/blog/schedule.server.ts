@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, isNotNull, lte, not } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { PeriodicTask } from "../../core/periodic";
+import { Sweep } from "../../core/periodic";
 import { blogPosts } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
@@ -214,12 +214,8 @@ export async function sweepScheduled(deps: PublisherDeps): Promise<SweepResult> 
  * Every instance runs one, beside the daily scheduler: a sweep at start (catching up what came
  * due while the site was down) and every 30 seconds after each sweep ends.
  */
-export class ScheduledPublisher extends PeriodicTask {
+export class ScheduledPublisher extends Sweep {
   constructor(deps: PublisherDeps, everyMs = SWEEP_EVERY_MS) {
-    super(
-      () => sweepScheduled(deps),
-      () => everyMs,
-      (error) => deps.log.error({ err: error }, "scheduled publishing: the sweep failed"),
-    );
+    super(() => sweepScheduled(deps), everyMs, deps.log, "scheduled publishing: the sweep failed");
   }
 }
