@@ -40,3 +40,13 @@ export class PeriodicTask {
       });
   }
 }
+
+/**
+ * A PeriodicTask that sweeps at a fixed interval (the scheduled publishing, the booking reminders,
+ * the lawyers' calendars, the housekeeping): a failed sweep is logged with `failed` as its message.
+ */
+export class Sweep extends PeriodicTask {
+  constructor(sweep: () => Promise<unknown>, everyMs: number, log: { error(fields: object, message: string): void }, failed: string) {
+    super(sweep, () => everyMs, (error) => log.error({ err: error }, failed));
+  }
+}

@@ -24,6 +24,16 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** A private calendar feed's columns: only the SHA-256 of its secret token is stored. */
+const secretFeed = () => ({
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+/** The staff account a row belongs to, deleted with it. */
+const ownerId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 // ---------------------------------------------------------------- auth (better-auth models)
 
@@ -51,9 +61,7 @@ export const twoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -70,9 +78,7 @@ export const passkeys = pgTable(
   "passkeys",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     /** The person's own label ("Work laptop"). */
     name: text("name").notNull(),
     /** base64url, as browsers send it. */
@@ -108,9 +114,7 @@ export const sessions = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,9 +127,7 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -153,9 +155,7 @@ export const userRoles = pgTable(
   "user_roles",
   {
     id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     role: text("role").notNull(),
     createdAt: createdAt(),
   },
@@ -318,9 +318,7 @@ export const reviewNotices = pgTable(
   "review_notices",
   {
     id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     revisionId: integer("revision_id")
       .notNull()
       .references(() => revisions.id, { onDelete: "cascade" }),
@@ -821,8 +819,7 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  tokenHash: text("token_hash").notNull().unique(),
-  createdAt: createdAt(),
+  ...secretFeed(),
 });
 
 /**
@@ -856,8 +853,7 @@ export const lawyerFeeds = pgTable("lawyer_feeds", {
   memberId: integer("member_id")
     .primaryKey()
     .references(() => teamMembers.id, { onDelete: "cascade" }),
-  tokenHash: text("token_hash").notNull().unique(),
-  createdAt: createdAt(),
+  ...secretFeed(),
 });
 
 export const rateLimits = pgTable("rate_limits", {

@@ -6,16 +6,14 @@
 // With DATABASE_URL it connects to PostgreSQL directly. With the embedded database it asks the
 // running server over its control socket (PGlite belongs to one process), or, when no server
 // runs, opens the database itself while holding the same DATA_DIR lock a server would.
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AdminInputError, createOrPromoteAdmin, describeResult } from "../app/auth/admin-users.server";
 import { COMMON_PASSWORD, commonPasswordReason } from "../app/auth/password-policy.server";
 import { newPasswordSchema } from "../app/auth/forms";
 import { canonicalRole, isRole, ROLES } from "../app/auth/roles";
-import { openDatabase } from "../db/client";
-import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
-import { configOrFail, fail, takeDataDir } from "./cli";
+import { sendControlCommand } from "../server/control";
+import { configOrFail, fail, serverRuns, withDatabase } from "./cli";
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--name 'Full Name'] [--role admin|lawyer|intake|editor]";
 
@@ -42,37 +40,18 @@ async function main() {
     console.warn(`Warning: ${COMMON_PASSWORD} (Accepted here because it was set on the server itself; the admin's own page refuses it.)`);
   }
 
-  if (!env.DATABASE_URL) {
-    const dataDir = path.resolve(env.DATA_DIR);
-    const pid = runningServerPid(dataDir);
-    if (pid !== null) {
-      if (!existsSync(controlSocketPath(dataDir))) {
-        fail(`A server (pid ${pid}) holds the database in ${dataDir} but offers no control socket; stop it and run this again.`, 1);
-      }
-      const answer = await sendControlCommand(dataDir, { command: "admin-create", ...input, role });
-      if (answer.ok) {
-        console.log(answer.message);
-        return;
-      }
-      fail(answer.error, answer.error.startsWith("The server could not") ? 1 : 2);
+  const dataDir = path.resolve(env.DATA_DIR);
+  if (!env.DATABASE_URL && serverRuns(dataDir)) {
+    const answer = await sendControlCommand(dataDir, { command: "admin-create", ...input, role });
+    if (answer.ok) {
+      console.log(answer.message);
+      return;
     }
+    fail(answer.error, answer.error.startsWith("The server could not") ? 1 : 2);
   }
 
-  const release = env.DATABASE_URL ? () => {} : takeDataDir(path.resolve(env.DATA_DIR));
-  try {
-    const database = await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      pgliteDir: env.DATABASE_URL ? undefined : path.join(path.resolve(env.DATA_DIR), "pglite"),
-    });
-    try {
-      const result = await createOrPromoteAdmin(database.db, input, { via: "cli", role });
-      console.log(describeResult(result));
-    } finally {
-      await database.close();
-    }
-  } finally {
-    release();
-  }
+  const result = await withDatabase({ databaseUrl: env.DATABASE_URL, dataDir }, (db) => createOrPromoteAdmin(db, input, { via: "cli", role }));
+  console.log(describeResult(result));
 }
 
 main().catch((error) => {

@@ -9,9 +9,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, writeBackup, type BackupSummary } from "../db/backup";
-import { openDatabase } from "../db/client";
-import { controlSocketPath, runningServerPid, sendControlCommand } from "../server/control";
-import { configOrFail, fail, takeDataDir } from "./cli";
+import { sendControlCommand } from "../server/control";
+import { configOrFail, fail, serverRuns, withDatabase } from "./cli";
 
 const USAGE = "Usage: npm run db:backup -- --out site-backup.jsonl.gz";
 
@@ -38,39 +37,18 @@ async function main() {
 
   const env = configOrFail();
 
-  if (env.DATABASE_URL) {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, migrate: false });
-    try {
-      report(await writeBackup(database.db, file, "postgres"));
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-
   const dataDir = path.resolve(env.DATA_DIR);
-  const pid = runningServerPid(dataDir);
-  if (pid !== null) {
-    if (!existsSync(controlSocketPath(dataDir))) {
-      fail(`A server (pid ${pid}) holds the database in ${dataDir} but offers no control socket; stop it and run this again.`, 1);
+  if (!env.DATABASE_URL) {
+    if (serverRuns(dataDir)) {
+      const answer = await sendControlCommand(dataDir, { command: "backup", out: file }, 60 * 60_000);
+      if (!answer.ok) fail(answer.error, 1);
+      report(answer.backup!);
+      return;
     }
-    const answer = await sendControlCommand(dataDir, { command: "backup", out: file }, 60 * 60_000);
-    if (!answer.ok) fail(answer.error, 1);
-    report(answer.backup!);
-    return;
+    if (!existsSync(path.join(dataDir, "pglite"))) fail(`There is no database in ${dataDir}: set DATA_DIR (or DATABASE_URL) to the site's.`, 2);
   }
-  if (!existsSync(path.join(dataDir, "pglite"))) fail(`There is no database in ${dataDir}: set DATA_DIR (or DATABASE_URL) to the site's.`, 2);
-  const release = takeDataDir(dataDir);
-  try {
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite"), migrate: false });
-    try {
-      report(await writeBackup(database.db, file, "pglite"));
-    } finally {
-      await database.close();
-    }
-  } finally {
-    release();
-  }
+  // With DATABASE_URL: one snapshot of PostgreSQL while the site runs.
+  report(await withDatabase({ databaseUrl: env.DATABASE_URL, dataDir, migrate: false }, (db) => writeBackup(db, file, env.DATABASE_URL ? "postgres" : "pglite")));
 }
 
 main().catch((error) => {

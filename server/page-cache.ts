@@ -380,14 +380,7 @@ export function pageCache(options: PageCacheOptions) {
     res.setHeader("Content-Security-Policy", options.csp(hit.nonce));
     res.setHeader("ETag", etagFor(hit, hit.nonce));
     res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-    res.vary("Accept-Encoding");
-    // The stored copies when the browser takes one (Brotli first); otherwise the compression
-    // middleware compresses the body as it would any response.
-    const encoding = hit.compressed && preferredEncoding(req, { br: true, gzip: true });
-    const body = encoding ? hit.compressed![encoding] : hit.body;
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.status(200).end(req.method === "HEAD" ? undefined : body);
+    sendStored(req, res, hit, 200);
   };
 
   /** The headers `serve` sends with a hit: the security headers, the route's, then the cache's. */
@@ -488,6 +481,19 @@ export function pageCache(options: PageCacheOptions) {
     return true;
   };
 
+  /**
+   * A stored page's body with its status: the stored copies when the browser takes one (Brotli
+   * first); otherwise the compression middleware compresses the body as it would any response.
+   */
+  const sendStored = (req: Request, res: Response, entry: CachedPage, status: 200 | 404) => {
+    res.vary("Accept-Encoding");
+    const encoding = entry.compressed && preferredEncoding(req, { br: true, gzip: true });
+    const body = encoding ? entry.compressed![encoding] : entry.body;
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(status).end(req.method === "HEAD" ? undefined : body);
+  };
+
   /** A stored not-found page, the same bytes for every unknown path of its language (status 404). */
   const sendNotFound = (req: Request, res: Response, entry: CachedPage) => {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
@@ -495,12 +501,7 @@ export function pageCache(options: PageCacheOptions) {
     res.setHeader("Content-Security-Policy", options.csp(entry.nonce));
     // Not stored by browsers or shared caches: the path may become a page.
     res.setHeader("Cache-Control", "no-store");
-    res.vary("Accept-Encoding");
-    const encoding = entry.compressed && preferredEncoding(req, { br: true, gzip: true });
-    const body = encoding ? entry.compressed![encoding] : entry.body;
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.status(404).end(req.method === "HEAD" ? undefined : body);
+    sendStored(req, res, entry, 404);
   };
 
   const capture = (req: Request, res: Response, next: NextFunction) => {

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { createMailer, MailError, mailSettings, type Mailer, type OutgoingMail } from "../../core/mail";
+import { createMailer, mailSettings, type Mailer, type OutgoingMail } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { sendItemMail } from "../jobs/send-mail.server";
 import { defineJob } from "../jobs/define.server";
 import { isStaff } from "./guard.server";
 import { forgetLinkToken, issueLinkToken, rekeyLinkToken } from "./link-tokens.server";
@@ -92,16 +93,14 @@ interface MailDeps {
 async function sendOrUndo(deps: MailDeps, mailer: MailerRef, mail: OutgoingMail, undo: () => Promise<void>): Promise<void> {
   const settings = mailSettings(deps.config);
   if (!settings) throw new ItemFailed("Mail is not configured (SMTP_URL, MAIL_FROM).");
-  try {
-    mailer.current ??= createMailer(settings);
-    await mailer.current.send(mail);
-  } catch (error) {
+  await sendItemMail(
+    async () => {
+      mailer.current ??= createMailer(settings);
+      await mailer.current.send(mail);
+    },
     // A link that never went out must not stay usable.
-    await undo();
-    const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
-    if (!failure.retryable) throw new ItemFailed(failure.message);
-    throw failure;
-  }
+    undo,
+  );
 }
 
 const NO_MAIL = { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM)." };

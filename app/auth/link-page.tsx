@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import type { LinkPageAnswer } from "./link-pages.server";
 import { AdminToaster, AuthShell } from "./ui";
 
 /**
@@ -26,4 +27,20 @@ export function LinkPage({ title, intro, back = "Go to sign-in", children }: { t
 export function usePosting(): boolean {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formMethod === "POST";
+}
+
+/** A page's `headers`: a throttled attempt's Retry-After goes out with the page. */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
+}
+
+/**
+ * A link page's state: the action's answer, whether its form is being posted, and the sentence to
+ * show instead of the form when the link does not work (the answer's, else `notWorking` when the
+ * loader found no live link), or null.
+ */
+export function useLinkAnswer(actionData: unknown, linkWorks: boolean, notWorking: string) {
+  const result = actionData as LinkPageAnswer | undefined;
+  return { result, busy: usePosting(), invalid: result?.invalid ?? (linkWorks ? null : notWorking) };
 }

@@ -35,14 +35,14 @@ export const text = (form: FormData, name: string) => {
 
 // ------------------------------------------------------------------ password reset
 
-export async function resetPage(request: Request, context: AppLoadContext) {
+export async function resetPage({ request, context }: { request: Request; context: AppLoadContext }) {
   const token = new URL(request.url).searchParams.get("token");
   if (token === null) return { mode: "request" as const, token: null, valid: false };
   const valid = await resetTokenValid(context.services.db, token.slice(0, 200));
   return { mode: "reset" as const, token: valid ? token : null, valid };
 }
 
-export async function resetAction(request: Request, context: AppLoadContext) {
+export async function resetAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
   const form = await readForm(request);
@@ -68,13 +68,13 @@ export async function resetAction(request: Request, context: AppLoadContext) {
 
 // ------------------------------------------------------------------ new email
 
-export async function confirmEmailPage(request: Request, context: AppLoadContext) {
+export async function confirmEmailPage({ request, context }: { request: Request; context: AppLoadContext }) {
   const token = tokenOf(request);
   const change = token ? await emailChangeOfToken(context.services.db, token) : null;
   return { token: change ? token : null, change: change ? { oldEmail: change.oldEmail, newEmail: change.newEmail } : null };
 }
 
-export async function confirmEmailAction(request: Request, context: AppLoadContext) {
+export async function confirmEmailAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
   const form = await readForm(request);

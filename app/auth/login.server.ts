@@ -23,7 +23,7 @@ export type { LoginActionData };
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
 /** Sign in with email and password; only enabled staff keep the session (SPEC 2.15, 6, 8). */
-export async function loginAction(request: Request, context: AppLoadContext) {
+export async function loginAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
   const form = await readForm(request);

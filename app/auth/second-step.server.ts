@@ -42,7 +42,7 @@ const stepSchema = z.discriminatedUnion("method", [
 ]);
 
 /** The second step's form: a code (or a recovery code), checked by the plugin; then the session. */
-export async function secondStepAction(request: Request, context: AppLoadContext) {
+export async function secondStepAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
   const email = await pendingSecondStep(request, config);

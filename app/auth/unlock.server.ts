@@ -3,12 +3,13 @@ import { data, type AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { hitRateLimit } from "../../core/rate-limit";
-import { createMailer, MailError, mailSettings, type Mailer } from "../../core/mail";
+import { createMailer, mailSettings, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import { recordAudit } from "../changes/audit.server";
 import { redirectWithToast } from "../toast/toast.server";
-import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { MAIL_LANE } from "../jobs/runner.server";
+import { sendItemMail } from "../jobs/send-mail.server";
 import { defineJob } from "../jobs/define.server";
 import { adminEmailSchema, UNLOCK_INVALID, UNLOCK_REQUESTED, type LoginActionData } from "./forms";
 import { isStaff } from "./guard.server";
@@ -95,16 +96,14 @@ export const unlockMailJob = defineJob<null, { userId: string }, [UnlockDeps]>("
       if (!settings) return { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM)." };
       const token = await issueUnlockToken(deps.db, user.email);
       const mail = unlockMail(deps.config.SITE_URL, token);
-      try {
-        mailer ??= createMailer(settings);
-        await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
-      } catch (error) {
+      await sendItemMail(
+        async () => {
+          mailer ??= createMailer(settings);
+          await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
+        },
         // A link that never went out must not stay usable.
-        await forgetLinkToken(deps.db, token);
-        const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
-        if (!failure.retryable) throw new ItemFailed(failure.message);
-        throw failure;
-      }
+        () => forgetLinkToken(deps.db, token),
+      );
       await saveProgress({ sent: true });
     };
   },

@@ -35,6 +35,14 @@ export const REGENERATE_POSTS = "blog.regenerate-all";
 type PostItem = { postId: number };
 type AiServices = Pick<Services, "db" | "ai" | "translator" | "log">;
 
+const POST_DELETED = "The post was deleted.";
+
+/** The post an item of a per-post job names, once the service the job needs is set up (else the job stops); null when deleted. */
+async function postOfItem(db: Db, service: { configured: boolean; notConfiguredMessage: string }, item: PostItem): Promise<AdminPostRow | null> {
+  if (!service.configured) throw new StopJob(service.notConfiguredMessage);
+  return findPost(db, item.postId);
+}
+
 const englishOf = (post: AdminPostRow, field: PostTranslatedField) => post[field] ?? "";
 
 // ---------------------------------------------------------------- translate
@@ -77,9 +85,8 @@ export const translatePosts = defineJob<null, PostItem, [AiServices]>(TRANSLATE_
   handler:
     (services) =>
     async ({ job, item, signal }) => {
-      if (!services.translator.configured) throw new StopJob(services.translator.notConfiguredMessage);
-      const post = await findPost(services.db, item.payload.postId);
-      if (!post) return { skipped: "The post was deleted." };
+      const post = await postOfItem(services.db, services.translator, item.payload);
+      if (!post) return { skipped: POST_DELETED };
       const translated: Partial<Record<TranslationLanguage, Record<string, string>>> = {};
       const refused: string[] = [];
       for (const language of TARGET_LANGUAGES) {
@@ -172,9 +179,8 @@ export const regeneratePosts = defineJob<null, PostItem, [AiServices]>(REGENERAT
   handler:
     (services) =>
     async ({ job, item, signal }) => {
-      if (!services.ai.configured) throw new StopJob(services.ai.notConfiguredMessage);
-      const post = await findPost(services.db, item.payload.postId);
-      if (!post) return { skipped: "The post was deleted." };
+      const post = await postOfItem(services.db, services.ai, item.payload);
+      if (!post) return { skipped: POST_DELETED };
       if (!hasText(post.title)) throw new ItemFailed("The post has no title to write from.");
       const article = await writeArticle(services.ai, { title: post.title, signal });
       const image = await featuredImage(services, article.title, signal);

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, isNotNull, lte, not } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { PeriodicTask } from "../../core/periodic";
+import { Sweep } from "../../core/periodic";
 import { blogPosts } from "../../db/schema";
 import type { AdminUser } from "../auth/guard.server";
 import { auditFrom } from "../changes/audit.server";
@@ -43,6 +43,15 @@ function refuseTime(when: Date, now: Date): void {
   if (refused) throw refuseWith("invalid", refused, ["publishAt"]);
 }
 
+/** What setting or clearing a post's moment answers, and its audit entry (`un…` when cleared). */
+function scheduled(user: AdminUser, when: Date | null, action: "schedule" | "schedule_change", entityId: string | number, details: Record<string, unknown>) {
+  const publishAt = when?.toISOString() ?? null;
+  return {
+    result: { publishAt },
+    audit: { ...auditFrom(user), action: when ? action : (`un${action}` as const), entity: "blog_post", entityId, details: { ...details, publishAt } },
+  };
+}
+
 /** Set (or with null, clear) the moment a draft goes live by itself. */
 export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: number, when: Date | null): Promise<{ publishAt: string | null }> {
   if (when) refuseTime(when, deps.clock.now());
@@ -68,16 +77,7 @@ export async function schedulePost(deps: ScheduleDeps, user: AdminUser, postId: 
     }
     if (!when && !post.publishAt) return { result: { publishAt: null } };
     await tx.update(blogPosts).set({ publishAt: when }).where(eq(blogPosts.id, postId));
-    return {
-      result: { publishAt: when?.toISOString() ?? null },
-      audit: {
-        ...auditFrom(user),
-        action: when ? "schedule" : "unschedule",
-        entity: "blog_post",
-        entityId: postId,
-        details: { slug: post.slug, publishAt: when?.toISOString() ?? null },
-      },
-    };
+    return scheduled(user, when, "schedule", postId, { slug: post.slug });
   });
 }
 
@@ -94,19 +94,7 @@ export async function schedulePendingRevision(deps: ScheduleDeps, user: AdminUse
     // A scheduled change goes live by itself: setting its moment is the sign-off (decision 0087).
     if (when) assertMaySignOff(user);
     await schedulePending(tx, revisionId, when);
-    return {
-      result: { publishAt: when?.toISOString() ?? null },
-      audit: {
-        ...auditFrom(user),
-        action: when ? "schedule_change" : "unschedule_change",
-        entity: "blog_post",
-        entityId: revision.entityId,
-        details: {
-          revision: revisionId,
-          publishAt: when?.toISOString() ?? null,
-        },
-      },
-    };
+    return scheduled(user, when, "schedule_change", revision.entityId, { revision: revisionId });
   });
 }
 
@@ -214,12 +202,8 @@ export async function sweepScheduled(deps: PublisherDeps): Promise<SweepResult> 
  * Every instance runs one, beside the daily scheduler: a sweep at start (catching up what came
  * due while the site was down) and every 30 seconds after each sweep ends.
  */
-export class ScheduledPublisher extends PeriodicTask {
+export class ScheduledPublisher extends Sweep {
   constructor(deps: PublisherDeps, everyMs = SWEEP_EVERY_MS) {
-    super(
-      () => sweepScheduled(deps),
-      () => everyMs,
-      (error) => deps.log.error({ err: error }, "scheduled publishing: the sweep failed"),
-    );
+    super(() => sweepScheduled(deps), everyMs, deps.log, "scheduled publishing: the sweep failed");
   }
 }

@@ -4,7 +4,7 @@ import { lawyerCalendars, lawyerFeeds, teamMembers } from "../../db/schema";
 import { firmClock } from "../../core/firm-clock.server";
 import type { Clock } from "../../core/clock";
 import type { Logger } from "../../core/log";
-import { PeriodicTask } from "../../core/periodic";
+import { Sweep } from "../../core/periodic";
 import { openField, sealField } from "../../core/sealing.server";
 import { DownloadFailed, DownloadTooLarge, fetchPublicResource, type PublicFetchOptions } from "../../core/outside/guarded-fetch";
 import { formatBytes } from "../../core/outside/capped-body";
@@ -294,12 +294,8 @@ export async function readDueCalendars(deps: ReaderDeps): Promise<MemberId[]> {
 }
 
 /** Every instance runs one: a sweep at start, then a minute after each sweep ends. */
-export class LawyerCalendarReader extends PeriodicTask {
+export class LawyerCalendarReader extends Sweep {
   constructor(deps: ReaderDeps, everyMs = SWEEP_EVERY_MS) {
-    super(
-      () => readDueCalendars(deps),
-      () => everyMs,
-      (error) => deps.log.error({ err: error }, "lawyer calendars: the sweep failed"),
-    );
+    super(() => readDueCalendars(deps), everyMs, deps.log, "lawyer calendars: the sweep failed");
   }
 }

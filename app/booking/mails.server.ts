@@ -4,11 +4,12 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { consultationBookings, consultationParties } from "../../db/schema";
-import { createMailer, htmlText as escapeHtml, mailSettings, MailError, plainAddress, type Mailer, type OutgoingMail } from "../../core/mail";
+import { createMailer, htmlText as escapeHtml, mailSettings, plainAddress, type Mailer, type OutgoingMail } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import type { Clock } from "../../core/clock";
-import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { MAIL_LANE } from "../jobs/runner.server";
+import { sendItemMail } from "../jobs/send-mail.server";
 import { defineJob } from "../jobs/define.server";
 import type { TextStore } from "../content/texts.server";
 import { interpolate } from "../i18n/lookup";
@@ -341,16 +342,16 @@ export const bookingMailJob = defineJob<null, ItemPayload, [BookingMailDeps]>("b
         const replyTo = firmReplyAddress(deps.config);
         outgoing = { to: booking.email, ...content, ...(replyTo && deps.config.CONTACT_NOTIFY_TO ? { replyTo: { name: nameOf(deps.config.MAIL_FROM ?? "") || replyTo, address: replyTo } } : {}) };
       }
-      try {
-        mailer ??= createMailer(settings);
-        await mailer.send(outgoing);
-      } catch (error) {
+      await sendItemMail(
+        async () => {
+          mailer ??= createMailer(settings);
+          await mailer.send(outgoing);
+        },
         // A link that never went out must not stay usable.
-        if (token) await forgetManageToken(deps.db, token);
-        const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
-        if (!failure.retryable) throw new ItemFailed(failure.message);
-        throw failure;
-      }
+        async () => {
+          if (token) await forgetManageToken(deps.db, token);
+        },
+      );
       await saveProgress({ sent: true });
     };
   },

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../core/clock";
 import type { Logger } from "../../core/log";
-import { PeriodicTask } from "../../core/periodic";
+import { Sweep } from "../../core/periodic";
 import { queueBookingMail } from "./mails.server";
 
 /**
@@ -49,12 +49,8 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number[]> {
 }
 
 /** Every instance runs one: a sweep at start, then a minute after each sweep ends. */
-export class BookingReminders extends PeriodicTask {
+export class BookingReminders extends Sweep {
   constructor(deps: ReminderDeps, everyMs = REMINDER_SWEEP_EVERY_MS) {
-    super(
-      () => queueDueReminders(deps),
-      () => everyMs,
-      (error) => deps.log.error({ err: error }, "consultation reminders: the sweep failed"),
-    );
+    super(() => queueDueReminders(deps), everyMs, deps.log, "consultation reminders: the sweep failed");
   }
 }

@@ -1,8 +1,7 @@
 import { firmClock } from "../../core/firm-clock.server";
-import { openField } from "../../core/sealing.server";
 import { and, asc, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { BOOKING_STATUSES, consultationBookings, consultationClosedDates, consultationParties } from "../../db/schema";
+import { BOOKING_STATUSES, consultationBookings, consultationClosedDates } from "../../db/schema";
 import { auditFrom, type Actor } from "../changes/audit.server";
 import { commit, NO_EVENTS } from "../changes/commit.server";
 import { refuse, refuseWith } from "../changes/errors.server";
@@ -10,6 +9,7 @@ import { defineMessages } from "../changes/refusal";
 import { conflictsOf, hitsOn, inConflict } from "../conflicts/conflict-store.server";
 import type { ConflictHit, StoredConflict } from "../conflicts/conflict-labels";
 import { queueBookingMail } from "./mails.server";
+import { otherPartiesOf, visitorFields, type VisitorFields } from "./visitor-fields.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
 import { SETTINGS_LIMITS } from "./settings";
 import { addDays, parseDate, vancouverDate, vancouverMoment } from "./slots.server";
@@ -43,7 +43,7 @@ export const BOOKING_FILTERS = ["all", "conflict", ...BOOKING_STATUSES] as const
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 export const isBookingFilter = (value: unknown): value is BookingFilter => typeof value === "string" && (BOOKING_FILTERS as readonly string[]).includes(value);
 
-export interface StaffBooking {
+export interface StaffBooking extends VisitorFields {
   id: number;
   start: string;
   end: string;
@@ -53,13 +53,6 @@ export interface StaffBooking {
   day: string;
   time: string;
   endTime: string;
-  kind: string;
-  area: string | null;
-  language: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  description: string;
   parties: string[];
   status: BookingStatus;
   staffNotes: string;
@@ -77,11 +70,7 @@ const hasConflict = inConflict("booking", consultationBookings.id);
 
 async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$inferSelect>, now: Date): Promise<StaffBooking[]> {
   const ids = rows.map((row) => row.id);
-  const [conflicts, hits, parties] = await Promise.all([
-    conflictsOf(db, "booking", ids),
-    hitsOn(db, "booking", ids),
-    ids.length ? db.select().from(consultationParties).where(inArray(consultationParties.bookingId, ids)).orderBy(asc(consultationParties.id)) : Promise.resolve([]),
-  ]);
+  const [conflicts, hits, partiesOf] = await Promise.all([conflictsOf(db, "booking", ids), hitsOn(db, "booking", ids), otherPartiesOf(db, ids)]);
   return rows.map((row) => ({
     id: row.id,
     start: row.startsAt.toISOString(),
@@ -90,14 +79,8 @@ async function toStaffBookings(db: Db, rows: Array<typeof consultationBookings.$
     day: vancouverDate(row.startsAt),
     time: firmClock.wallOf(row.startsAt).slice(11),
     endTime: firmClock.wallOf(row.endsAt).slice(11),
-    kind: row.kind,
-    area: row.area,
-    language: row.language,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    description: openField(row.description, "consultation_bookings.description"),
-    parties: parties.filter((party) => party.bookingId === row.id).map((party) => openField(party.name, "consultation_parties.name")),
+    ...visitorFields(row),
+    parties: partiesOf(row.id),
     status: row.status,
     staffNotes: row.staffNotes,
     client: row.clientAt !== null,

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { newsletterSubscribers } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
+import { createMailer, mailSettings, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
-import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { MAIL_LANE } from "../jobs/runner.server";
+import { sendItemMail } from "../jobs/send-mail.server";
 import { defineJob } from "../jobs/define.server";
 import type { TextStore } from "../content/texts.server";
 import { isLang, type Lang } from "../i18n/languages";
@@ -78,15 +79,9 @@ export const newsletterMailJob = defineJob<null, ItemPayload, [NewsletterMailDep
       if (!settings) return { skipped: "Mail is not configured (SMTP_URL, MAIL_FROM)." };
       // Sent before a crash that came before the item was marked done: not sent twice.
       if (item.progress?.sent) return;
-      mailer ??= createMailer(settings);
+      const sender = (mailer ??= createMailer(settings));
       const content = await newsletterMail(deps, mail, row);
-      try {
-        await mailer.send({ to: row.email, subject: content.subject, text: content.text, listUnsubscribe: content.unsubscribeUrl });
-      } catch (error) {
-        const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
-        if (!failure.retryable) throw new ItemFailed(failure.message);
-        throw failure;
-      }
+      await sendItemMail(() => sender.send({ to: row.email, subject: content.subject, text: content.text, listUnsubscribe: content.unsubscribeUrl }));
       await saveProgress({ sent: true });
     };
   },

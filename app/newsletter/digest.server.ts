@@ -10,7 +10,7 @@ import type { Lang } from "../i18n/languages";
 import { mailLanguage } from "./languages";
 import type { Clock } from "../../core/clock";
 import type { Logger } from "../../core/log";
-import { PeriodicTask } from "../../core/periodic";
+import { PeriodicTask, Sweep } from "../../core/periodic";
 import { readNewsletterSettings } from "./settings.server";
 import { latestDigestSlot } from "./digest-slot.server";
 import { queueSend } from "./send-job.server";
@@ -74,11 +74,7 @@ export async function sweepNewsletter(db: Db, now: Date): Promise<number | null>
 export class NewsletterDigest {
   private readonly task: PeriodicTask;
   constructor(deps: { db: Db; clock: Clock; log: Logger }, everyMs = SWEEP_MS) {
-    this.task = new PeriodicTask(
-      () => sweepNewsletter(deps.db, deps.clock.now()),
-      () => everyMs,
-      (error) => deps.log.error({ err: error }, "newsletter digest sweep failed"),
-    );
+    this.task = new Sweep(() => sweepNewsletter(deps.db, deps.clock.now()), everyMs, deps.log, "newsletter digest sweep failed");
   }
   start(): void {
     this.task.start();

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogPosts, users } from "../../db/schema";
-import { createMailer, mailSettings, MailError, type Mailer } from "../../core/mail";
+import { createMailer, mailSettings, type Mailer } from "../../core/mail";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import type { TextStore } from "../content/texts.server";
@@ -21,7 +21,8 @@ const M = defineMessages("newsletter.test-mail", {
   postGone: "This post no longer exists.",
   noMailYet: "There is no {language} mail to test: {language} subscribers get this post when its {language} version is published.",
 });
-import { ItemFailed, MAIL_LANE } from "../jobs/runner.server";
+import { MAIL_LANE } from "../jobs/runner.server";
+import { sendItemMail } from "../jobs/send-mail.server";
 import { defineJob } from "../jobs/define.server";
 import { LANGUAGES, type Lang } from "../i18n/languages";
 import { composeNewsletter } from "./compose.server";
@@ -124,15 +125,9 @@ export const newsletterTestJob = defineJob<null, TestItem, [TestMailDeps]>("news
       if (!post) return { skipped: "The post was deleted." };
       const mail = await composeFor(deps, post, language, true);
       if (mail.waits) return { skipped: "That language's version is no longer there." };
-      mailer ??= createMailer(settings);
-      try {
-        // No List-Unsubscribe: the staff member is no subscriber.
-        await mailer.send({ to: user.email, subject: mail.subject, text: mail.text, html: mail.html });
-      } catch (error) {
-        const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
-        if (!failure.retryable) throw new ItemFailed(failure.message);
-        throw failure;
-      }
+      const sender = (mailer ??= createMailer(settings));
+      // No List-Unsubscribe: the staff member is no subscriber.
+      await sendItemMail(() => sender.send({ to: user.email, subject: mail.subject, text: mail.text, html: mail.html }));
       await saveProgress({ sent: true });
     };
   },

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { conflictRecords, consultationBookings, consultationParties, contactSubmissions, newsletterSubscribers } from "../../db/schema";
+import { conflictRecords, consultationBookings, contactSubmissions, newsletterSubscribers } from "../../db/schema";
 import { refuse } from "../changes/errors.server";
 import { defineMessages } from "../changes/refusal";
 import { auditFrom, recordAudit, type Actor } from "../changes/audit.server";
@@ -9,6 +9,7 @@ import { conflictFold } from "../conflicts/conflicts.server";
 import { splitContactMessage } from "../contact/message";
 import { bookingNames, keepConflictRecords } from "./retention.server";
 import { openField } from "../../core/sealing.server";
+import { otherPartiesOf, visitorFields, type VisitorFields } from "../booking/visitor-fields.server";
 import { accessEntriesAbout, type AccessEntry } from "../audit/access.server";
 
 /**
@@ -64,18 +65,11 @@ const contactSection: Section<{ id: number; receivedAt: string; name: string; em
   },
 };
 
-type BookingOut = {
+type BookingOut = VisitorFields & {
   id: number;
   bookedAt: string;
   start: string;
   end: string;
-  kind: string;
-  area: string | null;
-  language: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  description: string;
   otherParties: string[];
   status: string;
   client: boolean;
@@ -86,22 +80,14 @@ const bookingSection: Section<BookingOut> = {
   noun: "consultation booking",
   async find(db, match) {
     const rows = await db.select().from(consultationBookings).where(matches(match, consultationBookings.email, consultationBookings.name)).orderBy(asc(consultationBookings.id));
-    const parties = rows.length
-      ? await db.select().from(consultationParties).where(inArray(consultationParties.bookingId, rows.map((row) => row.id))).orderBy(asc(consultationParties.id))
-      : [];
+    const partiesOf = await otherPartiesOf(db, rows.map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
       bookedAt: row.createdAt.toISOString(),
       start: row.startsAt.toISOString(),
       end: row.endsAt.toISOString(),
-      kind: row.kind,
-      area: row.area,
-      language: row.language,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      description: openField(row.description, "consultation_bookings.description"),
-      otherParties: parties.filter((party) => party.bookingId === row.id).map((party) => openField(party.name, "consultation_parties.name")),
+      ...visitorFields(row),
+      otherParties: partiesOf(row.id),
       status: row.status,
       client: row.clientAt !== null,
     }));

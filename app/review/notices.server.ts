@@ -11,11 +11,12 @@
 import { and, eq, inArray, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentText, jobs, reviewNotices, revisions, userRoles, users } from "../../db/schema";
-import { createMailer, MailError, mailSettings, type Mailer, type OutgoingMail } from "../../core/mail";
+import { createMailer, mailSettings, type Mailer, type OutgoingMail } from "../../core/mail";
 import { firmClock } from "../../core/firm-clock.server";
 import type { Config } from "../../core/config";
 import type { Logger } from "../../core/log";
 import { ItemFailed, MAIL_LANE, RetryLater } from "../jobs/runner.server";
+import { sendItemMail } from "../jobs/send-mail.server";
 import { defineJob } from "../jobs/define.server";
 import { effectivePermissions, isRole } from "../auth/roles";
 import { staffPolicy } from "../staff/settings.server";
@@ -113,14 +114,10 @@ async function nameOf(db: Db, userId: string | null): Promise<string | null> {
 async function send(mailer: { current: Mailer | null }, deps: ReviewMailDeps, mail: OutgoingMail): Promise<void> {
   const settings = mailSettings(deps.config);
   if (!settings) throw new ItemFailed(NO_MAIL.skipped);
-  try {
+  await sendItemMail(async () => {
     mailer.current ??= createMailer(settings);
     await mailer.current.send(mail);
-  } catch (error) {
-    const failure = error instanceof MailError ? error : new MailError(`The mail could not be sent: ${(error as Error).message}`, true);
-    if (!failure.retryable) throw new ItemFailed(failure.message);
-    throw failure;
-  }
+  });
 }
 
 export interface DigestLine {

@@ -11,7 +11,7 @@ import type { Clock } from "../../core/clock";
 import type { Logger } from "pino";
 import { pruneRevisions } from "./store.server";
 import { purgeTrash } from "./trash.server";
-import { PeriodicTask } from "../../core/periodic";
+import { Sweep } from "../../core/periodic";
 
 interface HousekeepingDeps {
   db: Db;
@@ -40,12 +40,8 @@ export async function runHousekeeping<T>(deps: HousekeepingTaskDeps<T>): Promise
   return deps.also?.(deps);
 }
 
-export class RevisionHousekeeping extends PeriodicTask {
+export class RevisionHousekeeping extends Sweep {
   constructor(deps: HousekeepingTaskDeps<unknown>, everyMs = 3_600_000) {
-    super(
-      () => runHousekeeping(deps),
-      () => everyMs,
-      (error) => deps.log.error({ err: error }, "housekeeping sweep failed"),
-    );
+    super(() => runHousekeeping(deps), everyMs, deps.log, "housekeeping sweep failed");
   }
 }

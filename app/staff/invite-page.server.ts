@@ -12,13 +12,13 @@ import { assertSameOriginMutation } from "../auth/guard.server";
 import { text, tokenOf, type LinkPageAnswer } from "../auth/link-pages.server";
 import { acceptInvitation, InvitationInvalid, invitationOfToken } from "./invites.server";
 
-export async function invitePage(request: Request, context: AppLoadContext) {
+export async function invitePage({ request, context }: { request: Request; context: AppLoadContext }) {
   const token = tokenOf(request);
   const invitation = token ? await invitationOfToken(context.services.db, token) : null;
   return { token: invitation ? token : null, invitation };
 }
 
-export async function inviteAction(request: Request, context: AppLoadContext) {
+export async function inviteAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const { db, config, log } = context.services;
   assertSameOriginMutation(request, config.SITE_URL);
   const form = await readForm(request);

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { intent } from "~/admin/kit/action.server";
 import { idField } from "~/admin/kit/ids";
 import { refuseWith } from "~/changes/errors.server";
-import { ADDRESS_MAX, checkAddress, readCalendar, removeCalendar, setCalendarAddress } from "~/booking/lawyer-calendars.server";
+import { ADDRESS_MAX, checkAddress, readCalendar, removeCalendar, setCalendarAddress, type MemberId } from "~/booking/lawyer-calendars.server";
+import type { AdminUser } from "~/auth/guard.server";
 import type { Services } from "~/services";
 import { createLawyerFeed, lawyerFeedPath, revokeLawyerFeed } from "~/booking/lawyer-feed.server";
 
@@ -18,6 +19,18 @@ const readerOf = (services: Services) => ({
   log: services.log,
   fetch: { allowLoopback: services.config.OUTSIDE_FETCH_ALLOW_LOOPBACK === true },
 });
+
+/** An intent that makes one change to a lawyer's calendar or feed and answers with whose it was. */
+const memberChange = (failure: string, change: (db: Services["db"], user: AdminUser, member: MemberId) => Promise<void>) =>
+  intent({
+    failure,
+    permission: "consultations.settings",
+    schema: z.object({ member }),
+    run: async ({ input, services, user }) => {
+      await change(services.db, user, input.member);
+      return { member: input.member };
+    },
+  });
 
 export const lawyerCalendarIntents = {
   "set-lawyer-calendar": intent({
@@ -40,15 +53,7 @@ export const lawyerCalendarIntents = {
     schema: z.object({ member }),
     run: async ({ input, services }) => ({ member: input.member, read: await readCalendar(readerOf(services), input.member) }),
   }),
-  "remove-lawyer-calendar": intent({
-    failure: "The calendar address was not removed",
-    permission: "consultations.settings",
-    schema: z.object({ member }),
-    run: async ({ input, services, user }) => {
-      await removeCalendar(services.db, user, input.member);
-      return { member: input.member };
-    },
-  }),
+  "remove-lawyer-calendar": memberChange("The calendar address was not removed", removeCalendar),
   "create-lawyer-feed": intent({
     failure: "The lawyer's calendar feed was not made",
     permission: "consultations.settings",
@@ -59,13 +64,5 @@ export const lawyerCalendarIntents = {
       return { member: input.member, feedUrl: new URL(lawyerFeedPath(token), services.config.SITE_URL).href, replaced };
     },
   }),
-  "revoke-lawyer-feed": intent({
-    failure: "The lawyer's calendar feed was not revoked",
-    permission: "consultations.settings",
-    schema: z.object({ member }),
-    run: async ({ input, services, user }) => {
-      await revokeLawyerFeed(services.db, user, input.member);
-      return { member: input.member };
-    },
-  }),
+  "revoke-lawyer-feed": memberChange("The lawyer's calendar feed was not revoked", revokeLawyerFeed),
 };

@@ -7,7 +7,9 @@ import { deleteSubmission, setHandled } from "~/contact/inbox.server";
 import { deleteSubscriber } from "~/newsletter/subscriber-list.server";
 import { intent, type ActionResult } from "~/admin/kit/action.server";
 import { refuse } from "~/changes/errors.server";
-import { defineMessages } from "~/changes/refusal";
+import { defineMessages, type MessageKey } from "~/changes/refusal";
+import type { AdminUser } from "~/auth/guard.server";
+import type { Services } from "~/services";
 import { idField } from "~/admin/kit/ids";
 import { readNewsletterSettings, saveNewsletterSettings } from "~/newsletter/settings.server";
 import { clientField, markClient } from "~/privacy/clients.server";
@@ -21,6 +23,18 @@ const M = defineMessages("admin.inbox", {
 
 
 const itemId = z.object({ id: idField("Unknown item.") });
+
+/** Deleting one listed item (a message, a subscriber): refused with `gone` when it was already deleted. */
+const deleting = (remove: (db: Services["db"], user: AdminUser, id: number) => Promise<boolean>, gone: MessageKey) =>
+  intent({
+    failure: "Error deleting",
+    schema: itemId,
+    serverFailure: "The change could not be saved. Please try again.",
+    run: async ({ input, services, user }) => {
+      if (!(await remove(services.db, user, input.id))) throw refuse("not-found", gone);
+      return {};
+    },
+  });
 
 export const intents = {
   handle: intent({
@@ -44,24 +58,8 @@ export const intents = {
     serverFailure: "The change could not be saved. Please try again.",
     run: async ({ input, services, user }) => markClient(services.db, user, "contact", input.id, input.client, services.clock.now()),
   }),
-  delete: intent({
-    failure: "Error deleting",
-    schema: itemId,
-    serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services, user }) => {
-      if (!(await deleteSubmission(services.db, user, input.id))) throw refuse("not-found", M.messageAlreadyDeleted);
-      return {};
-    },
-  }),
-  "delete-subscriber": intent({
-    failure: "Error deleting",
-    schema: itemId,
-    serverFailure: "The change could not be saved. Please try again.",
-    run: async ({ input, services, user }) => {
-      if (!(await deleteSubscriber(services.db, user, input.id))) throw refuse("not-found", M.addressRemoved);
-      return {};
-    },
-  }),
+  delete: deleting(deleteSubmission, M.messageAlreadyDeleted),
+  "delete-subscriber": deleting(deleteSubscriber, M.addressRemoved),
   // How posts go out (decision 0081): each at once, or a weekly digest at a Vancouver weekday and hour.
   "newsletter-settings": intent({
     failure: "Could not save the newsletter settings",

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { listSubmissions } from "~/contact/inbox.server";
@@ -95,6 +95,26 @@ function ConflictFilter({ conflictOnly, conflicts }: { conflictOnly: boolean; co
   );
 }
 
+/** A list of the Inbox that staff may export: its heading with a count, what it holds, and the export link. */
+function ExportableList({ id, title, description, exportKind, exportLabel, children }: { id: string; title: ReactNode; description: ReactNode; exportKind: "submissions" | "subscribers"; exportLabel: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id={id} className="text-xl font-semibold text-slate-900">
+              {title}
+            </h2>
+            <p className="text-sm text-slate-600">{description}</p>
+          </div>
+          <ExportLink kind={exportKind} label={exportLabel} />
+        </CardHeader>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
   const maySetNewsletter = useCan("newsletter.settings");
   const { submissions, subscribers, newsletter, mailConfigured, conflictOnly, loadError } = loaderData;
@@ -112,33 +132,30 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-8">
-      <section aria-labelledby="inbox-messages-heading">
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-            <div>
-              <h2 id="inbox-messages-heading" className="text-xl font-semibold text-slate-900">
-                Contact messages ({submissions.total})
-              </h2>
-              <p className="text-sm text-slate-600">
-                Newest first, times in Vancouver time.
-                {submissions.total > 0 ? ` ${submissions.open === 1 ? "1 message is" : `${submissions.open} messages are`} not handled yet.` : ""}
-              </p>
-            </div>
-            <ExportLink kind="submissions" label="contact messages" />
-          </CardHeader>
-          <ConflictFilter conflictOnly={conflictOnly} conflicts={submissions.conflicts} />
-          <ShowingNote shown={submissions.items.length} total={submissions.total} />
-          {submissions.items.length === 0 ? (
-            <p className="p-6 text-center text-sm text-slate-700">{loadError ? "The messages could not be loaded." : conflictOnly ? "No message has a possible conflict." : "No messages yet."}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {submissions.items.map((item) => (
-                <SubmissionItem key={item.id} item={item} deleting={deletingId === item.id} onDelete={(id) => deleter.submit({ intent: "delete", id: String(id) }, { method: "post" })} />
-              ))}
-            </ul>
-          )}
-        </Card>
-      </section>
+      <ExportableList
+        id="inbox-messages-heading"
+        title={<>Contact messages ({submissions.total})</>}
+        description={
+          <>
+            Newest first, times in Vancouver time.
+            {submissions.total > 0 ? ` ${submissions.open === 1 ? "1 message is" : `${submissions.open} messages are`} not handled yet.` : ""}
+          </>
+        }
+        exportKind="submissions"
+        exportLabel="contact messages"
+      >
+        <ConflictFilter conflictOnly={conflictOnly} conflicts={submissions.conflicts} />
+        <ShowingNote shown={submissions.items.length} total={submissions.total} />
+        {submissions.items.length === 0 ? (
+          <p className="p-6 text-center text-sm text-slate-700">{loadError ? "The messages could not be loaded." : conflictOnly ? "No message has a possible conflict." : "No messages yet."}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {submissions.items.map((item) => (
+              <SubmissionItem key={item.id} item={item} deleting={deletingId === item.id} onDelete={(id) => deleter.submit({ intent: "delete", id: String(id) }, { method: "post" })} />
+            ))}
+          </ul>
+        )}
+      </ExportableList>
 
       <section aria-labelledby="inbox-newsletter-heading">
         <Card>
@@ -162,35 +179,32 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
         </Card>
       </section>
 
-      <section aria-labelledby="inbox-subscribers-heading">
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-            <div>
-              <h2 id="inbox-subscribers-heading" className="text-xl font-semibold text-slate-900">
-                Newsletter subscribers ({subscribers.total})
-              </h2>
-              <p className="text-sm text-slate-600">
-                Addresses entered in the blog&apos;s Stay Informed box, newest first.
-                {subscribers.total > 0 ? ` ${subscribers.confirmed} confirmed, ${awaiting} awaiting confirmation.` : ""} Only confirmed addresses may receive the newsletter, and only they are in the
-                CSV export.
-              </p>
-            </div>
-            <ExportLink kind="subscribers" label="confirmed newsletter subscribers" />
-          </CardHeader>
-          {mailConfigured ? null : (
-            <p role="note" className="mx-4 mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Confirmation mails are not sent until outgoing mail is configured (<code>SMTP_URL</code> and <code>MAIL_FROM</code>). Until then, new subscribers wait here awaiting confirmation and
-              receive no newsletter.
-            </p>
-          )}
-          <ShowingNote shown={subscribers.items.length} total={subscribers.total} />
-          {subscribers.items.length === 0 ? (
-            <p className="p-6 text-center text-sm text-slate-700">No subscribers yet.</p>
-          ) : (
-            <SubscriberTable items={subscribers.items} removingId={removingId} onRemove={(id) => deleter.submit({ intent: "delete-subscriber", id: String(id) }, { method: "post" })} />
-          )}
-        </Card>
-      </section>
+      <ExportableList
+        id="inbox-subscribers-heading"
+        title={<>Newsletter subscribers ({subscribers.total})</>}
+        description={
+          <>
+            Addresses entered in the blog&apos;s Stay Informed box, newest first.
+            {subscribers.total > 0 ? ` ${subscribers.confirmed} confirmed, ${awaiting} awaiting confirmation.` : ""} Only confirmed addresses may receive the newsletter, and only they are in the
+            CSV export.
+          </>
+        }
+        exportKind="subscribers"
+        exportLabel="confirmed newsletter subscribers"
+      >
+        {mailConfigured ? null : (
+          <p role="note" className="mx-4 mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Confirmation mails are not sent until outgoing mail is configured (<code>SMTP_URL</code> and <code>MAIL_FROM</code>). Until then, new subscribers wait here awaiting confirmation and
+            receive no newsletter.
+          </p>
+        )}
+        <ShowingNote shown={subscribers.items.length} total={subscribers.total} />
+        {subscribers.items.length === 0 ? (
+          <p className="p-6 text-center text-sm text-slate-700">No subscribers yet.</p>
+        ) : (
+          <SubscriberTable items={subscribers.items} removingId={removingId} onRemove={(id) => deleter.submit({ intent: "delete-subscriber", id: String(id) }, { method: "post" })} />
+        )}
+      </ExportableList>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { data, Form, Link, useFetcher, type FetcherWithComponents } from "react-
 import type { Route } from "./+types/queue-route";
 import { AdminRouteError } from "~/admin/kit/AdminRouteError";
 import { AdminTab } from "~/admin/kit/AdminTab";
-import { TableHead } from "~/admin/kit/TableHead";
+import { AdminTable } from "~/admin/kit/AdminTable";
 import { adminAction } from "~/admin/kit/action.server";
 import { useResultToast } from "~/admin/kit/hooks";
 import { requirePermission, userCan } from "~/auth/guard.server";
@@ -146,29 +146,23 @@ function OutdatedTable({ items, now }: { items: OutdatedItem[]; now: string }) {
         The English of these was published after their translation. Visitors reading that language see the older text until an updated translation is published; Translate All
         counts them as needing work.
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Translations out of date, oldest first</caption>
-          <TableHead columns={OUTDATED_COLUMNS} />
-          <tbody className="divide-y divide-slate-200">
-            {items.map((item) => (
-              <tr key={item.id} data-testid="outdated-item" className="align-top">
-                <th scope="row" className="px-4 py-3 text-start font-normal">
-                  <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{KIND_NOUNS[item.entity]}</span>
-                  <Link to={item.open} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-                    {item.what}
-                  </Link>
-                </th>
-                <td className="px-4 py-3">{LANGUAGE_NAMES[item.language]} out of date</td>
-                <td className="px-4 py-3">
-                  <time dateTime={item.since}>{clock.firmTime(item.since)}</time>
-                </td>
-                <td className="px-4 py-3">{ageOf(item.since, now)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable columns={OUTDATED_COLUMNS} caption="Translations out of date, oldest first" boxed>
+        {items.map((item) => (
+          <tr key={item.id} data-testid="outdated-item" className="align-top">
+            <th scope="row" className="px-4 py-3 text-start font-normal">
+              <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{KIND_NOUNS[item.entity]}</span>
+              <Link to={item.open} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+                {item.what}
+              </Link>
+            </th>
+            <td className="px-4 py-3">{LANGUAGE_NAMES[item.language]} out of date</td>
+            <td className="px-4 py-3">
+              <time dateTime={item.since}>{clock.firmTime(item.since)}</time>
+            </td>
+            <td className="px-4 py-3">{ageOf(item.since, now)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }
@@ -203,17 +197,11 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
         {items.length === total ? `${total} waiting.` : `${items.length} of ${total} waiting match the filters.`}
       </p>
       {items.length > 0 ? (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Changes waiting for review, oldest first</caption>
-            <TableHead columns={COLUMNS} />
-            <tbody className="divide-y divide-slate-200">
-              {items.map((item) => (
-                <QueueRow key={item.id} item={item} now={now} fetcher={fetcher} behind={outdated.filter((mark) => mark.entity === item.entity && mark.entityId === item.entityId)} mail={item.revisionId !== null ? (mail[item.revisionId] ?? null) : null} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={COLUMNS} caption="Changes waiting for review, oldest first" boxed>
+          {items.map((item) => (
+            <QueueRow key={item.id} item={item} now={now} fetcher={fetcher} behind={outdated.filter((mark) => mark.entity === item.entity && mark.entityId === item.entityId)} mail={item.revisionId !== null ? (mail[item.revisionId] ?? null) : null} />
+          ))}
+        </AdminTable>
       ) : error ? null : (
         <p className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700">Nothing is waiting for review.</p>
       )}

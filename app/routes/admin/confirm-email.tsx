@@ -1,8 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/confirm-email";
 import { EMAIL_LINK_INVALID } from "~/auth/account-forms";
-import { confirmEmailAction, confirmEmailPage, type LinkPageAnswer } from "~/auth/link-pages.server";
-import { LinkPage, usePosting } from "~/auth/link-page";
+import { LinkPage, useLinkAnswer } from "~/auth/link-page";
 import { Alert, SubmitButton, adminMeta } from "~/auth/ui";
 import type { RouteHandle } from "~/document/hydration";
 
@@ -12,18 +11,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Confirm Email Address")
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 /** Opening the link only shows a button (a mail scanner that fetches it changes nothing). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return confirmEmailPage(request, context);
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  return confirmEmailAction(request, context);
-}
+export { confirmEmailPage as loader, confirmEmailAction as action } from "~/auth/link-pages.server";
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as LinkPageAnswer | undefined;
-  const busy = usePosting();
-  const invalid = result?.invalid ?? (loaderData.change ? null : EMAIL_LINK_INVALID);
+  const { busy, invalid } = useLinkAnswer(actionData, Boolean(loaderData.change), EMAIL_LINK_INVALID);
   return (
     <LinkPage title="Confirm Email Address">
       {invalid || !loaderData.change ? (

@@ -1,9 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/invite";
-import type { LinkPageAnswer } from "~/auth/link-pages.server";
-import { inviteAction, invitePage } from "~/staff/invite-page.server";
 import { INVITE_INVALID } from "~/auth/account-forms";
-import { LinkPage, usePosting } from "~/auth/link-page";
+import { LinkPage, useLinkAnswer } from "~/auth/link-page";
 import { Alert, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
@@ -14,18 +12,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Accept Invitation");
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 /** Opening the link only shows the form (a mail scanner that fetches it uses nothing up). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return invitePage(request, context);
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  return inviteAction(request, context);
-}
+export { invitePage as loader, inviteAction as action } from "~/staff/invite-page.server";
 
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as LinkPageAnswer | undefined;
-  const busy = usePosting();
-  const invalid = result?.invalid ?? (loaderData.invitation ? null : INVITE_INVALID);
+  const { result, busy, invalid } = useLinkAnswer(actionData, Boolean(loaderData.invitation), INVITE_INVALID);
   const intro = invalid || !loaderData.invitation ? undefined : <>Create the {loaderData.invitation.role} account for <strong>{loaderData.invitation.email}</strong>. The link works once.</>;
   return (
     <LinkPage title="Accept Invitation" intro={intro}>

@@ -1,13 +1,14 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/login-verify";
 import { readToast } from "~/toast/toast.server";
-import { requirePendingSecondStep, secondStepAction, type SecondStepActionData } from "~/auth/second-step.server";
+import { requirePendingSecondStep, type SecondStepActionData } from "~/auth/second-step.server";
 import { secondStepMethods } from "~/auth/passkey-sign-in.server";
 import { PasskeySignInButton } from "~/auth/passkey-ui";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
+import { retryAfterHeaders, usePosting } from "~/auth/link-page";
 
 export const meta: Route.MetaFunction = () => adminMeta("Verify Sign-in");
 
@@ -23,18 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ toast, method, totp, passkey }, { headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return secondStepAction(request, context);
-}
+export { secondStepAction as action } from "~/auth/second-step.server";
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retry = actionHeaders.get("Retry-After");
-  return retry ? { "Retry-After": retry } : new Headers();
-}
+export const headers = retryAfterHeaders;
 
 export default function VerifySignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePosting();
   useFlashToast(loaderData.toast);
   const result = actionData as SecondStepActionData | undefined;
   const method = result?.method === "passkey" ? loaderData.method : (result?.method ?? loaderData.method);

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { adminHome } from "~/auth/tabs";
 import type { Route } from "./+types/login";
 import { parseWithSchema, useLastResult } from "~/admin/kit/conform";
@@ -8,13 +8,14 @@ import { readToast } from "~/toast/toast.server";
 import { adminExists } from "~/auth/admin-users.server";
 import { ACCESS_DENIED, loginSchema, UNLOCK_INVALID } from "~/auth/forms";
 import { endSession, getSignedInUser } from "~/auth/guard.server";
-import { loginAction, type LoginActionData } from "~/auth/login.server";
+import type { LoginActionData } from "~/auth/login.server";
 import { unlockTokenValid } from "~/auth/unlock.server";
 import { END_REASONS, isEndReason } from "~/auth/ended-sessions.server";
 import { Button } from "~/components/ui/button";
 import { AdminToaster, Alert, AuthShell, SubmitButton, adminMeta, useFlashToast } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
+import { retryAfterHeaders, usePosting } from "~/auth/link-page";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Login");
 
@@ -42,19 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ toast, denied, noAdmin, unlock, endedBecause }, { headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return loginAction(request, context);
-}
+export { loginAction as action } from "~/auth/login.server";
 
-/** Send Retry-After with a throttled attempt. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retry = actionHeaders.get("Retry-After");
-  return retry ? { "Retry-After": retry } : new Headers();
-}
+export const headers = retryAfterHeaders;
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePosting();
   useFlashToast(loaderData.toast);
   const result = actionData as LoginActionData | undefined;
   // The server's alert gives way once the browser refuses a later attempt itself.

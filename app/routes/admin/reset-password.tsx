@@ -1,8 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { RESET_INVALID } from "~/auth/account-forms";
-import { resetAction, resetPage, type LinkPageAnswer } from "~/auth/link-pages.server";
-import { LinkPage, usePosting } from "~/auth/link-page";
+import { LinkPage, retryAfterHeaders, useLinkAnswer } from "~/auth/link-page";
 import { Alert, NewPasswordFields, SubmitButton, adminMeta } from "~/auth/ui";
 import { InputField } from "~/components/ui/field";
 import type { RouteHandle } from "~/document/hydration";
@@ -13,23 +12,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Reset Password");
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 /** Without a token: the request form. With one: the new-password form (opening the link uses nothing up). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return resetPage(request, context);
-}
+export { resetPage as loader, resetAction as action } from "~/auth/link-pages.server";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return resetAction(request, context);
-}
-
-/** Send Retry-After with a limited request. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retry = actionHeaders.get("Retry-After");
-  return retry ? { "Retry-After": retry } : new Headers();
-}
+export const headers = retryAfterHeaders;
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as LinkPageAnswer | undefined;
-  const busy = usePosting();
+  const { result, busy, invalid } = useLinkAnswer(actionData, loaderData.valid, RESET_INVALID);
 
   if (loaderData.mode === "request") {
     return (
@@ -51,7 +39,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
 
-  const invalid = result?.invalid ?? (loaderData.valid ? null : RESET_INVALID);
   return (
     <LinkPage title="Choose a New Password" intro={invalid ? undefined : "Setting a new password signs the account out on every device. The link works once."} back="Back to sign-in">
       {invalid ? (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { useResultToast } from "~/admin/kit/hooks";
-import { TableHead } from "~/admin/kit/TableHead";
+import { AdminTable } from "~/admin/kit/AdminTable";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
@@ -126,16 +126,11 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyLine[] }) {
           A passkey lets this computer, your phone or a security key confirm your sign-in after the password, instead of a code. Each passkey counts as a second factor; add a second one (or an authenticator app) in case you lose a device.
         </p>
         {passkeys.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-start text-sm">
-              <TableHead columns={COLUMNS} />
-              <tbody className="divide-y divide-slate-200">
-                {passkeys.map((passkey) => (
-                  <PasskeyRow key={passkey.id} passkey={passkey} remover={remover} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable columns={COLUMNS}>
+            {passkeys.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} remover={remover} />
+            ))}
+          </AdminTable>
         ) : null}
         <AddPasskey />
       </Card>

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { useResultToast } from "~/admin/kit/hooks";
-import { TableHead } from "~/admin/kit/TableHead";
+import { AdminTable } from "~/admin/kit/AdminTable";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -59,16 +59,11 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
           </others.Form>
         </div>
         <p className="text-sm text-slate-700">A session ends after 12 hours unused, 7 days after sign-in, or when you end it here. If you do not recognise one, end it and change your password.</p>
-        <div className="overflow-x-auto">
-          <table className="w-full text-start text-sm">
-            <TableHead columns={COLUMNS} />
-            <tbody className="divide-y divide-slate-200">
-              {sessions.map((session) => (
-                <SessionLine key={session.id} session={session} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={COLUMNS}>
+          {sessions.map((session) => (
+            <SessionLine key={session.id} session={session} />
+          ))}
+        </AdminTable>
       </Card>
     </section>
   );

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { AdminTab } from "~/admin/kit/AdminTab";
 import { useResultToast } from "~/admin/kit/hooks";
-import { TableHead } from "~/admin/kit/TableHead";
+import { AdminTable } from "~/admin/kit/AdminTable";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -88,16 +88,11 @@ export function Invitations({ invitations }: { invitations: InvitationRow[] }) {
       </Card>
       {invitations.length > 0 ? (
         <Card>
-          <div className="overflow-x-auto">
-            <table className="w-full text-start text-sm">
-              <TableHead columns={COLUMNS} />
-              <tbody className="divide-y divide-slate-200">
-                {invitations.map((invitation) => (
-                  <InvitationLine key={invitation.email} invitation={invitation} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable columns={COLUMNS}>
+            {invitations.map((invitation) => (
+              <InvitationLine key={invitation.email} invitation={invitation} />
+            ))}
+          </AdminTable>
         </Card>
       ) : null}
     </AdminTab>

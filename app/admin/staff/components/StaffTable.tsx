@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { AdminTab } from "~/admin/kit/AdminTab";
@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { ROLES } from "~/auth/roles";
 import type { StaffMember } from "~/staff/staff.server";
 import type { StaffActionResult } from "../actions.server";
-import { TableHead } from "~/admin/kit/TableHead";
+import { AdminTable } from "~/admin/kit/AdminTable";
 
 type Row = StaffMember & { lastSeenText: string };
 
@@ -53,12 +53,10 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
               </option>
             ))}
           </select>
-          <ConfirmDialog
-            trigger={
-              <Button type="button" variant="secondary" size="sm" disabled={busy || role === "" || (member.roles.length === 1 && member.roles[0] === role)}>
-                Change role<span className="sr-only"> of {member.email}</span>
-              </Button>
-            }
+          <ConfirmedAction
+            label="Change role"
+            srLabel={<> of {member.email}</>}
+            disabled={busy || role === "" || (member.roles.length === 1 && member.roles[0] === role)}
             title={`Change the role of ${member.name}?`}
             description={`${who} becomes ${role}: what they may see and do changes at their next page. ${told}`}
             confirmLabel={`Make ${member.name} ${role}`}
@@ -74,12 +72,10 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
       <td className="px-4 py-3">
         <div className="flex flex-wrap justify-end gap-2">
           {member.secondFactor && member.id !== me ? (
-            <ConfirmDialog
-              trigger={
-                <Button type="button" variant="secondary" size="sm" disabled={busy}>
-                  Reset second factor<span className="sr-only"> of {member.email}</span>
-                </Button>
-              }
+            <ConfirmedAction
+              label="Reset second factor"
+              srLabel={<> of {member.email}</>}
+              disabled={busy}
               title={`Reset the second factor of ${member.name}?`}
               description={`${who} is signed out everywhere, their authenticator app and passkeys stop working, and they set up a new one at their next sign-in. Do this only after confirming who is asking. ${told}`}
               confirmLabel={`Reset ${member.name}'s second factor`}
@@ -93,12 +89,10 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
             </Button>
           </fetcher.Form>
           {member.disabled ? (
-            <ConfirmDialog
-              trigger={
-                <Button type="button" variant="secondary" size="sm" disabled={busy}>
-                  Enable<span className="sr-only"> {member.email}</span>
-                </Button>
-              }
+            <ConfirmedAction
+              label="Enable"
+              srLabel={<> {member.email}</>}
+              disabled={busy}
               title={`Enable ${member.name}?`}
               description={`${who} can sign in again with their password. ${told}`}
               confirmLabel={`Enable ${member.name}`}
@@ -106,12 +100,11 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
               onConfirm={() => send("enable")}
             />
           ) : member.id === me ? null : (
-            <ConfirmDialog
-              trigger={
-                <Button type="button" variant="destructive" size="sm" disabled={busy}>
-                  Disable<span className="sr-only"> {member.email}</span>
-                </Button>
-              }
+            <ConfirmedAction
+              label="Disable"
+              srLabel={<> {member.email}</>}
+              variant="destructive"
+              disabled={busy}
               title={`Disable ${member.name}?`}
               description={`${who} is signed out everywhere at once and cannot sign in until an admin enables the account. ${told}`}
               confirmLabel={`Disable ${member.name}`}
@@ -124,6 +117,24 @@ function StaffRow({ member, me }: { member: Row; me: string }) {
   );
 }
 
+/**
+ * A row's action behind a dialog that names the member: its button says what it does, and its
+ * hidden words name the member to a screen reader.
+ */
+function ConfirmedAction({ label, srLabel, variant = "secondary", disabled, ...dialog }: { label: string; srLabel: ReactNode; variant?: "secondary" | "destructive"; disabled: boolean } & Omit<ComponentProps<typeof ConfirmDialog>, "trigger">) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant={variant} size="sm" disabled={disabled}>
+          {label}
+          <span className="sr-only">{srLabel}</span>
+        </Button>
+      }
+      {...dialog}
+    />
+  );
+}
+
 /** The Staff tab: every account, its role, state, sessions and last activity (admins only). */
 export function StaffTable({ staff, me }: { staff: Row[]; me: string }) {
   return (
@@ -133,16 +144,11 @@ export function StaffTable({ staff, me }: { staff: Row[]; me: string }) {
       description="Change a role, disable or enable an account, or end its sessions. Disabling an account signs it out everywhere at once. The last enabled admin cannot be disabled or demoted."
     >
       <Card>
-        <div className="overflow-x-auto">
-          <table className="w-full text-start text-sm">
-            <TableHead columns={COLUMNS} />
-            <tbody className="divide-y divide-slate-200">
-              {staff.map((member) => (
-                <StaffRow key={member.id} member={member} me={me} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={COLUMNS}>
+          {staff.map((member) => (
+            <StaffRow key={member.id} member={member} me={me} />
+          ))}
+        </AdminTable>
       </Card>
     </AdminTab>
   );
