@@ -96,6 +96,14 @@ function watchHydrationOf(browser: Browser): Browser {
   return browser;
 }
 
+/**
+ * Reloading or leaving an editor with unsaved changes asks first (beforeunload); tests that mean
+ * to leave accept, and dismiss any other dialog.
+ */
+export function leaveWithoutAsking(page: Page): void {
+  page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+}
+
 /** Collect console errors and CSP violations on a page, to assert that there were none. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
