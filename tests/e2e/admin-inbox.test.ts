@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { expectNoAxeViolations } from "../helpers/browser";
 import { text } from "../helpers/page-checks";
 
 const baseUrl = inject("baseUrl");
@@ -56,16 +56,7 @@ async function toastText(page: Page, title: string): Promise<string> {
 
 const submissionItem = () => admin.locator("main li").filter({ has: admin.getByRole("heading", { name: SUBJECT, level: 3 }) });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  // axe needs a page of an explicit context.
-  admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  errors = watchConsole(admin);
-  await signIn(admin, baseUrl, inject("adminEmail"), inject("adminPassword"));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withAdminPage((opened) => ({ browser, page: admin, errors } = opened));
 
 describe("Inbox tab", () => {
   it("receives a message sent with the public contact form", async () => {
