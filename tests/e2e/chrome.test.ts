@@ -1,29 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole, waitForPageScript } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, waitForPageScript, withBrowser, openPage } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const text = (key: string, lang: "en" | "fa" | "zh") => defaultTexts.get(key)![lang];
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
-async function open(path: string, options: { width?: number; javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[]; status: number }> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    javaScriptEnabled: options.javaScript ?? true,
-  });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-  return { page, errors, status: response!.status() };
-}
+const open = (path: string, options?: Parameters<typeof openPage>[2]) => openPage(browser, `${baseUrl}${path}`, options);
 
 describe("home page in each language", () => {
   it.each([

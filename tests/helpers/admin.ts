@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
-import { launchBrowser, leaveWithoutAsking, watchConsole } from "./browser";
+import { inject } from "vitest";
+import { leaveWithoutAsking, watchConsole, withBrowser } from "./browser";
 
 /**
  * Sign in through the real /admin/login form, as staff do, and wait for the dashboard.
@@ -50,12 +50,5 @@ export async function openAdminPage(browser: Browser, baseUrl: string, admin: { 
  * e.g. to open a tab); the browser is let go after them.
  */
 export function withAdminPage(opened: (admin: AdminPage) => unknown, options: AdminPageOptions = {}): void {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    await opened(await openAdminPage(browser, inject("baseUrl"), { email: inject("adminEmail"), password: inject("adminPassword") }, options));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  withBrowser(async (browser) => opened(await openAdminPage(browser, inject("baseUrl"), { email: inject("adminEmail"), password: inject("adminPassword") }, options)));
 }
