@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
 import { expectNoAxeViolations, expectNoFrameworkScript, waitForPageScript, withBrowser, openPage } from "../helpers/browser";
@@ -10,6 +10,18 @@ let browser: Browser;
 withBrowser((launched) => (browser = launched));
 
 const open = (path: string, options?: Parameters<typeof openPage>[2]) => openPage(browser, `${baseUrl}${path}`, options);
+
+/** From the next page load on, `window.shifts` sums the page's layout shifts not caused by input. */
+const countLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
 
 describe("home page in each language", () => {
   it.each([
@@ -65,15 +77,7 @@ describe("fonts", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.woff2$/, ""));
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.shifts += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     for (const path of ["/fa", "/fa/blog"]) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
       const preloaded = await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
@@ -96,15 +100,7 @@ describe("fonts", () => {
     // from this server; where Noto Sans CJK SC is installed, its local() name answers instead.
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.shifts += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("DOM.enable");
     await cdp.send("CSS.enable");
