@@ -10,9 +10,8 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "~/auth/admin-users.server";
 import { signIn } from "../helpers/admin";
-import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
+import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
 import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
 import { startSite, type SiteServer } from "../helpers/server";
@@ -50,16 +49,12 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
   const errors: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("review-queue-e2e-", ADMIN, { demo: true });
-    const store = await openDataDir(dataDir);
-    try {
-      await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
-      await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "lawyer" });
-      const reader = (email: string, language: string) => ({ email, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: new Date() });
-      await store.db.insert(newsletterSubscribers).values([reader(READERS.en, "en"), reader(READERS.fa, "fa")]);
-    } finally {
-      await store.close();
-    }
+    const reader = (email: string, language: string) => ({ email, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: new Date() });
+    dataDir = await dataDirWithAdmin("review-queue-e2e-", ADMIN, {
+      demo: true,
+      staff: [[EDITOR, "editor"], [REVIEWER, "lawyer"]],
+      prepare: (db) => db.insert(newsletterSubscribers).values([reader(READERS.en, "en"), reader(READERS.fa, "fa")]),
+    });
     smtp = await startSmtpFake();
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true", SMTP_URL: smtp.url, MAIL_FROM: "Firm <news@firm.example>", MAIL_RATE_PER_MINUTE: "6000" });
 
