@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { withAdminPage } from "../helpers/admin";
 import { expectNoAxeViolations } from "../helpers/browser";
 import { text } from "../helpers/page-checks";
+import { parseCsv } from "../helpers/csv";
 
 const baseUrl = inject("baseUrl");
 const run = randomBytes(3).toString("hex");
@@ -18,35 +19,6 @@ const SUBSCRIBER = `reader-${run}@example.com`;
 let browser: Browser;
 let admin: Page;
 let errors: string[];
-
-/** A minimal RFC 4180 reader, to check that the export parses back to the stored values. */
-function parseCsv(source: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && source[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 async function toastText(page: Page, title: string): Promise<string> {
   const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
