@@ -10,9 +10,9 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../helpers/admin";
+import { openAdminPage } from "../helpers/admin";
 import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
 import { startSite, type SiteServer } from "../helpers/server";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
@@ -46,7 +46,7 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
   let page: Page;
   let smtp: SmtpFake;
   const cookies = { admin: "", editor: "" };
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     const reader = (email: string, language: string) => ({ email, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: new Date() });
@@ -79,9 +79,7 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
     await propose(fees, { content: "We bill by the hour, or a fixed fee." });
 
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    errors.push(...watchConsole(page));
-    await signIn(page, site.url, REVIEWER.email, REVIEWER.password);
+    ({ page, errors } = await openAdminPage(browser, site.url, REVIEWER));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

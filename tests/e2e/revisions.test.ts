@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signIn } from "../helpers/admin";
+import { openAdminPage } from "../helpers/admin";
 import { withAdminSite } from "../helpers/admin-site";
 import { expectNoAxeViolations, waitForHydration } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
@@ -182,8 +182,7 @@ describe("admin: revisions, review and recovery", () => {
 
   it("a stale save is refused with the other person's changes; Keep my version then Save stores it", async () => {
     const editor = await createPost({ title: "Two editors at once", slug: "two-editors-at-once", content: "The first paragraph as written.", published: true });
-    const other = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(other, site.url, admin.email, admin.password);
+    const { page: other } = await openAdminPage(browser, site.url, admin);
     await openEditor(editor, other);
     await openEditor(editor);
 

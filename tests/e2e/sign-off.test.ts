@@ -9,9 +9,9 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../helpers/admin";
+import { openAdminPage } from "../helpers/admin";
 import { dataDirWithAdmin } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole, leaveWithoutAsking } from "../helpers/browser";
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
 import { startSite, type SiteServer } from "../helpers/server";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
@@ -36,14 +36,14 @@ describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", ()
     dataDir = await dataDirWithAdmin("sign-off-e2e-", ADMIN, { demo: true, staff: [[EDITOR, "editor"], [LAWYER, "lawyer"]] });
     site = await startSite({ DATA_DIR: dataDir, AI_BASE_URL: fake.url, AI_API_KEY: "test-key" });
     browser = await launchBrowser();
-    for (const who of ["editor", "lawyer"] as const) {
-      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-      errors.push(watchConsole(page));
-      leaveWithoutAsking(page);
-      pages[who] = page;
+    for (const [who, account] of [
+      ["editor", EDITOR],
+      ["lawyer", LAWYER],
+    ] as const) {
+      const opened = await openAdminPage(browser, site.url, account, { leaveWithoutAsking: true });
+      errors.push(opened.errors);
+      pages[who] = opened.page;
     }
-    await signIn(pages.editor!, site.url, EDITOR.email, EDITOR.password);
-    await signIn(pages.lawyer!, site.url, LAWYER.email, LAWYER.password);
   });
   afterAll(async () => {
     await browser?.close();
