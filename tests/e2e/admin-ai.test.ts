@@ -4,31 +4,23 @@
  * post, which the other files' shared server must not see.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { describe, expect, it } from "vitest";
+import { withAdminSite } from "../helpers/admin-site";
 import { expectNoAxeViolations, waitForHydration } from "../helpers/browser";
 import type { SiteServer } from "../helpers/server";
-import { startFakeAi, type FakeAi } from "../fakes/openai";
+import { startFakeAi } from "../fakes/openai";
 
 const admin = { email: "ai-admin@example.test", password: "a long enough test password" };
 const countWords = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 
 describe("admin: AI writing and translation", () => {
-  let fake: FakeAi;
   let site: SiteServer;
-  let session: AdminSite;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    fake = await startFakeAi();
-    session = await openAdminSite("ai-e2e-", admin, { SEED_DEMO: "true", AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "1500" });
-    ({ site, page, errors } = session);
-  });
-  afterAll(async () => {
-    await session?.close();
-    await fake?.close();
-  });
+  withAdminSite(
+    { prefix: "ai-e2e-", admin, startFake: startFakeAi, env: (ai) => ({ SEED_DEMO: "true", AI_BASE_URL: ai.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "1500" }) },
+    (opened) => ({ site, page, errors } = opened),
+  );
 
   const toast = (text: string) => page.locator(`[data-sonner-toast][data-front="true"]`).filter({ hasText: text });
   const entry = (key: string) => page.getByRole("form", { name: new RegExp(` ${key.replace(/[.-]/g, "\\$&")}$`) });

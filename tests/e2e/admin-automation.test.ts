@@ -3,8 +3,8 @@
  * (TEST_CLOCK_START, decision 0031) and whose AI is the fake OpenAI-compatible server.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { describe, expect, it } from "vitest";
+import { withAdminSite } from "../helpers/admin-site";
 import { expectNoAxeViolations } from "../helpers/browser";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
 
@@ -12,25 +12,17 @@ const admin = { email: "automation-admin@example.test", password: "a long enough
 
 describe("admin: Topic Queue & Automation", () => {
   let fake: FakeAi;
-  let session: AdminSite;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    fake = await startFakeAi();
-    session = await openAdminSite("automation-e2e-", admin, {
-      SEED_DEMO: "false",
-      AI_BASE_URL: fake.url,
-      AI_API_KEY: "test-key",
-      TRANSLATE_DELAY_MS: "0",
-      TEST_CLOCK_START: "2025-03-04T10:00:00Z",
-    });
-    ({ page, errors } = session);
-  });
-  afterAll(async () => {
-    await session?.close();
-    await fake?.close();
-  });
+  withAdminSite(
+    {
+      prefix: "automation-e2e-",
+      admin,
+      startFake: startFakeAi,
+      env: (ai) => ({ SEED_DEMO: "false", AI_BASE_URL: ai.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0", TEST_CLOCK_START: "2025-03-04T10:00:00Z" }),
+    },
+    (opened) => ({ fake, page, errors } = opened),
+  );
 
   const toast = (text: string) => page.locator(`[data-sonner-toast][data-front="true"]`).filter({ hasText: text });
   const input = () => page.getByLabel("New topic");

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { expectNoAxeViolations, waitForHydration } from "../helpers/browser";
 import { HTTP_IMAGE_REFUSED } from "~/blog/post-schema";
 import { firmClock } from "../../core/firm-clock.server";
 
@@ -50,18 +50,8 @@ function todayInVancouver(): string {
   return firmClock.dayOf(new Date());
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = watchConsole(page);
-  // Reloading an editor with unsaved changes asks first; the tests always mean to leave.
-  page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
-  await signIn(page, baseUrl, inject("adminEmail"), inject("adminPassword"));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// The tests always mean to leave an editor with unsaved changes.
+withAdminPage((admin) => ({ browser, context, page, errors } = admin), { leaveWithoutAsking: true });
 
 describe("Blog Posts tab", () => {
   it("lists every post, newest first, with its status, and passes axe", async () => {

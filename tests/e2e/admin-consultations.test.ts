@@ -17,9 +17,9 @@ import { addDays, vancouverDate } from "../../app/booking/slots.server";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { bookableLawyers, contactSubmissions, teamMembers } from "../../db/schema";
 import { startFakeCalendar, type FakeCalendar } from "../fakes/calendar";
-import { signIn } from "../helpers/admin";
+import { openAdminPage } from "../helpers/admin";
 import { dataDirWithAdmin, openDataDir } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from "../helpers/browser";
 import { startSite, type SiteServer } from "../helpers/server";
 
 const ADMIN = { email: "consultations.admin@example.test", password: "consultations admin passphrase" };
@@ -62,9 +62,7 @@ describe("Consultations tab", () => {
     // The tests' seam for the guarded fetcher: http to this machine (never allowed in production).
     site = await startSite({ DATA_DIR: dataDir, NODE_ENV: "test", OUTSIDE_FETCH_ALLOW_LOOPBACK: "1" });
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    errors = watchConsole(page);
-    await signIn(page, site.url, ADMIN.email, ADMIN.password);
+    ({ page, errors } = await openAdminPage(browser, site.url, ADMIN));
   });
 
   afterAll(async () => {
@@ -89,9 +87,7 @@ describe("Consultations tab", () => {
   });
 
   it("lets an intake person, signed in on their own, confirm the booking; the admin sees it confirmed", async () => {
-    const intake = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const intakeErrors = watchConsole(intake);
-    await signIn(intake, site!.url, INTAKE.email, INTAKE.password);
+    const { page: intake, errors: intakeErrors } = await openAdminPage(browser, site!.url, INTAKE);
     // Intake's first tab is the inbox; no content tab is offered.
     expect(new URL(intake.url()).pathname).toBe("/admin/dashboard/inbox");
     const tabs = await intake.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link").allTextContents();
@@ -118,9 +114,7 @@ describe("Consultations tab", () => {
   });
 
   it("lets an intake person decline the confirmed booking with 'We cannot act' and the referral line, in a dialog that passes axe (decision 0096)", async () => {
-    const intake = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const intakeErrors = watchConsole(intake);
-    await signIn(intake, site!.url, INTAKE.email, INTAKE.password);
+    const { page: intake, errors: intakeErrors } = await openAdminPage(browser, site!.url, INTAKE);
     await intake.goto(`${site!.url}${TAB}`);
     await waitForHydration(intake);
     const card = intake.locator(`article#booking-${bookingId}`);
@@ -144,8 +138,7 @@ describe("Consultations tab", () => {
   });
 
   it("shows an editor no Inbox or Consultations tab, and a 403 page with the reason at their address", async () => {
-    const editor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(editor, site!.url, EDITOR.email, EDITOR.password);
+    const { page: editor } = await openAdminPage(browser, site!.url, EDITOR);
     const tabs = await editor.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link").allTextContents();
     expect(tabs).toContain("Blog Posts");
     expect(tabs).not.toContain("Inbox");

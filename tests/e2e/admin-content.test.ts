@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { expectNoAxeViolations, expectNoFrameworkScript, waitForHydration, watchConsole } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const CONTENT_URL = `${baseUrl}/admin/dashboard/content`;
@@ -13,24 +13,20 @@ interface Stored {
 }
 
 describe("admin: Website Content tab", () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
   /** Texts as they were before this file edited them, put back at the end for the other test files. */
   const originals = new Map<string, Stored>();
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    errors = watchConsole(page);
-    await signIn(page, baseUrl, inject("adminEmail"), inject("adminPassword"));
+  withAdminPage(async (admin) => {
+    ({ context, page, errors } = admin);
     await page.goto(CONTENT_URL);
     await page.getByRole("heading", { name: "Website Content" }).waitFor();
     await waitForHydration(page);
   });
 
+  // Runs before the browser is let go (after-hooks run last-registered first).
   afterAll(async () => {
     // Restore through the tab's own form (the path a browser without JavaScript takes).
     for (const [key, stored] of originals) {
@@ -39,7 +35,6 @@ describe("admin: Website Content tab", () => {
       });
       expect(response.ok()).toBe(true);
     }
-    await browser?.close();
   });
 
   // An entry form is named by its label and its key ("Hero headline hero-headline").

@@ -4,8 +4,8 @@
  * fake OpenAI-compatible server. A server of its own: Regenerate All rewrites every post.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { describe, expect, it } from "vitest";
+import { withAdminSite } from "../helpers/admin-site";
 import { expectNoAxeViolations } from "../helpers/browser";
 import type { SiteServer } from "../helpers/server";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
@@ -17,22 +17,14 @@ const REFUSED = "Invalid request: the model is not available.";
 describe("admin: the editor's AI topic, the following slug, and failed job cards", () => {
   let fake: FakeAi;
   let site: SiteServer;
-  let session: AdminSite;
   let page: Page;
   let errors: string[];
   let editorUrl = "";
-
-  beforeAll(async () => {
-    fake = await startFakeAi();
-    session = await openAdminSite("editor-ai-e2e-", admin, { SEED_DEMO: "true", AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" });
-    ({ site, page, errors } = session);
-    // Reloading an editor with unsaved changes asks first; the tests always mean to leave.
-    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
-  });
-  afterAll(async () => {
-    await session?.close();
-    await fake?.close();
-  });
+  // The tests always mean to leave an editor with unsaved changes.
+  withAdminSite(
+    { prefix: "editor-ai-e2e-", admin, startFake: startFakeAi, env: (ai) => ({ SEED_DEMO: "true", AI_BASE_URL: ai.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }), leaveWithoutAsking: true },
+    (opened) => ({ fake, site, page, errors } = opened),
+  );
 
   const field = (label: string) => page.getByLabel(label, { exact: true });
   const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();

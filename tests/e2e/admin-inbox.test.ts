@@ -1,9 +1,10 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { expectNoAxeViolations } from "../helpers/browser";
 import { text } from "../helpers/page-checks";
+import { parseCsv } from "../helpers/csv";
 
 const baseUrl = inject("baseUrl");
 const run = randomBytes(3).toString("hex");
@@ -19,35 +20,6 @@ let browser: Browser;
 let admin: Page;
 let errors: string[];
 
-/** A minimal RFC 4180 reader, to check that the export parses back to the stored values. */
-function parseCsv(source: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && source[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
-
 async function toastText(page: Page, title: string): Promise<string> {
   const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
   await toast.first().waitFor({ state: "visible", timeout: 15_000 });
@@ -56,16 +28,7 @@ async function toastText(page: Page, title: string): Promise<string> {
 
 const submissionItem = () => admin.locator("main li").filter({ has: admin.getByRole("heading", { name: SUBJECT, level: 3 }) });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  // axe needs a page of an explicit context.
-  admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  errors = watchConsole(admin);
-  await signIn(admin, baseUrl, inject("adminEmail"), inject("adminPassword"));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withAdminPage((opened) => ({ browser, page: admin, errors } = opened));
 
 describe("Inbox tab", () => {
   it("receives a message sent with the public contact form", async () => {

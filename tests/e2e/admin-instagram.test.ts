@@ -4,8 +4,8 @@
  * and its badge turning to Posted with the link. A server of its own (GRAPH_API_URL).
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { describe, expect, it } from "vitest";
+import { withAdminSite } from "../helpers/admin-site";
 import { expectNoAxeViolations } from "../helpers/browser";
 import type { SiteServer } from "../helpers/server";
 import { FAKE_ACCOUNT, FAKE_TOKEN, startFakeGraph, type FakeGraph } from "../fakes/graph";
@@ -15,19 +15,12 @@ const admin = { email: "ig-e2e@example.test", password: "a long enough test pass
 describe("admin: Instagram", () => {
   let graph: FakeGraph;
   let site: SiteServer;
-  let session: AdminSite;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    graph = await startFakeGraph();
-    session = await openAdminSite("ig-e2e-", admin, { SEED_DEMO: "true", GRAPH_API_URL: graph.url });
-    ({ site, page, errors } = session);
-  });
-  afterAll(async () => {
-    await session?.close();
-    await graph?.close();
-  });
+  withAdminSite(
+    { prefix: "ig-e2e-", admin, startFake: startFakeGraph, env: (fake) => ({ SEED_DEMO: "true", GRAPH_API_URL: fake.url }) },
+    (opened) => ({ fake: graph, site, page, errors } = opened),
+  );
 
   const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
   const token = () => page.getByLabel("Access Token", { exact: true });

@@ -3,10 +3,10 @@
  * shown beside the input with UTC; Schedule stores it and the editor and the Blog Posts list show
  * the badge; a past time is refused with its message; Cancel schedule takes the badge away.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { expectNoAxeViolations } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 // 1 July next year, noon in Vancouver: daylight time (UTC-7), so 19:00 UTC.
@@ -14,24 +14,13 @@ const year = new Date().getUTCFullYear() + 1;
 const LOCAL = `${year}-07-01T12:00`;
 const SHOWN = `Jul 1, ${year}, 12:00 Vancouver time (19:00 UTC)`;
 
-let browser: Browser;
 let page: Page;
 let errors: string[];
 let postId = "";
 
 const publishAt = () => page.getByLabel("Publish at (Vancouver time)", { exact: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = watchConsole(page);
-  page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
-  await signIn(page, baseUrl, inject("adminEmail"), inject("adminPassword"));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withAdminPage((admin) => ({ page, errors } = admin), { leaveWithoutAsking: true });
 
 describe("scheduling a draft", () => {
   it("shows the chosen moment in Vancouver time and UTC, schedules it, and shows the badge in the editor and the list", async () => {

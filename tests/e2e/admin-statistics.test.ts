@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { expectNoAxeViolations } from "../helpers/browser";
 import { firmClock } from "../../core/firm-clock.server";
 
 /**
@@ -14,7 +14,6 @@ const baseUrl = inject("baseUrl");
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const campaign = `e2e-${randomBytes(3).toString("hex")}`;
 
-let browser: Browser;
 let admin: Page;
 let errors: string[];
 
@@ -32,14 +31,8 @@ const visit = async (path: string, referer?: string) => {
 beforeAll(async () => {
   for (let i = 0; i < 3; i++) await visit("/fa/about", "https://www.google.com/");
   for (let i = 0; i < 2; i++) await visit(`/practice-areas/immigration?utm_source=${campaign}&utm_medium=social`);
-  browser = await launchBrowser();
-  admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  errors = watchConsole(admin);
-  await signIn(admin, baseUrl, inject("adminEmail"), inject("adminPassword"));
 });
-afterAll(async () => {
-  await browser?.close();
-});
+withAdminPage((opened) => ({ page: admin, errors } = opened));
 
 describe("Statistics tab", () => {
   it("shows visitors, page views, the chart with its table, the tables and CSV links, and passes axe", async () => {

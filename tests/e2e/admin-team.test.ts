@@ -1,31 +1,22 @@
 import sharp from "sharp";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { expectNoAxeViolations } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const TEAM_URL = `${baseUrl}/admin/dashboard/team`;
 const NAME = `Avery Testlawyer ${Date.now()}`;
 
 describe("admin: Team Management tab", () => {
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   let photoUrl = "";
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    errors = watchConsole(page);
-    await signIn(page, baseUrl, inject("adminEmail"), inject("adminPassword"));
+  withAdminPage(async (admin) => {
+    ({ page, errors } = admin);
     await page.goto(TEAM_URL);
     await page.getByRole("heading", { name: "Team Management" }).waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   // The front toast is the one on screen; older ones linger hidden in the list.

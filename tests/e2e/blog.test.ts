@@ -1,8 +1,8 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { demoPosts } from "../../db/demo";
 import { blogPosts, newsletterSubscribers } from "../../db/schema";
@@ -10,7 +10,7 @@ import { PUBLIC_PAGES } from "../../app/routes";
 import { defaultTexts } from "~/i18n/defaults";
 import { localizePath, type Lang } from "~/i18n/languages";
 import { subscriberLinks } from "~/newsletter/subscribers.server";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, withBrowser, openPage } from "../helpers/browser";
 import { startSite, tempDir } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
@@ -23,23 +23,9 @@ const demoNewestFirst = [...demoPosts].sort((a, b) => String(b.publishedAt).loca
 const demoTitle = (post: (typeof demoPosts)[number], lang: Lang) => (lang === "fa" ? post.titleFa : lang === "zh" ? post.titleZh : post.title)!;
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
-async function open(url: string, options: { width?: number; javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[]; status: number }> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    javaScriptEnabled: options.javaScript ?? true,
-  });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  const response = await page.goto(url.startsWith("http") ? url : `${baseUrl}${url}`, { waitUntil: "networkidle" });
-  return { page, errors, status: response!.status() };
-}
+const open = (url: string, options?: Parameters<typeof openPage>[2]) => openPage(browser, url.startsWith("http") ? url : `${baseUrl}${url}`, options);
 
 /** A fresh address for each subscription test, typed the way a visitor might. */
 const uniqueEmail = (tag: string) => `Reader.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@Example.com`;

@@ -7,20 +7,15 @@
  * tests/integration/booking-page.test.ts.)
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
-import { expectNoAxeViolations, launchBrowser, waitForPageScript, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, waitForPageScript, watchConsole, withBrowser } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 
 const baseUrl = inject("baseUrl");
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
 /** Press Tab until the focused element matches `selector` (keyboard only, as a visitor would). */
 async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {

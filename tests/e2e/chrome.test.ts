@@ -1,29 +1,27 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole, waitForPageScript } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, waitForPageScript, withBrowser, openPage } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
 const text = (key: string, lang: "en" | "fa" | "zh") => defaultTexts.get(key)![lang];
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
-async function open(path: string, options: { width?: number; javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[]; status: number }> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    javaScriptEnabled: options.javaScript ?? true,
+const open = (path: string, options?: Parameters<typeof openPage>[2]) => openPage(browser, `${baseUrl}${path}`, options);
+
+/** From the next page load on, `window.shifts` sums the page's layout shifts not caused by input. */
+const countLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
   });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-  return { page, errors, status: response!.status() };
-}
 
 describe("home page in each language", () => {
   it.each([
@@ -79,15 +77,7 @@ describe("fonts", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.woff2$/, ""));
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.shifts += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     for (const path of ["/fa", "/fa/blog"]) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
       const preloaded = await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
@@ -110,15 +100,7 @@ describe("fonts", () => {
     // from this server; where Noto Sans CJK SC is installed, its local() name answers instead.
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.shifts += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("DOM.enable");
     await cdp.send("CSS.enable");

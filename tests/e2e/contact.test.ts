@@ -7,19 +7,14 @@ import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
 import { openDatabase } from "../../db/client";
 import { contactSubmissions } from "../../db/schema";
 import { openField } from "../../core/sealing.server";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, watchConsole, withBrowser } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
 /**
  * A browser context that looks like one visitor's address (the site trusts X-Forwarded-For

@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sendControlCommand } from "../../server/control";
 import { signIn } from "../helpers/admin";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, waitForHydration, watchConsole, withBrowser } from "../helpers/browser";
 import { text } from "../helpers/page-checks";
 import { startSite, type SiteServer } from "../helpers/server";
 import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
@@ -28,12 +28,7 @@ const SEASONS = [
 ];
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
 /** A radio's or `<time>`'s visible text without the visitor's-own-time note the page module adds. */
 const withoutLocalNote = (page: Page, selector: string) =>

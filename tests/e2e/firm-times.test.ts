@@ -4,27 +4,16 @@
  * clock), when Node 20's own tzdata would have said UTC-8, and the sessions table must still read
  * UTC-7, with no hydration mismatch (the suite's listener fails the test on one).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { withAdminPage } from "../helpers/admin";
+import { waitForHydration } from "../helpers/browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await page.clock.install({ time: new Date("2026-12-01T17:00:00Z") });
-  errors = watchConsole(page);
-  await signIn(page, baseUrl, inject("adminEmail"), inject("adminPassword"));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withAdminPage((admin) => ({ page, errors } = admin), { clock: new Date("2026-12-01T17:00:00Z") });
 
 const FIRM_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, (\d\d):(\d\d) Vancouver time \((\d\d):(\d\d) UTC\)$/;
 

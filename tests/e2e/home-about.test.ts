@@ -1,43 +1,21 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
-import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
+import { escapeHtml, fetchHtml, horizontalOverflow, text, expectCommonPageChecks, visitIn, withVisitorPages } from "../helpers/page-checks";
 
 const baseUrl = inject("baseUrl");
 const AREA_SLUGS = ["civil-litigation", "immigration", "family", "professional-negligence"];
+/** The desktop page's (withVisitorPages). */
 const VIEWPORT = { width: 1280, height: 800 };
 
 let browser: Browser;
 let desktop: Page;
 let desktopErrors: string[];
 let phone: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  desktop = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
-  desktopErrors = watchConsole(desktop);
-  phone = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withVisitorPages((pages) => ({ browser, desktop, desktopErrors, phone } = pages));
 
-async function visit(path: string, lang: Lang): Promise<Page> {
-  desktopErrors.length = 0;
-  const response = await desktop.goto(`${baseUrl}${localizePath(path, lang)}`, { waitUntil: "networkidle" });
-  expect(response?.status()).toBe(200);
-  return desktop;
-}
-
-/** The checks every page shares: language, no key showing instead of text, no console errors, axe. */
-async function commonChecks(page: Page, lang: Lang, titleKey: string) {
-  await expectLanguage(page, lang);
-  expect(await page.title()).toBe(`${text(titleKey, lang)} | ${text("firm-name", lang)}`);
-  expect(await rawKeyTexts(page)).toEqual([]);
-  await expectNoFrameworkScript(page);
-  expect(desktopErrors).toEqual([]);
-  await expectNoAxeViolations(page);
-}
+const visit = (path: string, lang: Lang) => visitIn(desktop, desktopErrors, baseUrl, path, lang);
+const commonChecks = (page: Page, lang: Lang, titleKey: string) => expectCommonPageChecks(page, desktopErrors, lang, titleKey);
 
 const region = (page: Page, name: string) => page.locator("#main").getByRole("region", { name, exact: true });
 const hrefs = (links: Locator) => links.evaluateAll((elements) => elements.map((a) => a.getAttribute("href")));

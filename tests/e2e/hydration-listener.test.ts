@@ -4,18 +4,12 @@
  * other pages' to their own tests. Pages served by Playwright itself: no site server needed.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, takeHydrationMismatches } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { takeHydrationMismatches, withBrowser } from "../helpers/browser";
 
 const ORIGIN = "http://127.0.0.1:9";
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
 const html = (script: string) => `<!doctype html><html lang="en"><title>t</title><p>x</p><script>${script}</script></html>`;
 

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
 import { parseEnv } from "../../core/config";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
-import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
+import { expectNoFrameworkScript } from "../helpers/browser";
+import { escapeHtml, fetchHtml, horizontalOverflow, text, expectCommonPageChecks, visitIn, withVisitorPages } from "../helpers/page-checks";
 
 const baseUrl = inject("baseUrl");
 // The end-to-end server runs without BOOKING_URL (unset by default), so the page links to the built-in form.
@@ -65,30 +65,10 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let phone: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  errors = watchConsole(page);
-  phone = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withVisitorPages((pages) => ({ browser, desktop: page, desktopErrors: errors, phone } = pages));
 
-async function visit(path: string, lang: Lang): Promise<void> {
-  errors.length = 0;
-  const response = await page.goto(`${baseUrl}${localizePath(path, lang)}`, { waitUntil: "networkidle" });
-  expect(response?.status()).toBe(200);
-}
-
-async function commonChecks(lang: Lang, titleKey: string) {
-  await expectLanguage(page, lang);
-  expect(await page.title()).toBe(`${text(titleKey, lang)} | ${text("firm-name", lang)}`);
-  expect(await rawKeyTexts(page)).toEqual([]);
-  await expectNoFrameworkScript(page);
-  expect(errors).toEqual([]);
-  await expectNoAxeViolations(page);
-}
+const visit = (path: string, lang: Lang) => visitIn(page, errors, baseUrl, path, lang);
+const commonChecks = (lang: Lang, titleKey: string) => expectCommonPageChecks(page, errors, lang, titleKey);
 
 const region = (name: string) => page.locator("#main").getByRole("region", { name, exact: true });
 const hrefs = (links: Locator) => links.evaluateAll((elements) => elements.map((a) => a.getAttribute("href")));

@@ -10,10 +10,9 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "~/auth/admin-users.server";
-import { signIn } from "../helpers/admin";
-import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { openAdminPage } from "../helpers/admin";
+import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
 import { startSite, type SiteServer } from "../helpers/server";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
@@ -47,19 +46,15 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
   let page: Page;
   let smtp: SmtpFake;
   const cookies = { admin: "", editor: "" };
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("review-queue-e2e-", ADMIN, { demo: true });
-    const store = await openDataDir(dataDir);
-    try {
-      await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
-      await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "lawyer" });
-      const reader = (email: string, language: string) => ({ email, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: new Date() });
-      await store.db.insert(newsletterSubscribers).values([reader(READERS.en, "en"), reader(READERS.fa, "fa")]);
-    } finally {
-      await store.close();
-    }
+    const reader = (email: string, language: string) => ({ email, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: new Date() });
+    dataDir = await dataDirWithAdmin("review-queue-e2e-", ADMIN, {
+      demo: true,
+      staff: [[EDITOR, "editor"], [REVIEWER, "lawyer"]],
+      prepare: (db) => db.insert(newsletterSubscribers).values([reader(READERS.en, "en"), reader(READERS.fa, "fa")]),
+    });
     smtp = await startSmtpFake();
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true", SMTP_URL: smtp.url, MAIL_FROM: "Firm <news@firm.example>", MAIL_RATE_PER_MINUTE: "6000" });
 
@@ -84,9 +79,7 @@ describe("the review queue: a reviewer discards one change and publishes an AI r
     await propose(fees, { content: "We bill by the hour, or a fixed fee." });
 
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    errors.push(...watchConsole(page));
-    await signIn(page, site.url, REVIEWER.email, REVIEWER.password);
+    ({ page, errors } = await openAdminPage(browser, site.url, REVIEWER));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -6,9 +6,9 @@
  * for review. A server of its own: Regenerate All proposes rewrites of every post.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../helpers/admin";
-import { openAdminSite, type AdminSite } from "../helpers/admin-site";
+import { describe, expect, it } from "vitest";
+import { openAdminPage } from "../helpers/admin";
+import { withAdminSite } from "../helpers/admin-site";
 import { expectNoAxeViolations, waitForHydration } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
 import type { SiteServer } from "../helpers/server";
@@ -25,22 +25,14 @@ const STORY_P1 = "Our firm was built on a simple belief";
 describe("admin: revisions, review and recovery", () => {
   let fake: FakeAi;
   let site: SiteServer;
-  let session: AdminSite;
   let browser: Browser;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    fake = await startFakeAi();
-    session = await openAdminSite("revisions-e2e-", admin, { SEED_DEMO: "true", AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" });
-    ({ site, page, errors, browser } = session);
-    // Reloading an editor with unsaved changes asks first; the tests always mean to leave.
-    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
-  });
-  afterAll(async () => {
-    await session?.close();
-    await fake?.close();
-  });
+  // The tests always mean to leave an editor with unsaved changes.
+  withAdminSite(
+    { prefix: "revisions-e2e-", admin, startFake: startFakeAi, env: (ai) => ({ SEED_DEMO: "true", AI_BASE_URL: ai.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }), leaveWithoutAsking: true },
+    (opened) => ({ fake, site, page, errors, browser } = opened),
+  );
 
   const field = (label: string, on: Page = page) => on.getByLabel(label, { exact: true });
   const toast = (text: string, on: Page = page) => on.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -190,8 +182,7 @@ describe("admin: revisions, review and recovery", () => {
 
   it("a stale save is refused with the other person's changes; Keep my version then Save stores it", async () => {
     const editor = await createPost({ title: "Two editors at once", slug: "two-editors-at-once", content: "The first paragraph as written.", published: true });
-    const other = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(other, site.url, admin.email, admin.password);
+    const { page: other } = await openAdminPage(browser, site.url, admin);
     await openEditor(editor, other);
     await openEditor(editor);
 

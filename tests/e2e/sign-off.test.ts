@@ -9,10 +9,9 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "~/auth/admin-users.server";
-import { signIn } from "../helpers/admin";
-import { dataDirWithAdmin, openDataDir } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { openAdminPage } from "../helpers/admin";
+import { dataDirWithAdmin } from "../helpers/admin-http";
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from "../helpers/browser";
 import { escapeHtml, fetchHtml } from "../helpers/page-checks";
 import { startSite, type SiteServer } from "../helpers/server";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
@@ -29,28 +28,22 @@ describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", ()
   let dataDir: string;
   let browser: Browser;
   const pages: Partial<Record<"editor" | "lawyer", Page>> = {};
-  const errors: string[] = [];
+  /** Each page's console errors (watchConsole's lists, which fill as the pages log). */
+  const errors: string[][] = [];
 
   beforeAll(async () => {
     fake = await startFakeAi();
-    dataDir = await dataDirWithAdmin("sign-off-e2e-", ADMIN, { demo: true });
-    const store = await openDataDir(dataDir);
-    try {
-      await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
-      await createOrPromoteAdmin(store.db, LAWYER, { via: "test", role: "lawyer" });
-    } finally {
-      await store.close();
-    }
+    dataDir = await dataDirWithAdmin("sign-off-e2e-", ADMIN, { demo: true, staff: [[EDITOR, "editor"], [LAWYER, "lawyer"]] });
     site = await startSite({ DATA_DIR: dataDir, AI_BASE_URL: fake.url, AI_API_KEY: "test-key" });
     browser = await launchBrowser();
-    for (const who of ["editor", "lawyer"] as const) {
-      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-      errors.push(...watchConsole(page));
-      page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
-      pages[who] = page;
+    for (const [who, account] of [
+      ["editor", EDITOR],
+      ["lawyer", LAWYER],
+    ] as const) {
+      const opened = await openAdminPage(browser, site.url, account, { leaveWithoutAsking: true });
+      errors.push(opened.errors);
+      pages[who] = opened.page;
     }
-    await signIn(pages.editor!, site.url, EDITOR.email, EDITOR.password);
-    await signIn(pages.lawyer!, site.url, LAWYER.email, LAWYER.password);
   });
   afterAll(async () => {
     await browser?.close();
@@ -152,6 +145,6 @@ describe("sign-off: an editor proposes an AI rewrite, a lawyer publishes it", ()
     const unchanged = await publicHtml(`/blog/${ORIGINAL.slug}`);
     expect(unchanged).toContain(escapeHtml(TOPIC));
     expect(unchanged).not.toContain(ORIGINAL.content);
-    expect(errors).toEqual([]);
+    expect(errors.flat()).toEqual([]);
   });
 });

@@ -9,19 +9,14 @@ import { openDatabase } from "../../db/client";
 import { bookableLawyers, contentText, teamMembers } from "../../db/schema";
 import { storeImage } from "../../core/media";
 import { demoTeam } from "../../db/demo";
-import { expectNoAxeViolations, expectNoFrameworkScript, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, expectNoFrameworkScript, watchConsole, withBrowser } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
 async function openPage(url: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
   const page = await (await browser.newContext({ viewport })).newPage();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { LANGUAGES, localizePath, type Lang } from "~/i18n/languages";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, watchConsole, withBrowser } from "../helpers/browser";
 import { escapeHtml, expectLanguage, fetchHtml, horizontalOverflow, rawKeyTexts, text } from "../helpers/page-checks";
 import { freePort, startSite } from "../helpers/server";
 
@@ -36,12 +36,7 @@ interface JitsiRecord {
 }
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((launched) => (browser = launched));
 
 const serverLoads = async () => ((await (await fetch(`${meetUrl}/__loads`)).json()) as { loads: number }).loads;
 const jitsi = (page: Page) => page.evaluate(() => (window as unknown as { __jitsi?: JitsiRecord }).__jitsi ?? null);

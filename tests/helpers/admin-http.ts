@@ -1,7 +1,8 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../../db/client";
-import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
+import { createOrPromoteAdmin, type AdminCreateInput } from "../../app/auth/admin-users.server";
+import type { Role } from "../../app/auth/roles";
 import { lockDataDir } from "../../server/pglite-lock";
 import { copyPgliteTemplate } from "./pglite-template";
 import { runScript } from "./scripts";
@@ -102,17 +103,39 @@ export async function snapshotTables(db: Db, except: string[]): Promise<Record<s
 export const runAdminCreate = (args: string[], env: Record<string, string>) => runScript("admin-create.ts", args, env);
 
 /**
- * A fresh data folder holding one admin account, made on the stopped database as `npm run
- * admin:create` does; `demo` for a server that seeds the demo (the seeded template).
+ * A fresh data folder (a copy of the migrated template; with `demo`, of the seeded one) whose
+ * stopped database `prepare` fills first, as `npm run admin:create` and earlier visitors would
+ * have, before a server starts on it.
  */
-export async function dataDirWithAdmin(prefix: string, admin: { email: string; password: string }, options: { demo?: boolean } = {}): Promise<string> {
+export async function preparedDataDir(prefix: string, prepare: (db: Db) => Promise<unknown>, options: { demo?: boolean } = {}): Promise<string> {
   const dataDir = tempDir(prefix);
   await copyPgliteTemplate(path.join(dataDir, "pglite"), options.demo ? "demo" : "migrated");
   const store = await openDataDir(dataDir);
   try {
-    await createOrPromoteAdmin(store.db, admin, { via: "test" });
+    await prepare(store.db);
   } finally {
     await store.close();
   }
   return dataDir;
+}
+
+/**
+ * A fresh data folder holding one admin account, and `staff` accounts of other roles, made on the
+ * stopped database as `npm run admin:create` does; `demo` for a server that seeds the demo (the
+ * seeded template); `prepare` adds what else the tests need.
+ */
+export async function dataDirWithAdmin(
+  prefix: string,
+  admin: AdminCreateInput,
+  options: { demo?: boolean; staff?: [AdminCreateInput, Role][]; prepare?: (db: Db) => Promise<unknown> } = {},
+): Promise<string> {
+  return preparedDataDir(
+    prefix,
+    async (db) => {
+      await createOrPromoteAdmin(db, admin, { via: "test" });
+      for (const [account, role] of options.staff ?? []) await createOrPromoteAdmin(db, account, { via: "test", role });
+      await options.prepare?.(db);
+    },
+    options,
+  );
 }

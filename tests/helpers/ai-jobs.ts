@@ -3,6 +3,7 @@
  * writing jobs (translate, regenerate, generate) start in-process on a test database.
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll } from "vitest";
 import type { Database } from "../../db/client";
 import { ChangeEvents } from "../../core/events";
 import { createLogger } from "../../core/log";
@@ -13,7 +14,10 @@ import { createSiteTranslator } from "~/ai/writing.server";
 import { JobRunner, type JobView } from "~/jobs/runner.server";
 import { jobKinds } from "../../server/job-registry";
 import type { Services } from "~/services";
+import { users } from "../../db/schema";
+import { seedDatabase } from "../../server/seed";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
+import { openTestDatabase } from "./db";
 
 export interface AiJobs {
   fake: FakeAi;
@@ -24,18 +28,17 @@ export interface AiJobs {
   stop(): Promise<void>;
 }
 
-export async function startAiJobs(
-  database: Database,
-  options: {
-    /** The AI client's and the translator's time limit. */
-    timeoutMs: number;
-    leaseMs: number;
-    backoffMs?: number;
-    /** Start listening for change events (the tests that wait on what a job's publication triggers). */
-    listen?: boolean;
-    clock?: Clock;
-  },
-): Promise<AiJobs> {
+export interface AiJobsOptions {
+  /** The AI client's and the translator's time limit. */
+  timeoutMs: number;
+  leaseMs: number;
+  backoffMs?: number;
+  /** Start listening for change events (the tests that wait on what a job's publication triggers). */
+  listen?: boolean;
+  clock?: Clock;
+}
+
+export async function startAiJobs(database: Database, options: AiJobsOptions): Promise<AiJobs> {
   const fake = await startFakeAi();
   const config = { ...parseEnv({ AI_BASE_URL: fake.url, AI_API_KEY: "test-key", TRANSLATE_DELAY_MS: "0" }) } as unknown as Config;
   const ai = createAiClient(config, { timeoutMs: options.timeoutMs, maxRetries: 0 });
@@ -65,4 +68,29 @@ export async function startAiJobs(
       await fake.close();
     },
   };
+}
+
+/**
+ * For the tests of the `describe` block this is called in: a fresh database seeded as a firm's
+ * first start seeds it (`demo` or not), holding the staff `people`, and startAiJobs on it;
+ * `opened` receives the database and the jobs. Stopped and dropped after the tests.
+ */
+export function withAiJobs(
+  setup: AiJobsOptions & { demo: boolean; people: { id: string; name: string; email: string }[] },
+  opened: (world: { database: Database; jobs: AiJobs }) => unknown,
+): void {
+  let test: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let jobs: AiJobs | undefined;
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    const { database } = test;
+    await seedDatabase(database.db, { demo: setup.demo });
+    await database.db.insert(users).values(setup.people.map(({ id, name, email }) => ({ id, name, email })));
+    jobs = await startAiJobs(database, setup);
+    await opened({ database, jobs });
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await test?.drop();
+  });
 }

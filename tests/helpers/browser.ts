@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
@@ -39,6 +39,36 @@ export const browserLaunchOptions = {
 export async function launchBrowser(): Promise<Browser> {
   const shared = inject("browserWsEndpoint");
   return watchHydrationOf(shared ? await chromium.connect(shared) : await chromium.launch(browserLaunchOptions));
+}
+
+/**
+ * For the tests of the file or `describe` block this is called in: launchBrowser's browser before
+ * them, handed to `opened`, and let go after them.
+ */
+export function withBrowser(opened: (browser: Browser) => unknown): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await opened(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/**
+ * A visitor of their own (a new context, 1280 px wide unless `width`) opening `url` until the
+ * network is quiet: the page, its console errors and the answer's status.
+ */
+export async function openPage(browser: Browser, url: string, options: { width?: number; javaScript?: boolean } = {}): Promise<{ page: Page; errors: string[]; status: number }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  const response = await page.goto(url, { waitUntil: "networkidle" });
+  return { page, errors, status: response!.status() };
 }
 
 /**
@@ -94,6 +124,14 @@ function watchHydrationOf(browser: Browser): Browser {
     return page;
   };
   return browser;
+}
+
+/**
+ * Reloading or leaving an editor with unsaved changes asks first (beforeunload); tests that mean
+ * to leave accept, and dismiss any other dialog.
+ */
+export function leaveWithoutAsking(page: Page): void {
+  page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
 }
 
 /** Collect console errors and CSP violations on a page, to assert that there were none. */

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "../../db/client";
 import { copyPgliteTemplate } from "./pglite-template";
-import { tempDir } from "./server";
+import { startSite, tempDir, type SiteServer } from "./server";
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
 
@@ -64,5 +64,38 @@ export function withTestDatabase(opened: (test: Awaited<ReturnType<typeof openTe
   });
   afterAll(async () => {
     await test?.drop();
+  });
+}
+
+export interface TwoInstances {
+  /** The shared database's address. */
+  url: string;
+  first: SiteServer;
+  second: SiteServer;
+}
+
+/**
+ * For the tests of the `describe` block this is called in: a new database on DATABASE_URL's
+ * server and two instances of the site sharing it, started at once (`oneAfterTheOther`: the second
+ * once the first answers); `opened` receives them. Both are stopped and the database dropped after.
+ */
+export function withTwoInstances(env: Record<string, string>, opened: (instances: TwoInstances) => unknown, options: { oneAfterTheOther?: boolean } = {}): void {
+  let instances: Partial<TwoInstances> = {};
+  beforeAll(async () => {
+    const url = (await createTestDatabaseUrl())!;
+    instances.url = url;
+    const shared = { DATABASE_URL: url, ...env };
+    if (options.oneAfterTheOther) {
+      instances.first = await startSite(shared);
+      instances.second = await startSite(shared);
+    } else {
+      [instances.first, instances.second] = await Promise.all([startSite(shared), startSite(shared)]);
+    }
+    await opened(instances as TwoInstances);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([instances.first?.stop(), instances.second?.stop()]);
+    if (instances.url) await dropTestDatabase(instances.url);
+    instances = {};
   });
 }

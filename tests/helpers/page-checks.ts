@@ -1,7 +1,8 @@
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { defaultTexts } from "~/i18n/defaults";
-import { LANGUAGE_INFO, type Lang } from "~/i18n/languages";
+import { LANGUAGE_INFO, localizePath, type Lang } from "~/i18n/languages";
+import { expectNoAxeViolations, expectNoFrameworkScript, watchConsole, withBrowser } from "./browser";
 
 /** A key's built-in text in a language (the demo database is seeded with exactly these). */
 export function text(key: string, lang: Lang): string {
@@ -54,4 +55,41 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 export async function fetchHtml(url: string): Promise<{ status: number; html: string }> {
   const response = await fetch(url);
   return { status: response.status, html: await response.text() };
+}
+
+export interface VisitorPages {
+  browser: Browser;
+  /** 1280×800, its console watched. */
+  desktop: Page;
+  desktopErrors: string[];
+  /** A phone: 360×740, touch. */
+  phone: Page;
+}
+
+/** For the tests of the file this is called in: a desktop and a phone visitor's page, handed to `opened`. */
+export function withVisitorPages(opened: (pages: VisitorPages) => unknown): void {
+  withBrowser(async (browser) => {
+    const desktop = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const desktopErrors = watchConsole(desktop);
+    const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+    await opened({ browser, desktop, desktopErrors, phone });
+  });
+}
+
+/** The site's page at `path` in `lang`, opened on `page` (it must answer 200), its console errors so far forgotten. */
+export async function visitIn(page: Page, errors: string[], baseUrl: string, path: string, lang: Lang): Promise<Page> {
+  errors.length = 0;
+  const response = await page.goto(`${baseUrl}${localizePath(path, lang)}`, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(200);
+  return page;
+}
+
+/** The checks every public page shares: language, title, no key showing instead of text, no framework script, no console errors, axe. */
+export async function expectCommonPageChecks(page: Page, errors: string[], lang: Lang, titleKey: string): Promise<void> {
+  await expectLanguage(page, lang);
+  expect(await page.title()).toBe(`${text(titleKey, lang)} | ${text("firm-name", lang)}`);
+  expect(await rawKeyTexts(page)).toEqual([]);
+  await expectNoFrameworkScript(page);
+  expect(errors).toEqual([]);
+  await expectNoAxeViolations(page);
 }

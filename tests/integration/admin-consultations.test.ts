@@ -1,6 +1,5 @@
 import { rmSync } from "node:fs";
 import { openField } from "../../core/sealing.server";
-import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,9 +8,8 @@ import { listFreeSlots } from "../../app/booking/availability.server";
 import { createBooking } from "../../app/booking/bookings.server";
 import { addDays, vancouverDate } from "../../app/booking/slots.server";
 import { auditLog, jobItems, calendarFeeds, conflictMatches, consultationBookings, consultationClosedDates, consultationSettings, contactSubmissions, contentText, teamMembers } from "../../db/schema";
-import { startSite, tempDir, type SiteServer } from "../helpers/server";
-import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
-import { copyPgliteTemplate } from "../helpers/pglite-template";
+import { startSite, type SiteServer } from "../helpers/server";
+import { formPost, get, openDataDir, signInHttp, preparedDataDir } from "../helpers/admin-http";
 import { textOf } from "../helpers/html-text";
 
 /**
@@ -58,50 +56,47 @@ describe("the Consultations tab against a running server", () => {
   }
 
   beforeAll(async () => {
-    dataDir = tempDir("consultations-");
-    await copyPgliteTemplate(path.join(dataDir, "pglite"), "demo");
-    const store = await openDataDir(dataDir);
-    const db = store.db;
-    await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
-    await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "intake" });
-    lawyerId = (await createOrPromoteAdmin(db, { email: email("rev"), password: PASSWORD }, { via: "test", role: "lawyer" })).userId;
-    await createOrPromoteAdmin(db, { email: email("writer"), password: PASSWORD }, { via: "test", role: "editor" });
-    await db.insert(teamMembers).values({ name: "Layla Lawyer" });
+    dataDir = await preparedDataDir("consultations-", async (db) => {
+      await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
+      await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "intake" });
+      lawyerId = (await createOrPromoteAdmin(db, { email: email("rev"), password: PASSWORD }, { via: "test", role: "lawyer" })).userId;
+      await createOrPromoteAdmin(db, { email: email("writer"), password: PASSWORD }, { via: "test", role: "editor" });
+      await db.insert(teamMembers).values({ name: "Layla Lawyer" });
 
-    // Earlier records: contact messages in three scripts.
-    const earlier = await db
-      .insert(contactSubmissions)
-      .values([
-        { name: "María García", email: "maria@example.com", message: "Subject: Lease\n\nHello" },
-        { name: "علی رضایی", email: "ali@example.com", message: "Subject: Visa\n\nسلام" },
-        { name: "王小明", email: "wang@example.com", message: "Subject: 合同\n\n你好" },
-      ])
-      .returning({ id: contactSubmissions.id });
-    ids.contactMaria = earlier[0].id;
-    ids.contactAli = earlier[1].id;
-    ids.contactWang = earlier[2].id;
+      // Earlier records: contact messages in three scripts.
+      const earlier = await db
+        .insert(contactSubmissions)
+        .values([
+          { name: "María García", email: "maria@example.com", message: "Subject: Lease\n\nHello" },
+          { name: "علی رضایی", email: "ali@example.com", message: "Subject: Visa\n\nسلام" },
+          { name: "王小明", email: "wang@example.com", message: "Subject: 合同\n\n你好" },
+        ])
+        .returning({ id: contactSubmissions.id });
+      ids.contactMaria = earlier[0].id;
+      ids.contactAli = earlier[1].id;
+      ids.contactWang = earlier[2].id;
 
-    const now = new Date();
-    const today = vancouverDate(now);
-    const slots = await listFreeSlots(db, { from: today, to: addDays(today, 20), now });
-    expect(slots.length).toBeGreaterThan(3);
-    // Without accents, with the Arabic forms of ی, and the same Chinese characters: all match.
-    const conflicted = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[0].start.toISOString(), name: "Maria Garcia", parties: "علي رضايي; 王小明", description: "A custody question" }), "198.51.100.1", "fa");
-    expect(conflicted.status).toBe(201);
-    ids.conflicted = conflicted.status === 201 ? conflicted.booking.id : 0;
-    const clean = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[1].start.toISOString(), name: "Jonathan Smithers", email: "jon@example.com" }), "198.51.100.2");
-    expect(clean.status).toBe(201);
-    ids.clean = clean.status === 201 ? clean.booking.id : 0;
-    const other = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[2].start.toISOString(), name: "Priya Natarajan", email: "priya@example.com" }), "198.51.100.3");
-    ids.other = other.status === 201 ? other.booking.id : 0;
-    // A booking whose time has passed (the visitor did not come).
-    const past = new Date(now.getTime() - 2 * 3_600_000);
-    const [missed] = await db
-      .insert(consultationBookings)
-      .values({ startsAt: past, endsAt: new Date(past.getTime() + 30 * 60_000), kind: "phone", name: "Past Visitor", email: "past@example.com" })
-      .returning({ id: consultationBookings.id });
-    ids.past = missed.id;
-    await store.close();
+      const now = new Date();
+      const today = vancouverDate(now);
+      const slots = await listFreeSlots(db, { from: today, to: addDays(today, 20), now });
+      expect(slots.length).toBeGreaterThan(3);
+      // Without accents, with the Arabic forms of ی, and the same Chinese characters: all match.
+      const conflicted = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[0].start.toISOString(), name: "Maria Garcia", parties: "علي رضايي; 王小明", description: "A custody question" }), "198.51.100.1", "fa");
+      expect(conflicted.status).toBe(201);
+      ids.conflicted = conflicted.status === 201 ? conflicted.booking.id : 0;
+      const clean = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[1].start.toISOString(), name: "Jonathan Smithers", email: "jon@example.com" }), "198.51.100.2");
+      expect(clean.status).toBe(201);
+      ids.clean = clean.status === 201 ? clean.booking.id : 0;
+      const other = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[2].start.toISOString(), name: "Priya Natarajan", email: "priya@example.com" }), "198.51.100.3");
+      ids.other = other.status === 201 ? other.booking.id : 0;
+      // A booking whose time has passed (the visitor did not come).
+      const past = new Date(now.getTime() - 2 * 3_600_000);
+      const [missed] = await db
+        .insert(consultationBookings)
+        .values({ startsAt: past, endsAt: new Date(past.getTime() + 30 * 60_000), kind: "phone", name: "Past Visitor", email: "past@example.com" })
+        .returning({ id: consultationBookings.id });
+      ids.past = missed.id;
+    }, { demo: true });
 
     site = await startSite({ DATA_DIR: dataDir });
     for (const who of ["boss", "ed", "rev", "writer"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);

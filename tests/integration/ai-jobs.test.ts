@@ -4,9 +4,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blogPosts, contentText, jobItems, translationStates, users } from "../../db/schema";
-import { seedDatabase } from "../../server/seed";
+import { beforeEach, describe, expect, it } from "vitest";
+import { blogPosts, contentText, jobItems, translationStates } from "../../db/schema";
 import { parseEnv, type Config } from "../../core/config";
 import { createAiClient } from "../../core/outside/ai";
 import { createSiteTranslator } from "~/ai/writing.server";
@@ -20,30 +19,24 @@ import { pendingFor } from "~/revisions/store.server";
 import { publishPending } from "~/revisions/review.server";
 import { postRevisions, type PostSnapshot } from "~/blog/revisions.server";
 import type { Services } from "~/services";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres } from "../helpers/db";
 import type { FakeAi } from "../fakes/openai";
-import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import { withAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import type { Database } from "../../db/client";
 
 const user = { id: "admin-ai", email: "admin@example.com", name: "Admin" };
 
 describe(`AI writing and translation jobs (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let test: { database: Database };
   let fake: FakeAi;
   let services: Services;
   let runner: JobRunner;
   let jobs: AiJobs;
 
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    const db = test.database.db;
-    await seedDatabase(db, { demo: true });
-    await db.insert(users).values({ id: user.id, name: user.name, email: user.email });
-    jobs = await startAiJobs(test.database, { timeoutMs: 3_000, leaseMs: 2_000, listen: true });
+  withAiJobs({ demo: true, people: [user], timeoutMs: 3_000, leaseMs: 2_000, listen: true }, (world) => {
+    test = world;
+    ({ jobs } = world);
     ({ fake, runner, services } = jobs);
-  });
-  afterAll(async () => {
-    await jobs?.stop();
-    await test?.drop();
   });
   beforeEach(() => fake.reset());
 

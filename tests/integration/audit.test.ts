@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { auditLog, sessions } from "../../db/schema";
-import { startSite, tempDir, type SiteServer } from "../helpers/server";
-import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
-import { copyPgliteTemplate } from "../helpers/pglite-template";
+import { startSite, type SiteServer } from "../helpers/server";
+import { formPost, get, openDataDir, signInHttp, preparedDataDir } from "../helpers/admin-http";
 import { textOf } from "../helpers/html-text";
+import { parseCsv } from "../helpers/csv";
 
 /**
  * The Audit tab (decision 0071) against a running server: who did what, from which session,
@@ -28,35 +27,6 @@ function tableRows(html: string): string[][] {
     .map((row) => [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => textOf(cell[1])));
 }
 
-/** Parse a CSV file (RFC 4180: quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
-
 describe("the Audit tab against a running server", () => {
   let site: SiteServer | null = null;
   let dataDir = "";
@@ -71,26 +41,24 @@ describe("the Audit tab against a running server", () => {
   let pagesSeen = "";
 
   beforeAll(async () => {
-    dataDir = tempDir("audit-");
-    await copyPgliteTemplate(path.join(dataDir, "pglite"));
-    const store = await openDataDir(dataDir);
-    for (const [who, role] of [
-      ["boss", "admin"],
-      ["ed", "editor"],
-      ["rev", "lawyer"],
-    ] as const) {
-      ids[who] = (await createOrPromoteAdmin(store.db, { email: email(who), password: PASSWORD }, { via: "test", role })).userId;
-    }
-    // Entries on known Vancouver days (January: UTC-8). 07:30 UTC on the 11th is 23:30 on the 10th in Vancouver.
-    await store.db.insert(auditLog).values([
-      { userId: null, action: "seed_day", entity: "day_marker", entityId: "noon-10th", createdAt: new Date("2025-01-10T20:00:00Z") },
-      { userId: null, action: "seed_day", entity: "day_marker", entityId: "late-10th", createdAt: new Date("2025-01-11T07:30:00Z") },
-      { userId: null, action: "seed_day", entity: "day_marker", entityId: "early-11th", createdAt: new Date("2025-01-11T09:00:00Z") },
-      // A value a spreadsheet would run as a formula.
-      { userId: ids.boss, action: "seed_formula", entity: "formula_marker", entityId: "=HYPERLINK(\"http://evil.test\",\"x\")", details: { note: "=1+2" }, createdAt: new Date("2025-02-01T12:00:00Z") },
-      ...Array.from({ length: 60 }, (_, i) => ({ userId: null, action: "seed_bulk", entity: "bulk_marker", entityId: `bulk-${i}`, createdAt: new Date(Date.UTC(2025, 2, 1, 0, i)) })),
-    ]);
-    await store.close();
+    dataDir = await preparedDataDir("audit-", async (db) => {
+      for (const [who, role] of [
+        ["boss", "admin"],
+        ["ed", "editor"],
+        ["rev", "lawyer"],
+      ] as const) {
+        ids[who] = (await createOrPromoteAdmin(db, { email: email(who), password: PASSWORD }, { via: "test", role })).userId;
+      }
+      // Entries on known Vancouver days (January: UTC-8). 07:30 UTC on the 11th is 23:30 on the 10th in Vancouver.
+      await db.insert(auditLog).values([
+        { userId: null, action: "seed_day", entity: "day_marker", entityId: "noon-10th", createdAt: new Date("2025-01-10T20:00:00Z") },
+        { userId: null, action: "seed_day", entity: "day_marker", entityId: "late-10th", createdAt: new Date("2025-01-11T07:30:00Z") },
+        { userId: null, action: "seed_day", entity: "day_marker", entityId: "early-11th", createdAt: new Date("2025-01-11T09:00:00Z") },
+        // A value a spreadsheet would run as a formula.
+        { userId: ids.boss, action: "seed_formula", entity: "formula_marker", entityId: "=HYPERLINK(\"http://evil.test\",\"x\")", details: { note: "=1+2" }, createdAt: new Date("2025-02-01T12:00:00Z") },
+        ...Array.from({ length: 60 }, (_, i) => ({ userId: null, action: "seed_bulk", entity: "bulk_marker", entityId: `bulk-${i}`, createdAt: new Date(Date.UTC(2025, 2, 1, 0, i)) })),
+      ]);
+    });
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
     for (const who of ["boss", "ed", "rev"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);
     // An admin's and an editor's action through the admin, as a browser sends them.

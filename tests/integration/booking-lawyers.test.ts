@@ -3,10 +3,10 @@
  * slot under 50 simultaneous requests, two lawyers' same time both bookable, "any lawyer" never
  * giving one lawyer two bookings of a slot, round-robin, and the refusals that store nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import pino from "pino";
 import { eq } from "drizzle-orm";
-import { openTestDatabase } from "../helpers/db";
+import { withTestDatabase } from "../helpers/db";
 import { bookableLawyers, consultationBookings, rateLimits, teamMembers } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { createBooking } from "../../app/booking/bookings.server";
@@ -17,7 +17,6 @@ import { vancouverMoment } from "../../app/booking/slots.server";
 import { issueManageToken } from "../../app/booking/manage-tokens.server";
 import { loadManagePage, manageBooking } from "../../app/booking/manage.server";
 
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 const log = pino({ level: "silent" });
 const NOW = new Date("2027-01-04T18:00:00Z");
@@ -25,11 +24,7 @@ const deps = () => ({ db, log, now: () => NOW, rateLimit: 1000 });
 const TEN = vancouverMoment("2027-01-12", 10 * 60)!;
 let ids: { farsi: number; english: number; chinese: number };
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  db = handle.database.db;
-}, 60_000);
-afterAll(async () => handle?.drop());
+withTestDatabase((test) => (db = test.database.db));
 beforeEach(async () => {
   await db.delete(consultationBookings);
   await db.delete(bookableLawyers);

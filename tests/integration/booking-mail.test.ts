@@ -4,7 +4,7 @@
  * its text, HTML and calendar parts, the firm's notice, a mail server down then back, the manage
  * link's cancel and reschedule (and refusals), and the 24-hour reminder exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -12,7 +12,6 @@ import { createLogger } from "../../core/log";
 import { manualClock } from "../../core/clock";
 import type { Db } from "../../db/client";
 import { auditLog, consultationBookings, jobs, rateLimits, users, verifications } from "../../db/schema";
-import { JobRunner } from "~/jobs/runner.server";
 import { TextStore } from "~/content/texts.server";
 import { defaultTexts } from "~/i18n/defaults";
 import { interpolate } from "~/i18n/lookup";
@@ -24,8 +23,9 @@ import { queueDueReminders } from "~/booking/reminders.server";
 import { addClosedDate, setBookingStatus } from "~/booking/staff.server";
 import { listFreeSlots } from "~/booking/availability.server";
 import { vancouverDate, vancouverMoment } from "~/booking/slots.server";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
-import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
+import { usingPostgres } from "../helpers/db";
+import { withMailRunners } from "../helpers/mail-runners";
+import { type ReceivedMail, type SmtpFake } from "../fakes/smtp";
 
 const SITE_URL = "https://firm.example";
 const MAIL_FROM = "Coastline Law <office@firm.example>";
@@ -33,10 +33,8 @@ const NOTIFY_TO = "intake@firm.example";
 const log = createLogger("silent");
 const text = (key: string, lang: Lang = "en", vars?: Record<string, string>) => interpolate(defaultTexts.get(key)![lang], vars);
 
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 let smtp: SmtpFake;
-let runners: JobRunner[] = [];
 // Monday 4 January 2027, 10:00 in Vancouver.
 const clock = manualClock(new Date("2027-01-04T18:00:00Z"));
 let ipCounter = 0;
@@ -88,22 +86,14 @@ const row = async (id: number) => (await db.select().from(consultationBookings).
 const deps = () => ({ db, log, now: () => clock.now() });
 const manage = (token: string, values: Record<string, string>, ip = "203.0.113.7") => manageBooking(deps(), form(values), token, ip);
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  db = handle.database.db;
-  smtp = await startSmtpFake();
-  await db.insert(users).values(STAFF);
-  const config = { SMTP_URL: smtp.url, MAIL_FROM, SITE_URL, CONTACT_NOTIFY_TO: NOTIFY_TO };
-  const mailDeps = { db, config, log, texts: new TextStore(db), clock };
-  // Two instances on one database: every test runs with both.
-  runners = [0, 1].map(() => new JobRunner({ database: handle.database, db, events: { emit: async () => {} }, log }, { pollMs: 200, backoffMs: 300 }).register(bookingMailJob.kind(mailDeps)));
-  for (const runner of runners) await runner.start();
-}, 60_000);
-afterAll(async () => {
-  for (const runner of runners) await runner.stop();
-  await smtp?.stop();
-  await handle?.drop();
-});
+// Two instances on one database: every test runs with both.
+withMailRunners(
+  {
+    prepare: (db) => db.insert(users).values(STAFF),
+    kinds: ({ db, smtp }) => [bookingMailJob.kind({ db, config: { SMTP_URL: smtp.url, MAIL_FROM, SITE_URL, CONTACT_NOTIFY_TO: NOTIFY_TO }, log, texts: new TextStore(db), clock })],
+  },
+  (world) => ({ db, smtp } = world),
+);
 
 describe(`booking mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it.each([

@@ -3,10 +3,10 @@
  * validated, a slot taken exactly once under concurrency (the unique index, not a check), every
  * refusal storing nothing, and the public slots answer.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import pino from "pino";
-import { openTestDatabase } from "../helpers/db";
+import { withTestDatabase } from "../helpers/db";
 import { openField } from "../../core/sealing.server";
 import { consultationBookings, consultationParties, consultationSettings, consultationClosedDates, rateLimits } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -20,17 +20,12 @@ import { slotGridChanged } from "../../app/booking/slot-grid-changes.server";
 import { eq } from "drizzle-orm";
 import { FIRM_ZONE } from "../../core/firm-time";
 
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 const log = pino({ level: "silent" });
 const NOW = new Date("2027-01-04T18:00:00Z"); // Monday 4 January 2027, morning in Vancouver
 const now = () => NOW;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  db = handle.database.db;
-}, 60_000);
-afterAll(async () => handle?.drop());
+withTestDatabase((test) => (db = test.database.db));
 beforeEach(async () => {
   await db.delete(consultationBookings);
   await db.delete(consultationSettings);

@@ -6,9 +6,8 @@
  * language's change clears that language's mark only.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, contentText, jobItems, teamMembers, users } from "../../db/schema";
-import { seedDatabase } from "../../server/seed";
+import { describe, expect, it } from "vitest";
+import { blogPosts, contentText, jobItems, teamMembers } from "../../db/schema";
 import { keysToTranslate, startTranslateMissing } from "~/content/translate.server";
 import { listContentEntries, saveContentEntries } from "~/content/entries.server";
 import { findPost, postToFormValues, saveCheckedPost } from "~/blog/manage.server";
@@ -23,33 +22,25 @@ import { discardPending, publishPending } from "~/revisions/review.server";
 import { putPostOnline, takePostOffline } from "~/blog/gate.server";
 import { outdatedLanguages } from "~/translation/outdated.server";
 import { listOutdatedTranslations } from "~/review/queue.server";
-import { effectivePermissions, type Role } from "~/auth/roles";
 import type { AdminUser } from "~/auth/guard.server";
 import type { Services } from "~/services";
-import { openTestDatabase } from "../helpers/db";
-import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import { withAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import { staffUser } from "../helpers/staff-user";
+import type { Database } from "../../db/client";
 
-const person = (id: string, name: string, role: Role): AdminUser => ({ id, email: `${id}@example.com`, name, roles: [role], permissions: [...effectivePermissions([role], { signOffRequired: true })] });
-const EDITOR = person("follow-editor", "Eddie Editor", "editor");
-const REVIEWER = person("follow-reviewer", "Rita Reviewer", "lawyer");
+const EDITOR = staffUser("follow-editor", "Eddie Editor", "editor");
+const REVIEWER = staffUser("follow-reviewer", "Rita Reviewer", "lawyer");
 
 describe("languages follow the English", () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Database;
   let services: Services;
   let jobs: AiJobs;
-  const db = () => test.database.db;
+  const db = () => database.db;
   const deps = () => ({ db: db(), events: { emit: async () => {} } });
 
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    await seedDatabase(db(), { demo: true });
-    for (const who of [EDITOR, REVIEWER]) await db().insert(users).values({ id: who.id, name: who.name, email: who.email });
-    jobs = await startAiJobs(test.database, { timeoutMs: 3_000, leaseMs: 2_000, listen: true });
+  withAiJobs({ demo: true, people: [EDITOR, REVIEWER], timeoutMs: 3_000, leaseMs: 2_000, listen: true }, (world) => {
+    ({ database, jobs } = world);
     ({ services } = jobs);
-  });
-  afterAll(async () => {
-    await jobs?.stop();
-    await test?.drop();
   });
 
   const finished = (id: number) => jobs.finished(id);

@@ -4,9 +4,8 @@
  * content limit, and translations that add a link or an image the English does not have.
  */
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blogAutomationSettings, blogPosts, blogTopics, contentText, teamMembers, translationStates, users } from "../../db/schema";
-import { seedDatabase } from "../../server/seed";
+import { beforeEach, describe, expect, it } from "vitest";
+import { blogAutomationSettings, blogPosts, blogTopics, contentText, teamMembers, translationStates } from "../../db/schema";
 import { manualClock } from "../../core/clock";
 import { startGenerateNow } from "~/automation/topics.server";
 import { lastRun } from "~/automation/runs.server";
@@ -17,30 +16,24 @@ import { LIMITS, SLUG_MAX, SLUG_PATTERN, validatePostForm } from "~/blog/post-sc
 import { startTranslateMissing, translateTeamText } from "~/content/translate.server";
 import { teamMemberKey } from "~/i18n/team-member-keys";
 import type { Services } from "~/services";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres } from "../helpers/db";
 import { article, type FakeAi } from "../fakes/openai";
-import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import { withAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import type { Database } from "../../db/client";
 
 const user = { id: "admin-machine-text", email: "admin@example.com", name: "Admin" };
 const translations = (...texts: string[]) => ({ type: "content" as const, content: JSON.stringify({ translations: texts }) });
 
 describe(`machine text held to the editors' limits (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Database;
   let fake: FakeAi;
   let services: Services;
   let jobs: AiJobs;
-  const db = () => test.database.db;
+  const db = () => database.db;
 
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    await seedDatabase(db(), { demo: false });
-    await db().insert(users).values(user);
-    jobs = await startAiJobs(test.database, { timeoutMs: 10_000, leaseMs: 5_000, backoffMs: 20, clock: manualClock(new Date("2025-03-04T10:00:00Z")) });
+  withAiJobs({ demo: false, people: [user], timeoutMs: 10_000, leaseMs: 5_000, backoffMs: 20, clock: manualClock(new Date("2025-03-04T10:00:00Z")) }, (world) => {
+    ({ database, jobs } = world);
     ({ fake, services } = jobs);
-  });
-  afterAll(async () => {
-    await jobs?.stop();
-    await test?.drop();
   });
   beforeEach(() => fake.reset());
 

@@ -7,6 +7,7 @@ import { createAiClient, strictJsonSchema, type AiClientOptions } from "../../co
 import { OutsideServiceError } from "../../core/outside/errors";
 import { refusedUrl } from "../fakes/http";
 import { startFakeAi, type FakeAi } from "../fakes/openai";
+import { rejectionOf } from "../helpers/rejection";
 
 /**
  * The AI adapter against a fake OpenAI-compatible server on loopback: structured answers,
@@ -26,14 +27,7 @@ function client(options: AiClientOptions = FAST, extra: { AI_IMAGE_MODEL?: strin
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<OutsideServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(OutsideServiceError);
-  return error as OutsideServiceError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, OutsideServiceError);
 
 beforeAll(async () => {
   fake = await startFakeAi({ apiKey: "sk-test" });

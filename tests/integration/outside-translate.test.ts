@@ -10,6 +10,7 @@ import { createTranslator, deeplBaseUrl, type TranslateConfig } from "../../core
 import { startFakeDeepl, type FakeDeepl } from "../fakes/deepl";
 import { refusedUrl } from "../fakes/http";
 import { startFakeLibre, type FakeLibre } from "../fakes/libretranslate";
+import { rejectionOf } from "../helpers/rejection";
 
 /**
  * DeepL and LibreTranslate against loopback fakes: the request each service expects, Markdown
@@ -64,14 +65,7 @@ function shape(markdown: string): unknown {
   return strip(fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
 }
 
-async function failure(promise: Promise<unknown>): Promise<OutsideServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(OutsideServiceError);
-  return error as OutsideServiceError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, OutsideServiceError);
 
 describe("DeepL", () => {
   let deepl: FakeDeepl;

@@ -17,9 +17,8 @@ import { weekStart } from "../../app/booking/staff.server";
 import { partyRows } from "../../app/conflicts/conflicts.server";
 import { openField, sealField } from "../../core/sealing.server";
 import { auditLog, conflictRecords, consultationBookings, contactSubmissions, newsletterSubscribers } from "../../db/schema";
-import { spawnSite, startSite, tempDir, freePort, type SiteServer } from "../helpers/server";
-import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
-import { copyPgliteTemplate } from "../helpers/pglite-template";
+import { spawnSite, startSite, freePort, type SiteServer } from "../helpers/server";
+import { formPost, get, openDataDir, signInHttp, preparedDataDir } from "../helpers/admin-http";
 import { textOf } from "../helpers/html-text";
 import { consultationParties } from "../../db/schema";
 
@@ -46,32 +45,29 @@ describe("a person's data on the People tab", () => {
   let omidWeek = "";
 
   beforeAll(async () => {
-    dataDir = tempDir("people-");
-    await copyPgliteTemplate(path.join(dataDir, "pglite"), "demo");
-    const store = await openDataDir(dataDir);
-    const db = store.db;
-    await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
-    await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "editor" });
-    await createOrPromoteAdmin(db, { email: email("law"), password: PASSWORD, name: "Lena Lawyer" }, { via: "test", role: "lawyer" });
-    // Jane: a past booking with another party, and a newsletter subscription.
-    const past = new Date(Date.now() - 40 * 86_400_000);
-    const [booking] = await db
-      .insert(consultationBookings)
-      .values({ startsAt: past, endsAt: new Date(past.getTime() + 1_800_000), kind: "phone", name: "Jane Visitor", email: "Jane@Example.com", description: sealField(BOOKING_STORY, "consultation_bookings.description"), status: "confirmed" })
-      .returning({ id: consultationBookings.id });
-    ids.janeBooking = booking.id;
-    await db.insert(consultationParties).values(partyRows(booking.id, [PARTY]));
-    const [subscriber] = await db.insert(newsletterSubscribers).values({ email: "jane@example.com", confirmedAt: past }).returning({ id: newsletterSubscribers.id });
-    ids.janeSubscriber = subscriber.id;
-    // Omid: a consultation still ahead (a current client).
-    const now = new Date();
-    const today = vancouverDate(now);
-    const slots = await listFreeSlots(db, { from: today, to: addDays(today, 20), now });
-    const ahead = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[0].start.toISOString(), name: "Omid Future", email: "omid@example.com", description: "Still to come" }), "198.51.100.9");
-    expect(ahead.status).toBe(201);
-    ids.omidBooking = ahead.status === 201 ? ahead.booking.id : 0;
-    omidWeek = vancouverDate(slots[0].start);
-    await store.close();
+    dataDir = await preparedDataDir("people-", async (db) => {
+      await createOrPromoteAdmin(db, { email: email("boss"), password: PASSWORD }, { via: "test", role: "admin" });
+      await createOrPromoteAdmin(db, { email: email("ed"), password: PASSWORD }, { via: "test", role: "editor" });
+      await createOrPromoteAdmin(db, { email: email("law"), password: PASSWORD, name: "Lena Lawyer" }, { via: "test", role: "lawyer" });
+      // Jane: a past booking with another party, and a newsletter subscription.
+      const past = new Date(Date.now() - 40 * 86_400_000);
+      const [booking] = await db
+        .insert(consultationBookings)
+        .values({ startsAt: past, endsAt: new Date(past.getTime() + 1_800_000), kind: "phone", name: "Jane Visitor", email: "Jane@Example.com", description: sealField(BOOKING_STORY, "consultation_bookings.description"), status: "confirmed" })
+        .returning({ id: consultationBookings.id });
+      ids.janeBooking = booking.id;
+      await db.insert(consultationParties).values(partyRows(booking.id, [PARTY]));
+      const [subscriber] = await db.insert(newsletterSubscribers).values({ email: "jane@example.com", confirmedAt: past }).returning({ id: newsletterSubscribers.id });
+      ids.janeSubscriber = subscriber.id;
+      // Omid: a consultation still ahead (a current client).
+      const now = new Date();
+      const today = vancouverDate(now);
+      const slots = await listFreeSlots(db, { from: today, to: addDays(today, 20), now });
+      const ahead = await createBooking({ db, log, now: () => now }, bookingForm({ start: slots[0].start.toISOString(), name: "Omid Future", email: "omid@example.com", description: "Still to come" }), "198.51.100.9");
+      expect(ahead.status).toBe(201);
+      ids.omidBooking = ahead.status === 201 ? ahead.booking.id : 0;
+      omidWeek = vancouverDate(slots[0].start);
+    }, { demo: true });
 
     site = await startSite({ DATA_DIR: dataDir });
     for (const who of ["boss", "ed", "law"]) cookies[who] = await signInHttp(site.url, email(who), PASSWORD);

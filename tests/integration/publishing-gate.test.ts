@@ -23,13 +23,12 @@ import { INSTAGRAM_POST } from "~/instagram/post.server";
 import { listRevisions, pendingFor } from "~/revisions/store.server";
 import { publishPending, restoreRevision } from "~/revisions/review.server";
 import { onPublished, publishedSubscribers, type PublishedEvent } from "~/publishing/published.server";
-import { effectivePermissions, type Role } from "~/auth/roles";
 import type { AdminUser } from "~/auth/guard.server";
 import { openTestDatabase } from "../helpers/db";
+import { staffUser } from "../helpers/staff-user";
 
-const person = (id: string, name: string, role: Role): AdminUser => ({ id, email: `${id}@example.com`, name, roles: [role], permissions: [...effectivePermissions([role], { signOffRequired: true })] });
-const EDITOR = person("gate-editor", "Eddie Editor", "editor");
-const REVIEWER = person("gate-reviewer", "Rita Reviewer", "lawyer");
+const EDITOR = staffUser("gate-editor", "Eddie Editor", "editor");
+const REVIEWER = staffUser("gate-reviewer", "Rita Reviewer", "lawyer");
 
 describe("the blog's publishing gate, path by path", () => {
   let test: Awaited<ReturnType<typeof openTestDatabase>>;

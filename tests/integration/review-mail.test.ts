@@ -4,21 +4,21 @@
  * proposer hears of the outcome with the reviewer's comment, and a mail server that is down only
  * delays the mails (the proposal is stored at once).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "../../core/log";
 import type { Db } from "../../db/client";
 import { jobItems, jobs, reviewNotices, revisions, userRoles, users } from "../../db/schema";
-import { JobRunner } from "~/jobs/runner.server";
 import { postRevisions, postSnapshot } from "~/blog/revisions.server";
 import { NO_EVENTS } from "~/changes/commit.server";
 import { discardPending, publishPending } from "~/revisions/review.server";
 import { proposeChange } from "~/revisions/store.server";
 import { reviewDigestJob, reviewOutcomeJob, DIGEST_EVERY_MS } from "~/review/notices.server";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres } from "../helpers/db";
+import { withMailRunners } from "../helpers/mail-runners";
 import { importPost } from "../../app/blog/gate.server";
-import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
+import { type ReceivedMail, type SmtpFake } from "../fakes/smtp";
 
 const SITE_URL = "https://firm.example";
 const log = createLogger("silent");
@@ -28,10 +28,8 @@ const PEOPLE = {
   admin: { id: "u-admin", name: "Ada Admin", email: "ada@firm.example", role: "admin" },
 } as const;
 
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 let smtp: SmtpFake;
-let runners: JobRunner[] = [];
 let seq = 0;
 
 const mailsTo = (address: string) => smtp.received.filter((m) => m.rcptTo.includes(address));
@@ -80,26 +78,22 @@ async function letTheWindowPass() {
 const activeDigests = () => db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, reviewDigestJob.name), inArray(jobs.status, ["queued", "running"])));
 const queuedDigests = () => db.select({ id: jobs.id, runAfter: jobs.runAfter, uniqueKey: jobs.uniqueKey }).from(jobs).where(and(eq(jobs.kind, reviewDigestJob.name), eq(jobs.status, "queued")));
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  db = handle.database.db;
-  for (const person of Object.values(PEOPLE)) {
-    await db.insert(users).values({ id: person.id, name: person.name, email: person.email });
-    await db.insert(userRoles).values({ userId: person.id, role: person.role });
-  }
-  smtp = await startSmtpFake();
-  const deps = { db, log, config: { SMTP_URL: smtp.url, MAIL_FROM: "Coastline Law <office@firm.example>", SITE_URL } };
-  // Two instances on one database.
-  runners = [0, 1].map(() =>
-    new JobRunner({ database: handle.database, db, events: NO_EVENTS, log }, { pollMs: 200, backoffMs: 300 }).register(reviewDigestJob.kind(deps)).register(reviewOutcomeJob.kind(deps)),
-  );
-  for (const runner of runners) await runner.start();
-}, 60_000);
-afterAll(async () => {
-  for (const runner of runners) await runner.stop();
-  await smtp?.stop();
-  await handle?.drop();
-});
+// Two instances on one database.
+withMailRunners(
+  {
+    prepare: async (db) => {
+      for (const person of Object.values(PEOPLE)) {
+        await db.insert(users).values({ id: person.id, name: person.name, email: person.email });
+        await db.insert(userRoles).values({ userId: person.id, role: person.role });
+      }
+    },
+    kinds: ({ db, smtp }) => {
+      const deps = { db, log, config: { SMTP_URL: smtp.url, MAIL_FROM: "Coastline Law <office@firm.example>", SITE_URL } };
+      return [reviewDigestJob.kind(deps), reviewOutcomeJob.kind(deps)];
+    },
+  },
+  (world) => ({ db, smtp } = world),
+);
 
 describe(`review mails (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("a reviewer gets one mail per 15 minutes: the first proposal at once, the next two together in one digest", async () => {

@@ -8,10 +8,9 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "~/auth/admin-users.server";
 import { newToken } from "~/newsletter/subscribers.server";
 import { newsletterSubscribers } from "../../db/schema";
-import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
+import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
 import { textOf } from "../helpers/html-text";
 import { startSite, type SiteServer } from "../helpers/server";
 
@@ -58,17 +57,13 @@ describe("the review queue", () => {
   const countIn = (html: string) => /data-testid="review-count"[^>]*>(?:<span[^>]*>[^<]*<\/span>)?(?:<!-- -->)?(\d+)/.exec(html)?.[1];
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("review-queue-", ADMIN, { demo: true });
-    const store = await openDataDir(dataDir);
-    try {
-      await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
-      await createOrPromoteAdmin(store.db, REVIEWER, { via: "test", role: "lawyer" });
-      // The newsletter's subscribers the publish counts name (decision 0098): 3 English, 2 Farsi, 1 Chinese confirmed; one Farsi not confirmed.
-      const reader = (n: number, language: string, confirmed = true) => ({ email: `reader${n}@example.test`, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: confirmed ? new Date() : null });
-      await store.db.insert(newsletterSubscribers).values([reader(1, "en"), reader(2, "en"), reader(3, "en"), reader(4, "fa"), reader(5, "fa"), reader(6, "zh"), reader(7, "fa", false)]);
-    } finally {
-      await store.close();
-    }
+    // The newsletter's subscribers the publish counts name (decision 0098): 3 English, 2 Farsi, 1 Chinese confirmed; one Farsi not confirmed.
+    const reader = (n: number, language: string, confirmed = true) => ({ email: `reader${n}@example.test`, language, confirmToken: newToken(), unsubscribeToken: newToken(), confirmedAt: confirmed ? new Date() : null });
+    dataDir = await dataDirWithAdmin("review-queue-", ADMIN, {
+      demo: true,
+      staff: [[EDITOR, "editor"], [REVIEWER, "lawyer"]],
+      prepare: (db) => db.insert(newsletterSubscribers).values([reader(1, "en"), reader(2, "en"), reader(3, "en"), reader(4, "fa"), reader(5, "fa"), reader(6, "zh"), reader(7, "fa", false)]),
+    });
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
     cookies.admin = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     cookies.editor = await signInHttp(site.url, EDITOR.email, EDITOR.password);

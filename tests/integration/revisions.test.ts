@@ -5,9 +5,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, blogTopics, contentText, deletedItems, revisions, teamMembers, translationStates, users } from "../../db/schema";
-import { seedDatabase } from "../../server/seed";
+import { describe, expect, it } from "vitest";
+import { blogPosts, blogTopics, contentText, deletedItems, revisions, teamMembers, translationStates } from "../../db/schema";
 import { manualClock } from "../../core/clock";
 import { JobRunner } from "~/jobs/runner.server";
 import { deletePost, findPost, insertPost, postToFormValues, restoreDeletedPost, saveCheckedPost, savePost } from "~/blog/manage.server";
@@ -28,32 +27,26 @@ import { listRevisions, pendingFor, proposeChange } from "~/revisions/store.serv
 import { listTrash } from "~/revisions/trash.server";
 import { tidyRevisions } from "~/revisions/housekeeping.server";
 import type { Services } from "~/services";
-import { openTestDatabase, usingPostgres } from "../helpers/db";
+import { usingPostgres } from "../helpers/db";
 import type { FakeAi } from "../fakes/openai";
-import { startAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import { withAiJobs, type AiJobs } from "../helpers/ai-jobs";
+import type { Database } from "../../db/client";
 
 const ALICE = { id: "rev-alice", email: "alice@example.com", name: "Alice Editor" };
 const BOB = { id: "rev-bob", email: "bob@example.com", name: "Bob Lawyer" };
 
 describe(`revisions and review (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Database;
   let fake: FakeAi;
   let services: Services;
   let runner: JobRunner;
   let jobs: AiJobs;
-  const db = () => test.database.db;
+  const db = () => database.db;
   const deps = () => ({ db: db(), events: { emit: async () => {} } });
 
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    await seedDatabase(db(), { demo: true });
-    await db().insert(users).values([ALICE, BOB]);
-    jobs = await startAiJobs(test.database, { timeoutMs: 20_000, leaseMs: 15_000 });
+  withAiJobs({ demo: true, people: [ALICE, BOB], timeoutMs: 20_000, leaseMs: 15_000 }, (world) => {
+    ({ database, jobs } = world);
     ({ fake, runner, services } = jobs);
-  });
-  afterAll(async () => {
-    await jobs?.stop();
-    await test?.drop();
   });
 
   const finished = (id: number) => jobs.finished(id);

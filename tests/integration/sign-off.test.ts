@@ -7,7 +7,6 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "~/auth/admin-users.server";
 import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
 import { textOf } from "../helpers/html-text";
 import { startSite, type SiteServer } from "../helpers/server";
@@ -26,14 +25,7 @@ describe("sign-off: editors propose, lawyers publish", () => {
   let seq = 0;
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("sign-off-", ADMIN, { demo: true });
-    const store = await openDataDir(dataDir);
-    try {
-      await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "editor" });
-      await createOrPromoteAdmin(store.db, LAWYER, { via: "test", role: "lawyer" });
-    } finally {
-      await store.close();
-    }
+    dataDir = await dataDirWithAdmin("sign-off-", ADMIN, { demo: true, staff: [[EDITOR, "editor"], [LAWYER, "lawyer"]] });
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "true" });
     cookies.admin = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     cookies.editor = await signInHttp(site.url, EDITOR.email, EDITOR.password);

@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
 import { END_REASONS } from "../../app/auth/ended-sessions.server";
-import path from "node:path";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import type { AdminUser } from "../../app/auth/guard.server";
@@ -10,29 +9,21 @@ import { changeRole, disableUser, DISABLED_SIGN_IN, enableUser, endAllSessions, 
 import type { Db } from "../../db/client";
 import { auditLog, sessions, twoFactors, userRoles, users, verifications } from "../../db/schema";
 import { usingPostgres, withTestDatabase } from "../helpers/db";
-import { startSite, tempDir, type SiteServer } from "../helpers/server";
-import { formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
-import { copyPgliteTemplate } from "../helpers/pglite-template";
+import { startSite, type SiteServer } from "../helpers/server";
+import { formPost, get, openDataDir, signInHttp, preparedDataDir } from "../helpers/admin-http";
+import { rejectionOf } from "../helpers/rejection";
 
 const PASSWORD = "staff tab passphrase";
 
+/** The enabled admins as the Staff tab lists them. */
 async function adminRoles(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
-    .where(isNull(users.disabledAt));
-  return rows.map((r) => r.id);
+  return (await listStaff(db)).filter((member) => member.roles.includes("admin") && !member.disabled).map((member) => member.id);
 }
 
 const refusedWith = async (promise: Promise<unknown>, status: number, message: string) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AdminError);
-  expect((error as AdminError).status).toBe(status);
-  expect((error as AdminError).message).toBe(message);
+  const error = await rejectionOf(promise, AdminError);
+  expect(error.status).toBe(status);
+  expect(error.message).toBe(message);
 };
 
 describe(`staff rules (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
@@ -149,16 +140,14 @@ describe("the Staff tab against a running server", () => {
   const act = (fields: Record<string, string>, cookie = cookies.boss) => formPost(url("/admin/dashboard/staff"), fields, { cookie });
 
   beforeAll(async () => {
-    dataDir = tempDir("staff-");
-    await copyPgliteTemplate(path.join(dataDir, "pglite"));
-    const store = await openDataDir(dataDir);
-    for (const [who, role] of [
-      ["boss", "admin"],
-      ["ed", "editor"],
-    ] as const) {
-      ids[who] = (await createOrPromoteAdmin(store.db, { email: email(who), password: PASSWORD, name: who === "boss" ? "Boss Person" : "Ed Itor" }, { via: "test", role })).userId;
-    }
-    await store.close();
+    dataDir = await preparedDataDir("staff-", async (db) => {
+      for (const [who, role] of [
+        ["boss", "admin"],
+        ["ed", "editor"],
+      ] as const) {
+        ids[who] = (await createOrPromoteAdmin(db, { email: email(who), password: PASSWORD, name: who === "boss" ? "Boss Person" : "Ed Itor" }, { via: "test", role })).userId;
+      }
+    });
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
     cookies.boss = await signInHttp(site.url, email("boss"), PASSWORD);
     cookies.ed = await signInHttp(site.url, email("ed"), PASSWORD);

@@ -42,15 +42,16 @@ describe("third probe: no anonymous 5xx, one Host, settings audited", () => {
   let editorCookie = "";
 
   beforeAll(async () => {
-    dataDir = await dataDirWithAdmin("third-probe-", ADMIN);
-    const store = await openDataDir(dataDir);
-    await createOrPromoteAdmin(store.db, EDITOR, { via: "test", role: "intake" });
-    // An account whose second step is on (an app's key, sealed as the app stores it): the password alone leads to /admin/login/verify.
-    const { userId } = await createOrPromoteAdmin(store.db, TWO_STEP, { via: "test" });
-    await store.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
-    await store.db.insert(twoFactors).values({ id: "tf-probe", secret: "sealed", backupCodes: "[]", userId, verified: true });
-    bytesBefore = await databaseBytes(store.db);
-    await store.close();
+    dataDir = await dataDirWithAdmin("third-probe-", ADMIN, {
+      staff: [[EDITOR, "intake"]],
+      prepare: async (db) => {
+        // An account whose second step is on (an app's key, sealed as the app stores it): the password alone leads to /admin/login/verify.
+        const { userId } = await createOrPromoteAdmin(db, TWO_STEP, { via: "test" });
+        await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+        await db.insert(twoFactors).values({ id: "tf-probe", secret: "sealed", backupCodes: "[]", userId, verified: true });
+        bytesBefore = await databaseBytes(db);
+      },
+    });
     site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: "false" });
     adminCookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     editorCookie = await signInHttp(site.url, EDITOR.email, EDITOR.password);

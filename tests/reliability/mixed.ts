@@ -1,9 +1,9 @@
 import { rmSync } from "node:fs";
 import { contentText } from "../../db/schema";
-import { dataDirWithAdmin, formPost, get, openDataDir, signInHttp } from "../helpers/admin-http";
-import { startSite } from "../helpers/server";
+import { dataDirWithAdmin, formPost, get, signInHttp } from "../helpers/admin-http";
+import { startSite, type SiteServer } from "../helpers/server";
 import { startFakeAi } from "../fakes/openai";
-import { startSmtpFake } from "../fakes/smtp";
+import { startSmtpFake, type SmtpFake } from "../fakes/smtp";
 import { ADMIN, mixedTraffic, PUBLIC_PAGES, RELIABILITY_ENV, rssOf, type LatencyStats } from "./traffic";
 
 export interface MixedRun extends LatencyStats {
@@ -23,6 +23,22 @@ const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 /** Pause between the batch's items: with one item per this many ms, the job lasts the whole run. */
 const BATCH_PAUSE_MS = 500;
 
+/** The runs' demo site on the embedded database in `dataDir`, its mail going to an SMTP peer on loopback. */
+async function startMailingDemoSite(dataDir: string, env: Record<string, string | undefined> = {}): Promise<{ site: SiteServer; smtp: SmtpFake }> {
+  const smtp = await startSmtpFake();
+  const site = await startSite({
+    ...RELIABILITY_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    SEED_DEMO: "true",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "website@firm.example",
+    CONTACT_NOTIFY_TO: "intake@firm.example",
+    ...env,
+  });
+  return { site, smtp };
+}
+
 /**
  * A demo site on the embedded database under mixed traffic for `seconds`, its RSS sampled, with
  * the background work a firm's server has: one batch translation job (texts without Farsi, a
@@ -30,31 +46,16 @@ const BATCH_PAUSE_MS = 500;
  * the outbox to an SMTP peer on loopback.
  */
 export async function mixedRun(seconds: number, sampleMs: number, env: Record<string, string | undefined> = {}): Promise<MixedRun> {
-  const dataDir = await dataDirWithAdmin("site-load-", ADMIN);
   // Texts with English only: the batch's work, enough of it to outlast the run.
-  const store = await openDataDir(dataDir);
   const items = Math.ceil((seconds * 1000) / BATCH_PAUSE_MS) + 20;
-  try {
-    const rows = Array.from({ length: items }, (_, i) => ({ key: `load.batch.${i}`, label: `Load batch ${i}`, content: `Text ${i} of the batch.`, category: "load" }));
-    for (let i = 0; i < rows.length; i += 200) await store.db.insert(contentText).values(rows.slice(i, i + 200));
-  } finally {
-    await store.close();
-  }
-  const ai = await startFakeAi();
-  const smtp = await startSmtpFake();
-  const site = await startSite({
-    ...RELIABILITY_ENV,
-    DATA_DIR: dataDir,
-    DATABASE_URL: undefined,
-    SEED_DEMO: "true",
-    AI_BASE_URL: ai.url,
-    AI_API_KEY: "reliability",
-    TRANSLATE_DELAY_MS: String(BATCH_PAUSE_MS),
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "website@firm.example",
-    CONTACT_NOTIFY_TO: "intake@firm.example",
-    ...env,
+  const rows = Array.from({ length: items }, (_, i) => ({ key: `load.batch.${i}`, label: `Load batch ${i}`, content: `Text ${i} of the batch.`, category: "load" }));
+  const dataDir = await dataDirWithAdmin("site-load-", ADMIN, {
+    prepare: async (db) => {
+      for (let i = 0; i < rows.length; i += 200) await db.insert(contentText).values(rows.slice(i, i + 200));
+    },
   });
+  const ai = await startFakeAi();
+  const { site, smtp } = await startMailingDemoSite(dataDir, { AI_BASE_URL: ai.url, AI_API_KEY: "reliability", TRANSLATE_DELAY_MS: String(BATCH_PAUSE_MS), ...env });
   try {
     const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     const batchStart = await formPost(`${site.url}/admin/dashboard/content`, { intent: "translate-missing", language: "fa" }, { cookie });
@@ -107,16 +108,7 @@ export interface QueryComparison {
  */
 export async function queryComparison(seconds: number, workers = 20): Promise<QueryComparison> {
   const dataDir = await dataDirWithAdmin("site-queries-", ADMIN);
-  const smtp = await startSmtpFake();
-  const site = await startSite({
-    ...RELIABILITY_ENV,
-    DATA_DIR: dataDir,
-    DATABASE_URL: undefined,
-    SEED_DEMO: "true",
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "website@firm.example",
-    CONTACT_NOTIFY_TO: "intake@firm.example",
-  });
+  const { site, smtp } = await startMailingDemoSite(dataDir);
   try {
     const cookie = await signInHttp(site.url, ADMIN.email, ADMIN.password);
     for (const page of PUBLIC_PAGES) await (await get(`${site.url}${page}`)).arrayBuffer();

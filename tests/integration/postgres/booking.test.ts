@@ -1,8 +1,8 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { vancouverMoment } from "../../../app/booking/slots.server";
-import { createTestDatabaseUrl, dropTestDatabase } from "../../helpers/db";
-import { startSite, type SiteServer } from "../../helpers/server";
+import { withTwoInstances } from "../../helpers/db";
+import { type SiteServer } from "../../helpers/server";
 
 /**
  * One slot, booked once, by two app instances sharing PostgreSQL (issue 33, decision 0076): 50
@@ -16,17 +16,8 @@ describe("one booking per slot on two instances sharing PostgreSQL", () => {
   let first: SiteServer;
   let second: SiteServer;
 
-  beforeAll(async () => {
-    url = (await createTestDatabaseUrl())!;
-    // Monday 4 January 2027 in Vancouver: Tuesday the 12th is inside notice and horizon.
-    const env = { DATABASE_URL: url, TEST_CLOCK_START: at("2027-01-04", 9 * 60 + 45), BOOKING_RATE_LIMIT: "1000" };
-    first = await startSite(env);
-    second = await startSite(env);
-  }, 180_000);
-  afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
-    if (url) await dropTestDatabase(url);
-  });
+  // Monday 4 January 2027 in Vancouver: Tuesday the 12th is inside notice and horizon.
+  withTwoInstances({ TEST_CLOCK_START: at("2027-01-04", 9 * 60 + 45), BOOKING_RATE_LIMIT: "1000" }, (instances) => ({ url, first, second } = instances), { oneAfterTheOther: true });
 
   it("50 simultaneous bookings of one slot over both instances: one is stored, 49 are told it was taken", async () => {
     const start = at("2027-01-12", 10 * 60);

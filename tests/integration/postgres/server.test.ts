@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabaseUrl, dropTestDatabase } from "../../helpers/db";
-import { startSite, type SiteServer } from "../../helpers/server";
+import { describe, expect, it } from "vitest";
+import { withTwoInstances } from "../../helpers/db";
+import { type SiteServer } from "../../helpers/server";
+import { listenToEvents } from "../../helpers/events";
 
 describe("two app instances on one PostgreSQL", () => {
   let url: string;
   let first: SiteServer;
   let second: SiteServer;
 
-  beforeAll(async () => {
-    url = (await createTestDatabaseUrl())!;
-    // Started together: migrations and the seed must each happen exactly once.
-    [first, second] = await Promise.all([
-      startSite({ DATABASE_URL: url, SEED_DEMO: "true", LOG_LEVEL: "info" }),
-      startSite({ DATABASE_URL: url, SEED_DEMO: "true", LOG_LEVEL: "info" }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
-    if (url) await dropTestDatabase(url);
-  });
+  // Started together: migrations and the seed must each happen exactly once.
+  withTwoInstances({ SEED_DEMO: "true", LOG_LEVEL: "info" }, (instances) => ({ url, first, second } = instances));
 
   it("run the same site on the server database, seeded once", async () => {
     expect(first.output()).toContain('"database":"postgres"');
@@ -28,25 +19,14 @@ describe("two app instances on one PostgreSQL", () => {
   });
 
   it("hear on every instance a change notified on the shared database", async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${second.url}/events`, { signal: controller.signal });
-    const reader = response.body!.getReader();
-    const received = (async () => {
-      let text = "";
-      while (!text.includes("event: change")) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-      return text;
-    })();
+    const events = await listenToEvents(second.url, "event: change");
     // NOTIFY from a plain client stands in for an admin save on the first instance.
     const pg = await import("pg");
     const client = new pg.default.Client({ connectionString: url });
     await client.connect();
     await client.query("select pg_notify('site_changes', 'content')");
     await client.end();
-    expect(await received).toContain("data: content");
-    controller.abort();
+    expect(await events.heard).toContain("data: content");
+    events.stop();
   });
 });

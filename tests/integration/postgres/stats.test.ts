@@ -1,7 +1,7 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabaseUrl, dropTestDatabase } from "../../helpers/db";
-import { startSite, type SiteServer } from "../../helpers/server";
+import { describe, expect, it } from "vitest";
+import { withTwoInstances } from "../../helpers/db";
+import { type SiteServer } from "../../helpers/server";
 
 /**
  * Visit statistics with two app instances on one PostgreSQL (decision 0082): requests spread over
@@ -14,14 +14,7 @@ describe("statistics on two instances sharing PostgreSQL", () => {
   let first: SiteServer;
   let second: SiteServer;
 
-  beforeAll(async () => {
-    url = (await createTestDatabaseUrl())!;
-    [first, second] = await Promise.all([startSite({ DATABASE_URL: url, SEED_DEMO: "true" }), startSite({ DATABASE_URL: url, SEED_DEMO: "true" })]);
-  });
-  afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
-    if (url) await dropTestDatabase(url);
-  });
+  withTwoInstances({ SEED_DEMO: "true" }, (instances) => ({ url, first, second } = instances));
 
   it("adds N requests over both instances to N page views and counts each visitor once", async () => {
     const visit = async (site: SiteServer, address: string, path: string) => {

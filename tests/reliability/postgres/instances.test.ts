@@ -9,6 +9,7 @@ import { formPost, get, signInHttp } from "../../helpers/admin-http";
 import { createTestDatabaseUrl, dropTestDatabase } from "../../helpers/db";
 import { dailyRunDb, dailyRunEnv, startedRuns, until } from "../../helpers/daily-run";
 import { freePort, startSite, type SiteServer } from "../../helpers/server";
+import { listenToEvents } from "../../helpers/events";
 import { FAKE_ACCOUNT, FAKE_TOKEN, startFakeGraph, type FakeGraph } from "../../fakes/graph";
 import { startFakeAi, type FakeAi } from "../../fakes/openai";
 import { startSmtpFake, type SmtpFake } from "../../fakes/smtp";
@@ -119,18 +120,7 @@ describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
 
   it("brings an edit saved on one instance to a page open on the other", async () => {
     const cookie = await signInHttp(proxy.url, ADMIN.email, ADMIN.password);
-    const controller = new AbortController();
-    const events = await fetch(`${second.url}/events`, { signal: controller.signal });
-    const reader = events.body!.getReader();
-    const heard = (async () => {
-      let text = "";
-      while (!text.includes("data: content")) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-      return text;
-    })();
+    const events = await listenToEvents(second.url, "data: content");
     const before = await (await fetch(`${second.url}/contact`)).text();
     const marker = `Open ${randomBytes(4).toString("hex")} to 17:00`;
     expect(before).not.toContain(marker);
@@ -138,8 +128,8 @@ describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
     // Saved on the first instance, with the Host the proxy would pass.
     const saved = await saveText(first.url, cookie, "contact-hours-weekday", marker);
     expect(saved.ok).toBe(true);
-    expect(await heard).toContain("event: change\ndata: content");
-    controller.abort();
+    expect(await events.heard).toContain("event: change\ndata: content");
+    events.stop();
     // The other instance's next page already has it (its cached page was dropped).
     expect(await (await fetch(`${second.url}/contact`)).text()).toContain(marker);
   });
