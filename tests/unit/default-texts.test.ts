@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultGroups, defaultTexts, demoTeamTexts } from "~/i18n/defaults";
+import { PRACTICE_AREAS } from "~/components/practice/areas";
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 
@@ -49,5 +50,27 @@ describe("built-in texts", () => {
     expect(used.size).toBeGreaterThan(20);
     const missing = [...used].filter((key) => !defaultTexts.has(key));
     expect(missing).toEqual([]);
+  });
+
+  it("cover every key the site's link lists and page meta build from a page's name", () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(appDir)) {
+      const source = readFileSync(file, "utf8");
+      // pageLinks(["team", …], "nav-"): "nav-team"; practiceAreaLinks("footer-link-"): one per area.
+      for (const [, pages, prefix] of source.matchAll(/\bpageLinks\(\s*\[([^\]]*)\],\s*"([^"]+)"/g)) {
+        for (const [, page] of pages!.matchAll(/"([^"]+)"/g)) used.add(`${prefix}${page}`);
+      }
+      for (const [, prefix] of source.matchAll(/\bpracticeAreaLinks\(\s*"([^"]+)"/g)) for (const area of PRACTICE_AREAS) used.add(`${prefix}${area.slug}`);
+      // textsPageMeta(matches, texts, "/privacy", { … }): its own keys, else "privacy-page-title" and "privacy-meta-description"; and its breadcrumb's.
+      for (const [, path, options = ""] of source.matchAll(/\btextsPageMeta\([^"]*"(\/[^"]*)"\s*(?:,\s*(\{[^;]*\}))?\s*\)/g)) {
+        const page = path === "/" ? "home" : path!.slice(1);
+        const own = /keys:\s*\{\s*title:\s*"([^"]+)",\s*description:\s*"([^"]+)"/.exec(options);
+        for (const key of own ? [own[1]!, own[2]!] : [`${page}-page-title`, `${page}-meta-description`]) used.add(key);
+        const crumb = /breadcrumb:\s*"([^"]+)"/.exec(options);
+        if (crumb) used.add(crumb[1]!);
+      }
+    }
+    expect(used.size).toBeGreaterThan(30);
+    expect([...used].filter((key) => !defaultTexts.has(key))).toEqual([]);
   });
 });
