@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const jitsi = await startFakeJitsi();
   // Chromium starts while the server does.
   const browserStarting = chromium.launchServer(browserLaunchOptions);
-  const site = await startSite({ SEED_DEMO: "true", WHATSAPP_NUMBER: "16045550100", MEET_HOST: jitsi.url }).catch(async (error: unknown) => {
+  const site = await startSite({ SEED_DEMO: "true", WHATSAPP_NUMBER: "16045550100", MEET_HOST: jitsi.url }, { longLived: true }).catch(async (error: unknown) => {
     await (await browserStarting).close();
     await jitsi.close();
     throw error;

@@ -42,9 +42,17 @@ export const startEnv = (): Record<string, string> => {
 };
 
 /** Run the built site as `npm start` does, as a real separate process. */
-export function spawnSite(env: Record<string, string | undefined>): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
+/**
+ * A test server lives for a few requests: V8's optimising compiler for WebAssembly (PGlite's
+ * Postgres) spent about a second of CPU per start that such a server never earns back, 16% of
+ * the integration suite's CPU (decision 0113, addendum). Baseline-compiled code runs the same
+ * program; servers that serve a whole suite (the end-to-end one) keep the optimising tier.
+ */
+const SHORT_LIVED_FLAGS = ["--liftoff-only"];
+
+export function spawnSite(env: Record<string, string | undefined>, options: { longLived?: boolean } = {}): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";
-  const child = spawn(process.execPath, [...startFlags(), path.join(root, "scripts", "start.mjs"), "--no-build"], {
+  const child = spawn(process.execPath, [...startFlags(), ...(options.longLived ? [] : SHORT_LIVED_FLAGS), path.join(root, "scripts", "start.mjs"), "--no-build"], {
     cwd: root,
     // Suites that are not about the second factor sign staff in with a password alone; the
     // second-factor suites pass ADMIN_SECOND_FACTOR=required (the product's default).
@@ -68,6 +76,8 @@ export interface StartOptions {
   freshDatabase?: boolean;
   /** The site's host name in SITE_URL and the returned url (WebAuthn needs a domain such as localhost, not an address). */
   hostname?: string;
+  /** A server for a whole suite (the end-to-end one): V8's optimising WebAssembly tier stays on. */
+  longLived?: boolean;
 }
 
 /** Start the site on a free port and a fresh data directory; resolves once /healthz answers. */
@@ -80,7 +90,7 @@ export async function startSite(env: Record<string, string | undefined> = {}, op
   if (!options.freshDatabase && !env.DATABASE_URL && !existsSync(pgliteDir)) await copyPgliteTemplate(pgliteDir, demo ? "demo" : "migrated");
   const url = `http://127.0.0.1:${port}`;
   const siteUrl = options.hostname ? `http://${options.hostname}:${port}` : url;
-  const run = spawnSite({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: siteUrl, ...env });
+  const run = spawnSite({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: siteUrl, ...env }, { longLived: options.longLived });
   let exitCode: number | null | undefined;
   void run.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 90_000;
