@@ -9,7 +9,7 @@ import { logRefusal, type Logger } from "../../core/log";
 import { consultationBookings } from "../../db/schema";
 import { HONEYPOT_FIELD } from "../contact/fields";
 import { localizePath, type Lang } from "../i18n/languages";
-import { bookingPagesLimiter, gridFreeSlots, gridLawyers, gridSettings } from "./slot-grid.server";
+import { bookingPagesLimiter, gridAvailability, gridFreeSlots } from "./slot-grid.server";
 import { BOOKING_FIELDS, BOOKING_LIMITS, readBookingForm, type BookingField, type BookingValues } from "./booking-form";
 import { createBooking } from "./bookings.server";
 import { videoLinkFor } from "./mails.server";
@@ -72,8 +72,8 @@ export interface BookingWeek {
  */
 export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date, asked: PageFilter = readPageFilter((name) => url.searchParams.get(name))): Promise<BookingWeek> {
   // Reused for a few seconds per instance (app/booking/slot-grid.server.ts): the booking's POST checks afresh.
-  const settings = await gridSettings(db, now);
-  const team = await gridLawyers(db, now);
+  const availability = await gridAvailability(db, now);
+  const { settings, lawyers: team } = availability;
   // Without bookable lawyers nothing narrows (the firm's one calendar), so the addresses stay as before.
   const filter: PageFilter =
     team.length === 0
@@ -86,7 +86,7 @@ export async function bookingWeek(db: Db, url: URL, lang: Lang, now: Date, asked
   const pool = team.filter((lawyer) => matches(lawyer, narrow));
   const kind = team.length === 0 ? null : (filter.kind ?? settings.kinds.find((way) => pool.some((lawyer) => offersKind(lawyer, way))) ?? settings.kinds[0] ?? null);
   // One time per start: "any lawyer" offers the union; who gets it is decided when booking.
-  const free = async (from: string, to: string) => unionOfStarts(await gridFreeSlots(db, { from, to, now, ...narrow, kind }, settings, team));
+  const free = async (from: string, to: string) => unionOfStarts(await gridFreeSlots(db, { from, to, now, ...narrow, kind }, availability));
   const today = vancouverDate(now);
   const thisWeek = mondayOf(today);
   const lastDay = addDays(today, settings.horizonDays);

@@ -12,7 +12,7 @@ import { isMeetingKind, type MeetingKind } from "./settings";
 import type { Lang } from "../i18n/languages";
 import { holidayDatesBetween } from "./holidays.server";
 import { queueBookingMail } from "./mails.server";
-import { gridFreeSlots, gridLawyers, gridSettings } from "./slot-grid.server";
+import { gridAvailability, gridFreeSlots } from "./slot-grid.server";
 import { slotGridChanged } from "./slot-grid-changes.server";
 import { consumeManageToken, peekManageToken, revokeManageTokens } from "./manage-tokens.server";
 import { addDays, freeSlots, vancouverDate, type Slot } from "./slots.server";
@@ -143,7 +143,8 @@ export async function loadManagePage(deps: ManageDeps, token: string, query = ne
   const now = deps.now();
   const row = await liveBookingOf(deps, token);
   if (!row) return { state: "invalid" };
-  const [settings, team] = [await gridSettings(deps.db, now), await gridLawyers(deps.db, now)];
+  const availability = await gridAvailability(deps.db, now);
+  const { settings, lawyers: team } = availability;
   const asked = readManageChoice(query, row);
   const kind = settings.kinds.includes(asked.kind) ? asked.kind : row.kind;
   const lawyers = movableTo(team, row.area, kind, row.language);
@@ -155,7 +156,7 @@ export async function loadManagePage(deps: ManageDeps, token: string, query = ne
   const today = vancouverDate(now);
   // The whole horizon, reused for a few seconds (app/booking/slot-grid.server.ts); the move itself checks afresh.
   const all = unionOfStarts(
-    await gridFreeSlots(deps.db, { from: today, to: addDays(today, settings.horizonDays), now, kind, area: row.area, lawyer: lawyerOf(lawyer, row, team) }, settings, team),
+    await gridFreeSlots(deps.db, { from: today, to: addDays(today, settings.horizonDays), now, kind, area: row.area, lawyer: lawyerOf(lawyer, row, team) }, availability),
   );
   const days = [...new Set(all.map((slot) => vancouverDate(slot.start)))];
   const day = asked.day && days.includes(asked.day) ? asked.day : days.includes(vancouverDate(row.startsAt)) ? vancouverDate(row.startsAt) : (days[0] ?? null);

@@ -87,27 +87,27 @@ export function gridAvailability(db: Db, now: Date): Promise<Availability> {
   );
 }
 
-/** The availability as the booking pages show it. */
-export const gridSettings = async (db: Db, now: Date): Promise<BookingSettings> => (await gridAvailability(db, now)).settings;
-
-/** The bookable lawyers as the booking pages show them (decision 0104). */
-export const gridLawyers = async (db: Db, now: Date): Promise<BookableLawyer[]> => (await gridAvailability(db, now)).lawyers;
-
-/** The free slots of a range for a page, as listFreeSlots gives them, reused for at most SLOT_GRID_TTL_MS. */
-export async function gridFreeSlots(db: Db, request: SlotRequest, settings: BookingSettings, lawyers: ReadonlyArray<BookableLawyer>): Promise<Slot[]> {
+/**
+ * The free slots of a range for a page, as listFreeSlots gives them from `availability` (the
+ * caller's gridAvailability), reused for at most SLOT_GRID_TTL_MS.
+ */
+export async function gridFreeSlots(db: Db, request: SlotRequest, availability: Availability): Promise<Slot[]> {
   let cache = grids.get(db);
   if (!cache) grids.set(db, (cache = new LRUCache({ max: MAX_GRIDS })));
   const key = [request.from, request.to, request.kind, request.lawyer, request.area, request.lang].map((part) => part ?? "").join(" ");
-  const now = request.now.getTime();
   const slots = await reuse(
     () => cache.get(key),
     (entry) => cache.set(key, entry),
     () => cache.delete(key),
-    async () => listFreeSlots(db, request, settings, lawyers, (await gridAvailability(db, request.now)).busy),
-    now,
+    () => listFreeSlots(db, request, availability.settings, availability.lawyers, availability.busy),
+    request.now.getTime(),
   );
-  // Read a few seconds ago: what has come within the notice since is no longer offered.
-  const earliest = now + settings.minNoticeHours * 3_600_000;
+  return outsideNotice(slots, request.now, availability.settings);
+}
+
+/** Slots read a few seconds ago, less those that have come within the notice since (they keep their order). */
+export function outsideNotice<T extends Slot>(slots: T[], now: Date, settings: BookingSettings): T[] {
+  const earliest = now.getTime() + settings.minNoticeHours * 3_600_000;
   return slots[0] && slots[0].start.getTime() < earliest ? slots.filter((slot) => slot.start.getTime() >= earliest) : slots;
 }
 

@@ -7,7 +7,7 @@ import { isMeetingKind } from "./settings";
 import { FIRM_ZONE } from "../../core/firm-time";
 import { addDays, parseDate, vancouverDate, type Slot } from "./slots.server";
 import { AddressLimiter } from "../../core/address-limit";
-import { gridAvailability, SLOT_GRID_TTL_MS, type Availability } from "./slot-grid.server";
+import { gridAvailability, outsideNotice, SLOT_GRID_TTL_MS, type Availability } from "./slot-grid.server";
 
 /** The longest range one request may ask for (inclusive days): bounds the work per request. */
 export const SLOTS_MAX_DAYS = 31;
@@ -102,10 +102,7 @@ export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Pr
     const request: SlotRequest = { from, to, kind, now, lawyer: lawyerId, area, lang: lang as Lang | null };
     const grid = openFor(request, current);
     const taken = grid.slots.length > 0 ? await takenFor(deps.db, request) : [];
-    // Kept a few seconds: what has come within the notice since is no longer offered.
-    const earliest = now.getTime() + current.settings.minNoticeHours * 3_600_000;
-    const first = grid.slots.findIndex((slot) => slot.start.getTime() >= earliest);
-    const open = first === 0 ? grid.slots : grid.slots.slice(first === -1 ? grid.slots.length : first);
+    const open = outsideNotice(grid.slots, now, current.settings);
     // Most requests find the same bookings as the one before: its answer is sent again, not re-made.
     const inputs = `${open.length} ${taken.map((span) => `${span.start.getTime()}-${span.end.getTime()}-${span.lawyer}`).join(" ")}`;
     if (grid.last?.inputs !== inputs) {

@@ -15,7 +15,7 @@ import { createBooking } from "../../app/booking/bookings.server";
 import { SLOTS_SETTINGS_TTL_MS, slotsApi } from "../../app/booking/slots-api.server";
 import { DEFAULT_BOOKING_SETTINGS } from "../../app/booking/settings";
 import { vancouverMoment } from "../../app/booking/slots.server";
-import { gridFreeSlots, gridSettings, SLOT_GRID_TTL_MS } from "../../app/booking/slot-grid.server";
+import { gridAvailability, gridFreeSlots, SLOT_GRID_TTL_MS } from "../../app/booking/slot-grid.server";
 import { slotGridChanged } from "../../app/booking/slot-grid-changes.server";
 import { eq } from "drizzle-orm";
 import { FIRM_ZONE } from "../../core/firm-time";
@@ -269,7 +269,7 @@ describe("the booking pages' free-slot grid (issue 44)", () => {
     const day = { from: "2027-01-12", to: "2027-01-12" };
     const starts = async () => {
       const moment = new Date(at);
-      return (await gridFreeSlots(db, { ...day, now: moment }, await gridSettings(db, moment), [])).map((slot) => slot.start.toISOString());
+      return (await gridFreeSlots(db, { ...day, now: moment }, { ...(await gridAvailability(db, moment)), lawyers: [] })).map((slot) => slot.start.toISOString());
     };
     const ten = TUESDAY_TEN.toISOString();
     const eleven = vancouverMoment("2027-01-12", 11 * 60)!;
