@@ -145,13 +145,21 @@ export function watchConsole(page: Page): string[] {
 }
 
 /**
- * React has hydrated the element matching `selector` (it keeps its fiber on the node): until then
- * a click on a server-rendered button does nothing, which a busy machine makes visible.
+ * React has hydrated the page and committed it: until then a click on a server-rendered button
+ * does nothing, and a value typed into a controlled field can be put back by the commit, which a
+ * busy machine makes visible. The element matching `selector` has its fiber (React sets it while
+ * it renders the hydration), and the root the framework hydrates (`document`) is no longer
+ * dehydrated: that flag falls only when the hydration commits, after the layout effects that
+ * attach the forms' listeners have run.
  */
 export async function waitForHydration(page: Page, selector = "main"): Promise<void> {
   await page.waitForFunction((sel) => {
     const node = document.querySelector(sel);
-    return Boolean(node && Object.keys(node).some((key) => key.startsWith("__reactFiber")));
+    if (!node || !Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return false;
+    const containerKey = Object.keys(document).find((key) => key.startsWith("__reactContainer"));
+    type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+    const hostRoot = containerKey ? (document as unknown as Record<string, HostRoot>)[containerKey] : undefined;
+    return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
   }, selector);
 }
 
