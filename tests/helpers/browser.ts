@@ -195,7 +195,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       (toast) => getComputedStyle(toast).opacity === "1" || toast.getAttribute("data-visible") === "false" || toast.getAttribute("data-removed") === "true",
     ),
   );
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  // With frames, axe merges their results in a blank page of its own; a page of one frame gets the
+  // same results from axe.run in the page itself, at half the cost.
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .setLegacyMode(page.frames().length === 1)
+    .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
   expect(summary).toEqual([]);
 }
