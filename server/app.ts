@@ -97,11 +97,18 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     });
   });
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
+  const handlerFor = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
+    createRequestHandler({
+      build,
+      mode: options.vite ? "development" : "production",
+      getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", jsonLd: [] }),
+    });
+  let reactRouter: express.RequestHandler;
   if (options.vite) {
     const vite = options.vite;
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    // Development: the build is loaded (and its routes derived) afresh per request, for hot reload.
+    reactRouter = handlerFor(() => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>);
   } else {
     // The same folder `npm run build` wrote (BUILD_DIR, default ./build), found from the project root.
     const clientDir = path.resolve(projectRoot(), process.env.BUILD_DIR ?? "build", "client");
@@ -111,16 +118,17 @@ export function createApp(services: Services, options: AppOptions = {}): (req: I
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
     // A missing hashed file is a plain 404, not a rendered page.
     app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
-    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    // The build object itself, loaded at the first page: given a function, React Router would
+    // derive the route table again on every request (its development path), milliseconds of CPU each.
+    let handler: Promise<express.RequestHandler> | undefined;
+    reactRouter = (req, res, next) => {
+      handler ??= (import("virtual:react-router/server-build") as Promise<ServerBuild>).then(handlerFor);
+      handler.then((handle) => handle(req, res, next), next);
+    };
   }
   // Every form a page's action reads comes from this site (403 otherwise, logged as a refusal).
   app.use(crossSiteGate(services));
   app.use(pages.capture);
-  const reactRouter = createRequestHandler({
-    build,
-    mode: options.vite ? "development" : "production",
-    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", jsonLd: [] }),
-  });
   // A chunked body is read through the door's count (server/body-limits.ts).
   // At most a few renders at once (server/render-limit.ts): stored pages keep their speed under a flood.
   app.use(renderLimit((req, res, next) => reactRouter(bodyAsRead(req), res, next)));

@@ -28,14 +28,14 @@
 // --profile DIR writes a CPU profile of the measured server there (node --cpu-prof) and
 // prints where its time went (scripts/bench/cpu-profile.mjs); profiling slows it down, so the
 // figures of such a run are not the ones to compare.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { summarize } from "./cpu-profile.mjs";
 import { rawGet } from "./raw-get.mjs";
-import { freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
+import { cpuMicros, freePort, median, parseArgs, startSite, table, tempDataDir } from "./site.mjs";
 
 const options = parseArgs(process.argv.slice(2), { seconds: 5, rounds: 3, duration: 60, connections: 10, path: [], warmup: 2, fresh: false, encoding: "", profile: "", env: [], slots: true, "slots-only": false, "user-agent": "", flood: true, "flood-only": false, "flood-page": "/about", lawyers: 0, "slot-days": 14 });
 // The home page and the longest page (in bytes) unless pages are named.
@@ -48,15 +48,6 @@ const requestHeaders = {
   ...(options.encoding ? { "accept-encoding": options.encoding } : {}),
   ...(options["user-agent"] ? { "user-agent": options["user-agent"] } : {}),
 };
-
-const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
-/** CPU time a process has used so far (user + system, all its threads), in microseconds, from /proc. */
-function cpuMicros(pid) {
-  // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
-}
 
 /** A run, with the CPU time the server spent per request (robust where neighbours take the cores). */
 async function measure(url, pid, seconds) {

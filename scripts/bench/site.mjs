@@ -1,5 +1,5 @@
 // A production server of this site on a temporary data directory, and what else the benchmarks share.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -17,6 +17,15 @@ export async function freePort() {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
+}
+
+const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU time a process has used so far (user + system, all its threads), in microseconds, from /proc. */
+export function cpuMicros(pid) {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
 }
 
 /** Parse `--name value` and `--flag` arguments. */
