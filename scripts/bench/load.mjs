@@ -29,7 +29,7 @@
 // prints where its time went (scripts/bench/cpu-profile.mjs); profiling slows it down, so the
 // figures of such a run are not the ones to compare.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
