@@ -28,6 +28,29 @@ async function toastText(title: string): Promise<string> {
   return (await toast.first().textContent()) ?? "";
 }
 
+/**
+ * From now on, every toast this page shows, as its whole text: on a busy machine a toast can come
+ * and go (five seconds) before the test looks, so what it said is kept.
+ */
+async function recordToasts(): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+        const text = toast.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The whole text of a toast with this title shown since recordToasts. */
+async function recordedToast(title: string): Promise<string> {
+  const found = await page.waitForFunction((t) => (window as unknown as { toastsSeen: string[] }).toastsSeen.find((text) => text.startsWith(t)), title, { timeout: 15_000 });
+  return String(await found.jsonValue());
+}
+
 /** Wait until no toast is showing, so the next expected toast cannot be an old one. */
 async function noToasts(): Promise<void> {
   await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
@@ -345,8 +368,9 @@ describe("featured image", () => {
     const before = await field("Featured Image URL").inputValue();
     await field("Featured Image URL").fill("http://images.example.com/keys.jpg");
     await noToasts().catch(() => {});
+    await recordToasts();
     await save();
-    expect(await toastText("Error saving")).toContain("Please correct the highlighted fields.");
+    expect(await recordedToast("Error saving")).toContain("Please correct the highlighted fields.");
     await field("Featured Image URL").locator("xpath=..").getByText(HTTP_IMAGE_REFUSED).waitFor();
     // The server refuses it on its own too.
     const response = await page.request.post(`${baseUrl}/admin/dashboard/blog/${postId}`, {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
@@ -51,9 +51,30 @@ export function withBrowser(opened: (browser: Browser) => unknown): void {
     browser = await launchBrowser();
     await opened(browser);
   });
+  // A failure on a busy CI machine is seldom seen again here: say what each open page showed.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== "fail" || !browser) return;
+    for (const page of browser.contexts().flatMap((context) => context.pages())) console.error(`${task.name}: ${await pageState(page)}`);
+  });
   afterAll(async () => {
     await browser?.close();
   });
+}
+
+/** Where a page is and what it shows a person now: its address, toasts, alerts and statuses, the focused element. */
+async function pageState(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => {
+      const text = (node: Element) => (node.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 160);
+      const focused = document.activeElement;
+      return {
+        toasts: [...document.querySelectorAll("[data-sonner-toast]")].map(text),
+        alerts: [...document.querySelectorAll("[role=alert], [role=status]")].map(text).filter(Boolean),
+        focused: focused ? `${focused.tagName.toLowerCase()}${focused.id ? `#${focused.id}` : ""} ${focused.getAttribute("name") ?? ""}`.trim() : null,
+      };
+    })
+    .catch((error: Error) => ({ unreadable: error.message }));
+  return `page ${page.url()} ${JSON.stringify(state)}`;
 }
 
 /**
