@@ -367,6 +367,9 @@ describe("featured image", () => {
     await openEditor();
     const before = await field("Featured Image URL").inputValue();
     await field("Featured Image URL").fill("http://images.example.com/keys.jpg");
+    // Leaving the field shows its reason at once; Save then finds the form as it will stay.
+    await field("Featured Image URL").blur();
+    await field("Featured Image URL").locator("xpath=..").getByText(HTTP_IMAGE_REFUSED).waitFor();
     await noToasts().catch(() => {});
     await recordToasts();
     await save();
