@@ -76,8 +76,12 @@ export async function listFreeSlots(
   const taken = await takenFor(db, request);
   const window = bookingWindow(request);
   const busyTimes = busy ?? (await lawyersBusy(db, chosen.map((lawyer) => lawyer.id), window.start, window.end));
-  return withoutTaken(openSlots(request, current, chosen, busyTimes), taken, current.bufferMinutes);
+  return withoutTaken(slotsOf(request, current, chosen, busyTimes), taken, current.bufferMinutes);
 }
+
+/** A request's range and narrowing as one text: the key its slots are kept under. */
+export const slotRequestKey = (request: SlotRequest): string =>
+  [request.from, request.to, request.kind, request.lawyer, request.area, request.lang].map((part) => part ?? "").join(" ");
 
 /** The lawyers a request is for ([]: the firm's one calendar), or null when nobody can be booked as asked. */
 function chosenLawyers<T extends LawyerAvailability>(request: SlotRequest, settings: BookingSettings, team: ReadonlyArray<T>): T[] | null {
@@ -109,7 +113,11 @@ export async function takenFor(db: DbOrTx, request: Pick<SlotRequest, "from" | "
  */
 export function openSlots(request: SlotRequest, settings: BookingSettings, team: ReadonlyArray<LawyerAvailability>, busy: ReadonlyMap<number, ReadonlyArray<Interval>>): Slot[] {
   const chosen = chosenLawyers(request, settings, team);
-  if (chosen === null) return [];
+  return chosen === null ? [] : slotsOf(request, settings, chosen, busy);
+}
+
+/** openSlots for the lawyers already chosen ([]: the firm's one calendar). */
+function slotsOf(request: SlotRequest, settings: BookingSettings, chosen: ReadonlyArray<LawyerAvailability>, busy: ReadonlyMap<number, ReadonlyArray<Interval>>): Slot[] {
   const closed = holidayDatesBetween(request.from, request.to);
   for (const day of settings.closedDates) closed.add(day);
   const input = { settings, from: request.from, to: request.to, now: request.now, closed, taken: [] };

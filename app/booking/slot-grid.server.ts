@@ -13,7 +13,7 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
 import { AddressLimiter } from "../../core/address-limit";
-import { lawyersBusy, listFreeSlots, loadBookingSettings, type SlotRequest } from "./availability.server";
+import { lawyersBusy, listFreeSlots, loadBookingSettings, slotRequestKey, type SlotRequest } from "./availability.server";
 import type { Interval } from "./lawyer-slots.server";
 import type { BookingSettings } from "./settings";
 import { loadBookableLawyers, type BookableLawyer } from "./lawyers.server";
@@ -94,7 +94,7 @@ export function gridAvailability(db: Db, now: Date): Promise<Availability> {
 export async function gridFreeSlots(db: Db, request: SlotRequest, availability: Availability): Promise<Slot[]> {
   let cache = grids.get(db);
   if (!cache) grids.set(db, (cache = new LRUCache({ max: MAX_GRIDS })));
-  const key = [request.from, request.to, request.kind, request.lawyer, request.area, request.lang].map((part) => part ?? "").join(" ");
+  const key = slotRequestKey(request);
   const slots = await reuse(
     () => cache.get(key),
     (entry) => cache.set(key, entry),

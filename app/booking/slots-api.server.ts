@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { isLang, type Lang } from "../i18n/languages";
 import { LRUCache } from "lru-cache";
-import { openSlots, takenFor, withoutTaken, type SlotRequest } from "./availability.server";
+import { openSlots, slotRequestKey, takenFor, withoutTaken, type SlotRequest } from "./availability.server";
 import { PRACTICE_AREAS } from "./booking-form";
 import { isMeetingKind } from "./settings";
 import { FIRM_ZONE } from "../../core/firm-time";
@@ -64,7 +64,7 @@ export function slotsApi(deps: SlotsApiDeps): (url: URL, clientIp: string) => Pr
   const grids = new LRUCache<string, OpenGrid>({ maxSize: MAX_KEPT_SLOTS, sizeCalculation: (grid) => grid.slots.length + 1 });
 
   const openFor = (request: SlotRequest, current: Availability): OpenGrid => {
-    const key = [vancouverDate(request.now), request.from, request.to, request.kind, request.lawyer, request.area, request.lang].map((part) => part ?? "").join(" ");
+    const key = `${vancouverDate(request.now)} ${slotRequestKey(request)}`;
     const kept = grids.get(key);
     if (kept && kept.source === current) return kept;
     const slots = openSlots(request, current.settings, current.lawyers, current.busy).map((slot) => ({

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { withAdminPage } from "../helpers/admin";
-import { expectNoAxeViolations, waitForHydration } from "../helpers/browser";
+import { expectNoAxeViolations, recordedToast, recordToasts, toastText, waitForHydration } from "../helpers/browser";
 import { HTTP_IMAGE_REFUSED } from "~/blog/post-schema";
 import { firmClock } from "../../core/firm-clock.server";
 
@@ -20,36 +20,6 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let postId = "";
-
-/** The sonner toast carrying this title, once it is on screen; its whole text. */
-async function toastText(title: string): Promise<string> {
-  const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-  await toast.first().waitFor({ state: "visible", timeout: 15_000 });
-  return (await toast.first().textContent()) ?? "";
-}
-
-/**
- * From now on, every toast this page shows, as its whole text: on a busy machine a toast can come
- * and go (five seconds) before the test looks, so what it said is kept.
- */
-async function recordToasts(): Promise<void> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
-        const text = toast.textContent ?? "";
-        if (!seen.includes(text)) seen.push(text);
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-/** The whole text of a toast with this title shown since recordToasts. */
-async function recordedToast(title: string): Promise<string> {
-  const found = await page.waitForFunction((t) => (window as unknown as { toastsSeen: string[] }).toastsSeen.find((text) => text.startsWith(t)), title, { timeout: 15_000 });
-  return String(await found.jsonValue());
-}
 
 /** Wait until no toast is showing, so the next expected toast cannot be an old one. */
 async function noToasts(): Promise<void> {
@@ -117,7 +87,7 @@ describe("Blog Posts tab", () => {
     await field("Title").waitFor();
     await noToasts().catch(() => {});
     await save();
-    expect(await toastText("Saved!")).toContain("Blog post saved successfully.");
+    expect(await toastText(page, "Saved!")).toContain("Blog post saved successfully.");
     await page.waitForURL(/\/admin\/dashboard\/blog\/\d+$/);
     postId = page.url().split("/").pop()!;
     await page.getByRole("heading", { name: "Edit post", level: 2 }).waitFor();
@@ -152,7 +122,7 @@ describe("Blog Posts tab", () => {
     await field("Title").fill(TITLE);
     await field("Slug (URL)").fill("Tenant Rights!");
     await save();
-    expect(await toastText("Error saving")).toContain("Please correct the highlighted fields.");
+    expect(await toastText(page, "Error saving")).toContain("Please correct the highlighted fields.");
     await page.getByText(SLUG_MESSAGE).waitFor();
     expect(await field("Slug (URL)").getAttribute("aria-invalid")).toBe("true");
     // The message is tied to the field for screen readers.
@@ -182,7 +152,7 @@ describe("Blog Posts tab", () => {
     await noToasts();
     await field("Slug (URL)").fill("bc-limitation-act-two-year-limitation-period-civil-claims");
     await save();
-    expect(await toastText("Error saving")).toContain("This slug is already used by another post.");
+    expect(await toastText(page, "Error saving")).toContain("This slug is already used by another post.");
     await field("Slug (URL)").locator("xpath=..").getByText("This slug is already used by another post.").waitFor();
     expect(await field("Slug (URL)").inputValue()).toBe("bc-limitation-act-two-year-limitation-period-civil-claims");
   });
@@ -238,7 +208,7 @@ describe("Blog Posts tab", () => {
     await expectNoAxeViolations(page);
     await noToasts().catch(() => {});
     await save();
-    expect(await toastText("Saved!")).toContain("Blog post saved successfully.");
+    expect(await toastText(page, "Saved!")).toContain("Blog post saved successfully.");
 
     // Stored: a reload shows the same values.
     await openEditor();
@@ -259,7 +229,7 @@ describe("Blog Posts tab", () => {
     await page.getByRole("switch", { name: "Published", exact: true }).click();
     await noToasts().catch(() => {});
     await save();
-    expect(await toastText("Saved!")).toContain("Blog post saved successfully.");
+    expect(await toastText(page, "Saved!")).toContain("Blog post saved successfully.");
     await page.getByRole("link", { name: /View on site/ }).waitFor();
 
     const visitor = await browser.newPage();
@@ -284,7 +254,7 @@ describe("featured image", () => {
       .withMetadata({ exif: { IFD0: { Artist: "E2E camera" } } })
       .toBuffer();
     await page.getByLabel("Upload image").setInputFiles({ name: "office.jpg", mimeType: "image/jpeg", buffer: jpeg });
-    await toastText("Image uploaded");
+    await toastText(page, "Image uploaded");
     const url = await field("Featured Image URL").inputValue();
     expect(url).toMatch(/^\/media\/[0-9a-f-]{36}$/);
     const preview = page.getByRole("img", { name: "Keys on a table" });
@@ -306,7 +276,7 @@ describe("featured image", () => {
 
     await noToasts().catch(() => {});
     await save();
-    await toastText("Saved!");
+    await toastText(page, "Saved!");
     const visitor = await browser.newPage();
     await visitor.goto(`${baseUrl}/blog/${SLUG}`, { waitUntil: "networkidle" });
     const hero = visitor.locator(`img[src^="/media/${url.split("/").pop()}"]`).first();
@@ -327,7 +297,7 @@ describe("featured image", () => {
     await page.getByRole("switch", { name: "Published", exact: true }).click();
     await noToasts().catch(() => {});
     await save();
-    await toastText("Saved!");
+    await toastText(page, "Saved!");
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     await row().getByText("Draft", { exact: true }).waitFor();
     expect(await postButton().count()).toBe(0);
@@ -337,7 +307,7 @@ describe("featured image", () => {
     await page.getByRole("switch", { name: "Published", exact: true }).click();
     await noToasts().catch(() => {});
     await save();
-    await toastText("Saved!");
+    await toastText(page, "Saved!");
   });
 
   it("refuses a text file named .png, says why, and keeps the field as it was", async () => {
@@ -345,7 +315,7 @@ describe("featured image", () => {
     const before = await field("Featured Image URL").inputValue();
     await page.getByLabel("Upload image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is plain text, not a picture") });
     await page.getByRole("alert").filter({ hasText: "The file is not an image." }).waitFor();
-    expect(await toastText("Failed to upload image")).toContain("The file is not an image.");
+    expect(await toastText(page, "Failed to upload image")).toContain("The file is not an image.");
     expect(await field("Featured Image URL").inputValue()).toBe(before);
     // The server answers the same to a direct request, and nothing is stored under a new id.
     const direct = await page.request.post(`${baseUrl}/admin/media`, {
@@ -371,9 +341,9 @@ describe("featured image", () => {
     await field("Featured Image URL").blur();
     await field("Featured Image URL").locator("xpath=..").getByText(HTTP_IMAGE_REFUSED).waitFor();
     await noToasts().catch(() => {});
-    await recordToasts();
+    await recordToasts(page);
     await save();
-    expect(await recordedToast("Error saving")).toContain("Please correct the highlighted fields.");
+    expect(await recordedToast(page, "Error saving")).toContain("Please correct the highlighted fields.");
     await field("Featured Image URL").locator("xpath=..").getByText(HTTP_IMAGE_REFUSED).waitFor();
     // The server refuses it on its own too.
     const response = await page.request.post(`${baseUrl}/admin/dashboard/blog/${postId}`, {
@@ -412,7 +382,7 @@ describe("deleting", () => {
     await row.getByRole("button", { name: /^Delete/ }).click();
     await noToasts().catch(() => {});
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
-    expect(await toastText("Deleted!")).toContain("Blog post removed.");
+    expect(await toastText(page, "Deleted!")).toContain("Blog post removed.");
     await row.waitFor({ state: "detached" });
 
     const list = await fetch(`${baseUrl}/blog`);

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { withAdminPage } from "../helpers/admin";
-import { expectNoAxeViolations } from "../helpers/browser";
+import { expectNoAxeViolations, toastText } from "../helpers/browser";
 import { text } from "../helpers/page-checks";
 import { parseCsv } from "../helpers/csv";
 
@@ -19,12 +19,6 @@ const SUBSCRIBER = `reader-${run}@example.com`;
 let browser: Browser;
 let admin: Page;
 let errors: string[];
-
-async function toastText(page: Page, title: string): Promise<string> {
-  const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-  await toast.first().waitFor({ state: "visible", timeout: 15_000 });
-  return (await toast.first().textContent()) ?? "";
-}
 
 const submissionItem = () => admin.locator("main li").filter({ has: admin.getByRole("heading", { name: SUBJECT, level: 3 }) });
 

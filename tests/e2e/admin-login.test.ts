@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sendControlCommand } from "../../server/control";
 import { setupTokenFrom } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, launchBrowser, toastText, watchConsole } from "../helpers/browser";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
@@ -14,12 +14,6 @@ let browser: Browser;
 
 /** Console errors, except the network lines Chromium logs for the refusals these tests provoke. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (401|403|409)/.test(e));
-
-async function toast(page: Page, title: string): Promise<string> {
-  const item = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-  await item.first().waitFor({ state: "visible", timeout: 15_000 });
-  return (await item.first().textContent()) ?? "";
-}
 
 async function newPage(options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
@@ -81,7 +75,7 @@ describe("admin sign-in on the shared site", () => {
     const { context, page, errors } = await newPage();
     await page.goto(`${baseUrl}/admin/login`, { waitUntil: "networkidle" });
     await Promise.all([page.waitForURL(`${baseUrl}/admin/dashboard`), fillLogin(page, adminEmail, adminPassword)]);
-    expect(await toast(page, "Welcome back!")).toContain("Successfully logged in.");
+    expect(await toastText(page, "Welcome back!")).toContain("Successfully logged in.");
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     expect(await page.getByText(adminEmail).count()).toBeGreaterThan(0);
     const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
@@ -108,7 +102,7 @@ describe("admin sign-in on the shared site", () => {
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
 
     await Promise.all([page.waitForURL(`${baseUrl}/admin/login`), page.getByRole("button", { name: "Logout" }).click()]);
-    expect(await toast(page, "Logged out")).toContain("You have been successfully logged out.");
+    expect(await toastText(page, "Logged out")).toContain("You have been successfully logged out.");
     await page.goto(`${baseUrl}/admin/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     expect(unexpected(errors)).toEqual([]);
@@ -176,7 +170,7 @@ describe("first-admin setup and access denial on a fresh site", () => {
     await page.getByLabel("Password", { exact: true }).fill(FIRST.password);
     await page.getByLabel("Confirm password").fill(FIRST.password);
     await Promise.all([page.waitForURL(`${site.url}/admin/dashboard`), page.getByRole("button", { name: "Create admin account" }).click()]);
-    expect(await toast(page, "Setup complete")).toContain("you are signed in");
+    expect(await toastText(page, "Setup complete")).toContain("you are signed in");
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     expect(unexpected(errors)).toEqual([]);
     await context.close();
@@ -186,7 +180,7 @@ describe("first-admin setup and access denial on a fresh site", () => {
     await late.page.getByLabel("Password", { exact: true }).fill("intruder passphrase x");
     await late.page.getByLabel("Confirm password").fill("intruder passphrase x");
     await late.page.getByRole("button", { name: "Create admin account" }).click();
-    expect(await toast(late.page, "Setup failed")).toContain("an admin account already exists");
+    expect(await toastText(late.page, "Setup failed")).toContain("an admin account already exists");
     await late.page.getByText("Setup is complete").first().waitFor();
     expect(unexpected(late.errors)).toEqual([]);
     await late.context.close();

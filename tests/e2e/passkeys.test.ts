@@ -10,7 +10,7 @@ type WebAuthnCredential = { credentialId: string; isResidentCredential: boolean;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../app/auth/admin-users.server";
 import { openDataDir } from "../helpers/admin-http";
-import { expectNoAxeViolations, launchBrowser, waitForHydration, watchConsole } from "../helpers/browser";
+import { expectNoAxeViolations, launchBrowser, toastText, waitForHydration, watchConsole } from "../helpers/browser";
 import { startSite, tempDir, type SiteServer } from "../helpers/server";
 
 const ADMIN = { email: "keyholder@example.test", password: "keyholder passphrase one" };
@@ -28,12 +28,6 @@ const AUTHENTICATOR = { protocol: "ctap2", transport: "internal", hasResidentKey
 
 /** Console errors, except the network lines Chromium logs for the refusals these tests provoke. */
 const unexpected = (list: string[]) => list.filter((e) => !/Failed to load resource: the server responded with a status of (400|401|403|409)/.test(e));
-
-async function toast(title: string): Promise<string> {
-  const item = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-  await item.first().waitFor({ state: "visible", timeout: 15_000 });
-  return (await item.first().textContent()) ?? "";
-}
 
 async function passwordStep() {
   await page.goto(`${site.url}/admin/login`, { waitUntil: "networkidle" });
@@ -74,7 +68,7 @@ describe("passkeys", () => {
     await section.getByLabel("Name for this passkey").fill("Test laptop");
     await section.getByLabel("Your password").fill(ADMIN.password);
     await section.getByRole("button", { name: "Add a passkey" }).click();
-    expect(await toast("Passkey added")).toContain("Test laptop");
+    expect(await toastText(page, "Passkey added")).toContain("Test laptop");
     await section.getByRole("row", { name: /Test laptop/ }).waitFor();
     expect(await section.getByRole("row", { name: /Test laptop/ }).textContent()).toContain("Not yet");
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
@@ -95,7 +89,7 @@ describe("passkeys", () => {
     await waitForHydration(page);
     await expectNoAxeViolations(page);
     await Promise.all([page.waitForURL(`${site.url}/admin/dashboard`), page.getByRole("button", { name: "Use a passkey" }).click()]);
-    expect(await toast("Welcome back!")).toContain("Successfully logged in.");
+    expect(await toastText(page, "Welcome back!")).toContain("Successfully logged in.");
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     await page.goto(`${site.url}/admin/dashboard/account`);
     expect(await page.locator("#passkeys").getByRole("row", { name: /Test laptop/ }).textContent()).not.toContain("Not yet");
@@ -109,7 +103,7 @@ describe("passkeys", () => {
     await laptop.locator("summary", { hasText: "Remove" }).click();
     await laptop.getByLabel("Your password").fill(ADMIN.password);
     await laptop.getByRole("button", { name: "Remove passkey" }).click();
-    expect(await toast("Passkey not removed")).toContain("your last one");
+    expect(await toastText(page, "Passkey not removed")).toContain("your last one");
 
     // A second passkey from another device (a second authenticator); then the first can go.
     await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
@@ -117,10 +111,10 @@ describe("passkeys", () => {
     await section.getByLabel("Name for this passkey").fill("Phone");
     await section.getByLabel("Your password").last().fill(ADMIN.password);
     await section.getByRole("button", { name: "Add a passkey" }).click();
-    expect(await toast("Passkey added")).toContain("Phone");
+    expect(await toastText(page, "Passkey added")).toContain("Phone");
     await laptop.getByLabel("Your password").fill(ADMIN.password);
     await laptop.getByRole("button", { name: "Remove passkey" }).click();
-    await toast("Passkey removed");
+    await toastText(page, "Passkey removed");
     await laptop.waitFor({ state: "detached" });
     await Promise.all([page.waitForURL(`${site.url}/admin/login`), page.getByRole("button", { name: "Logout" }).click()]);
 

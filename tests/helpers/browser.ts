@@ -61,18 +61,51 @@ export function withBrowser(opened: (browser: Browser) => unknown): void {
   });
 }
 
+/** A sonner toast of the admin (AdminToaster). */
+const TOAST = "[data-sonner-toast]";
+
+/** The whole text of the toast with this title, once it is on screen. */
+export async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.locator(TOAST).filter({ has: page.getByText(title, { exact: true }) });
+  await toast.first().waitFor({ state: "visible", timeout: 15_000 });
+  return (await toast.first().textContent()) ?? "";
+}
+
+/**
+ * From now on, every toast the page shows, as its whole text (recordedToast reads them): on a busy
+ * machine a toast can come and go (five seconds) before the test looks.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate((selector) => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll(selector)) {
+        const text = toast.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, TOAST);
+}
+
+/** The whole text of a toast with this title shown since recordToasts. */
+export async function recordedToast(page: Page, title: string): Promise<string> {
+  const found = await page.waitForFunction((t) => (window as unknown as { toastsSeen: string[] }).toastsSeen.find((text) => text.startsWith(t)), title, { timeout: 15_000 });
+  return String(await found.jsonValue());
+}
+
 /** Where a page is and what it shows a person now: its address, toasts, alerts and statuses, the focused element. */
 async function pageState(page: Page): Promise<string> {
   const state = await page
-    .evaluate(() => {
+    .evaluate((selector) => {
       const text = (node: Element) => (node.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 160);
       const focused = document.activeElement;
       return {
-        toasts: [...document.querySelectorAll("[data-sonner-toast]")].map(text),
+        toasts: [...document.querySelectorAll(selector)].map(text),
         alerts: [...document.querySelectorAll("[role=alert], [role=status]")].map(text).filter(Boolean),
         focused: focused ? `${focused.tagName.toLowerCase()}${focused.id ? `#${focused.id}` : ""} ${focused.getAttribute("name") ?? ""}`.trim() : null,
       };
-    })
+    }, TOAST)
     .catch((error: Error) => ({ unreadable: error.message }));
   return `page ${page.url()} ${JSON.stringify(state)}`;
 }
